@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+import dts from 'vite-plugin-dts';
+
+export default defineConfig({
+  plugins: [
+    dts({
+      tsconfigPath: './tsconfig.json',
+      include: ['src'],
+      exclude: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/testing/**'],
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    minify: false,
+    lib: {
+      entry: resolve(import.meta.dirname, 'src/index.ts'),
+      formats: ['es'],
+      fileName: () => 'index.js',
+    },
+    rollupOptions: {
+      external: [/^dayjs/, 'i18next', 'ky', /^zod/],
+      output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+    },
+  },
+});
