@@ -1,4 +1,28 @@
+import { resolve } from 'node:path';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+
+/** Debian's Chromium (apt-get install chromium); no test tool downloads its own browser. */
+const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * vitest mutates the `browser` object it is given, so each browser project gets a fresh one.
+ */
+function chromiumBrowser() {
+  return {
+    enabled: true,
+    headless: true,
+    provider: playwright({
+      launchOptions: {
+        executablePath: chromiumPath,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      },
+    }),
+    instances: [{ browser: 'chromium' as const }],
+  };
+}
 
 const sourceCondition = { resolve: { conditions: ['@poolkit/source'] } };
 
@@ -12,6 +36,26 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/core/src/**/*.test.ts'],
           typecheck: { enabled: true, include: ['packages/core/src/**/*.test-d.ts'] },
+        },
+      },
+      {
+        plugins: [
+          vanillaExtractPlugin(),
+          storybookTest({ configDir: resolve(import.meta.dirname, '.storybook') }),
+        ],
+        ...sourceCondition,
+        optimizeDeps: {
+          include: [
+            'react',
+            'react-dom',
+            'react-dom/client',
+            'react/jsx-runtime',
+            'react/jsx-dev-runtime',
+          ],
+        },
+        test: {
+          name: 'storybook',
+          browser: chromiumBrowser(),
         },
       },
     ],
