@@ -58,9 +58,15 @@ export const ERROR_CODES = {
   conflict: 40900,
   /** HTTP 413: the request body is too large. */
   payloadTooLarge: 41300,
+  /** HTTP 414: the request URL is too long. */
+  uriTooLong: 41400,
+  /** HTTP 415: the body's content type is not accepted (JSON only). */
+  unsupportedMediaType: 41500,
   /** HTTP 429: too many requests (login, code sending, registration). */
   rateLimited: 42900,
   /** HTTP 500: an unexpected server error. */
   internal: 50000,
+  /** HTTP 503: the service (or its database) is not available right now. */
+  unavailable: 50300,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

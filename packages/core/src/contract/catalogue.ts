@@ -1,0 +1,156 @@
+/**
+ * The miner catalogue (`/miners`, `/miners/detail/:id`): mining machines with their specs and a
+ * profitability estimate at the caller's electricity price (spec section 3, "Miner catalogue
+ * item"). Figures from `data/miners.json` keep their "not verified" mark (`specs_verified`).
+ */
+import { z } from 'zod';
+import {
+  coinIdSchema,
+  currencyCodeSchema,
+  entityIdSchema,
+  hashrateSchema,
+  moneySchema,
+  paginatedSchema,
+  paginationQueryShape,
+  percentSchema,
+  searchQuerySchema,
+  sortOrderSchema,
+  urlSchema,
+} from './common';
+
+/**
+ * Electricity price per kWh in the query's currency, as a decimal string from `"0"` up to
+ * `"100"` (the session's `electricity_fee`).
+ */
+export const electricityPriceSchema = z
+  .string()
+  .max(16)
+  .regex(/^\d{1,3}(\.\d{1,6})?$/, 'Expected a price per kWh such as "0.35"');
+
+/** Sort keys of the catalogue. */
+export const catalogueSortSchema = z.enum([
+  'profit',
+  'release_date',
+  'hashrate',
+  'power',
+  'unit_power',
+]);
+
+/** Query of `GET /catalogue/miners` (the profitability ranking). */
+export const catalogueQuerySchema = z
+  .object({
+    ...paginationQueryShape,
+    /** Algorithm filter, e.g. `SHA-256`. */
+    algorithm: z.string().trim().max(64).optional(),
+    coin: coinIdSchema.optional(),
+    /** Matches vendor or model. */
+    search: searchQuerySchema.optional(),
+    sort: catalogueSortSchema.default('profit'),
+    order: sortOrderSchema.default('desc'),
+    /** Electricity price per kWh; default `"0.35"`. */
+    electricity_price: electricityPriceSchema.default('0.35'),
+    /** Currency of prices and profits; default `CNY`. */
+    currency: currencyCodeSchema.default('CNY'),
+  })
+  .strict();
+/** Catalogue query as a caller sends it. */
+export type CatalogueQuery = z.input<typeof catalogueQuerySchema>;
+
+/** Query of `GET /catalogue/miners/{id}`: the same estimate inputs as the list. */
+export const catalogueDetailQuerySchema = z
+  .object({
+    electricity_price: electricityPriceSchema.default('0.35'),
+    currency: currencyCodeSchema.default('CNY'),
+  })
+  .strict();
+/** Catalogue detail query as a caller sends it. */
+export type CatalogueDetailQuery = z.input<typeof catalogueDetailQuerySchema>;
+
+/** Path parameters `{id}` of a catalogue machine. */
+export const catalogueParamsSchema = z.object({ id: entityIdSchema }).strict();
+/** `{id}` as a caller sends it. */
+export type CatalogueParams = z.input<typeof catalogueParamsSchema>;
+
+/** A shop selling a machine. */
+export const catalogueSellerSchema = z.object({
+  store: z.string().min(1).max(128),
+  /** Country or region, e.g. `Hong Kong`. */
+  country_region: z.string().max(64),
+  /** Price in the query's currency; `null` when on request. */
+  price: moneySchema.nullable(),
+  /** Units in stock; `null` when unknown. */
+  stock: z.number().int().nonnegative().nullable(),
+  url: urlSchema.nullable(),
+});
+/** A seller. */
+export type CatalogueSeller = z.infer<typeof catalogueSellerSchema>;
+
+/**
+ * One machine of the catalogue (spec section 3, every field of "Miner catalogue item") with its
+ * estimate; money in the query's currency.
+ */
+export const catalogueMinerSchema = z.object({
+  id: entityIdSchema,
+  vendor: z.string().min(1).max(64),
+  model: z.string().min(1).max(128),
+  /** Release month `YYYY-MM`; `null` when unknown. */
+  release_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullable(),
+  /** Algorithms the machine mines (usually one). */
+  algorithms: z.array(z.string().min(1).max(64)).min(1),
+  /** Coins it can mine that the pool offers. */
+  coins: z.array(coinIdSchema),
+  /** Hashrate, H/s. */
+  hashrate: hashrateSchema,
+  /** Power draw, watts. */
+  power: z.number().nonnegative(),
+  /** Power per unit of hashrate, in `unit_power_unit` (e.g. `17.5` J/TH). */
+  unit_power: z.number().nonnegative(),
+  unit_power_unit: z.string().max(16),
+  /** Electricity cost per day. */
+  daily_cost: moneySchema,
+  /** Revenue per day before electricity. */
+  daily_revenue: moneySchema,
+  /** Electricity cost as a percentage of revenue; `null` without revenue. */
+  cost_rate: percentSchema.nullable(),
+  /** Price of the main coin it mines; `null` when unknown. */
+  coin_price: moneySchema.nullable(),
+  /** Electricity price per kWh at which the profit is zero. */
+  break_even: moneySchema,
+  /** Profit per day: revenue minus electricity (negative when losing). */
+  profit: moneySchema,
+  currency: currencyCodeSchema,
+  /** Sound level, dB; `null` when unknown. */
+  noise_level: z.number().nonnegative().nullable(),
+  /** Size `L×W×H` in mm, e.g. `400x195x290`; `null` when unknown. */
+  size: z.string().max(64).nullable(),
+  /** Weight, kg. */
+  weight: z.number().nonnegative().nullable(),
+  fans: z.number().int().nonnegative().nullable(),
+  /** Supply voltage, e.g. `220-277 V AC`. */
+  voltage: z.string().max(128).nullable(),
+  /** Operating temperature range, °C, e.g. `0-40`. */
+  temperature: z.string().max(32).nullable(),
+  /** Operating humidity range, %, e.g. `10-90`. */
+  humidity: z.string().max(32).nullable(),
+  sellers: z.array(catalogueSellerSchema),
+  /** False while the specs are recalled rather than checked against a vendor source. */
+  specs_verified: z.boolean(),
+});
+/** A catalogue machine. */
+export type CatalogueMiner = z.infer<typeof catalogueMinerSchema>;
+
+/** A page of the catalogue. */
+export const catalogueListSchema = paginatedSchema(catalogueMinerSchema);
+/** A page of the catalogue. */
+export type CatalogueList = z.infer<typeof catalogueListSchema>;
+
+/** One machine in detail: the list fields plus the sources of its figures. */
+export const catalogueMinerDetailSchema = catalogueMinerSchema.extend({
+  /** Where the figures come from. */
+  sources: z.array(z.string().max(512)),
+});
+/** A catalogue machine in detail. */
+export type CatalogueMinerDetail = z.infer<typeof catalogueMinerDetailSchema>;

@@ -1,0 +1,275 @@
+/**
+ * Programmes: fee coupons, hashrate red packets and the invitation (referral) programme.
+ */
+import { z } from 'zod';
+import {
+  accountNameSchema,
+  coinIdSchema,
+  emailSchema,
+  entityIdSchema,
+  hashrateSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  moneySchema,
+  paginatedSchema,
+  paginationQueryShape,
+  percentSchema,
+  urlSchema,
+} from './common';
+
+// ---------------------------------------------------------------------------------------------
+// Coupons
+// ---------------------------------------------------------------------------------------------
+
+/** A coupon's state (spec section 4): unused → in use (after start) → used or expired. */
+export const couponStatusSchema = z.enum(['unused', 'in_use', 'used', 'expired']);
+/** A coupon state. */
+export type ApiCouponStatus = z.infer<typeof couponStatusSchema>;
+
+/** A coupon code as typed: trimmed, 4-64 letters, digits or `-`. */
+export const couponCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter the coupon code')
+  .max(64)
+  .regex(/^[A-Za-z0-9-]{4,64}$/, 'Invalid coupon code');
+
+/** A fee coupon (spec section 3). */
+export const couponSchema = z.object({
+  id: entityIdSchema,
+  code: z.string(),
+  /** Percent points taken off the pool fee while in use. */
+  fee_reduction_percent: percentSchema,
+  /** Coin whose fee it reduces (the fee-deduction target); `null` for any coin. */
+  coin: coinIdSchema.nullable(),
+  /** Account it was started on; `null` before start. */
+  account: accountNameSchema.nullable(),
+  /** How long it reduces fees once started. */
+  validity_days: z.number().int().positive(),
+  /** Must be started before this time, or it expires. */
+  use_before: isoDateTimeSchema,
+  /** Start and end of the reduction; `null` before start. */
+  started_at: isoDateTimeSchema.nullable(),
+  ends_at: isoDateTimeSchema.nullable(),
+  status: couponStatusSchema,
+  redeemed_at: isoDateTimeSchema,
+});
+/** A coupon. */
+export type Coupon = z.infer<typeof couponSchema>;
+
+/** Query of `GET /coupons`. */
+export const couponListQuerySchema = z
+  .object({ ...paginationQueryShape, status: couponStatusSchema.optional() })
+  .strict();
+/** Coupon query as a caller sends it. */
+export type CouponListQuery = z.input<typeof couponListQuerySchema>;
+
+/** A page of coupons. */
+export const couponListSchema = paginatedSchema(couponSchema);
+/** A page of coupons. */
+export type CouponList = z.infer<typeof couponListSchema>;
+
+/** Body of `POST /coupons/redeem`: one code redeems one coupon. Answer: the coupon. */
+export const redeemCouponBodySchema = z.object({ code: couponCodeSchema }).strict();
+/** Redeem-coupon body. */
+export type RedeemCouponBody = z.input<typeof redeemCouponBodySchema>;
+
+/** Path parameters `{coupon_id}`. */
+export const couponParamsSchema = z.object({ coupon_id: entityIdSchema }).strict();
+/** `{coupon_id}` as a caller sends it. */
+export type CouponParams = z.input<typeof couponParamsSchema>;
+
+/**
+ * Body of `POST /coupons/{coupon_id}/use`: starts the reduction on an account and coin (the
+ * coin must match the coupon's when it names one). Answer: the coupon, now `in_use`.
+ */
+export const useCouponBodySchema = z
+  .object({ account: accountNameSchema, coin: coinIdSchema })
+  .strict();
+/** Use-coupon body. */
+export type UseCouponBody = z.input<typeof useCouponBodySchema>;
+
+/** One day of fee saved by a coupon (`/user/coupon/:couponId/:itemId`). */
+export const couponItemSchema = z.object({
+  id: entityIdSchema,
+  date: isoDateSchema,
+  coin: coinIdSchema,
+  account: accountNameSchema,
+  /** Fee that would have been charged. */
+  fee_before: moneySchema,
+  /** Fee saved by the coupon. */
+  fee_saved: moneySchema,
+});
+/** A coupon item. */
+export type CouponItem = z.infer<typeof couponItemSchema>;
+
+/** A page of coupon items, newest first. */
+export const couponItemListSchema = paginatedSchema(couponItemSchema);
+/** A page of coupon items. */
+export type CouponItemList = z.infer<typeof couponItemListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Red packets
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A red packet's state (spec section 4): `inactive` after receipt, `activated` (income runs),
+ * otherwise `expired` (not activated in time, or ended) or `invalid` (withdrawn by the sender).
+ */
+export const redPacketStatusSchema = z.enum(['inactive', 'activated', 'expired', 'invalid']);
+/** A red packet state. */
+export type ApiRedPacketStatus = z.infer<typeof redPacketStatusSchema>;
+
+/** The id in `/activity/red_packet/:packet_id`. */
+export const redPacketIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid red packet');
+
+/** Path parameters `{packet_id}` of a campaign. */
+export const redPacketParamsSchema = z.object({ packet_id: redPacketIdSchema }).strict();
+/** `{packet_id}` as a caller sends it. */
+export type RedPacketParams = z.input<typeof redPacketParamsSchema>;
+
+/** A red-packet campaign as the public page shows it (`GET /red-packets/{packet_id}`). */
+export const redPacketCampaignSchema = z.object({
+  packet_id: redPacketIdSchema,
+  name: z.string(),
+  coin: coinIdSchema,
+  /** Hashrate each packet gives, H/s. */
+  hashrate: hashrateSchema,
+  /** Days the hashrate runs once activated. */
+  duration_days: z.number().int().positive(),
+  /** Packets left to receive. */
+  remaining: z.number().int().nonnegative(),
+  /** Receiving closes then. */
+  ends_at: isoDateTimeSchema,
+  /** Whether the caller already received one; `false` when not signed in. */
+  received: z.boolean(),
+});
+/** A red-packet campaign. */
+export type RedPacketCampaign = z.infer<typeof redPacketCampaignSchema>;
+
+/** Body of `POST /red-packets/{packet_id}/receive`: the email bound to the account. */
+export const receiveRedPacketBodySchema = z.object({ email: emailSchema }).strict();
+/** Receive body. */
+export type ReceiveRedPacketBody = z.input<typeof receiveRedPacketBodySchema>;
+
+/** A red packet the user received (spec section 3). */
+export const redPacketSchema = z.object({
+  id: entityIdSchema,
+  packet_id: redPacketIdSchema,
+  name: z.string(),
+  coin: coinIdSchema,
+  hashrate: hashrateSchema,
+  duration_days: z.number().int().positive(),
+  /** Must be activated before this time. */
+  activation_deadline: isoDateTimeSchema,
+  status: redPacketStatusSchema,
+  /** Account income goes to; `null` before activation. */
+  account: accountNameSchema.nullable(),
+  activated_at: isoDateTimeSchema.nullable(),
+  /** Income ends then; `null` before activation. */
+  ends_at: isoDateTimeSchema.nullable(),
+  /** Income so far, in the coin. */
+  total_profit: moneySchema,
+  received_at: isoDateTimeSchema,
+});
+/** A received red packet. */
+export type RedPacket = z.infer<typeof redPacketSchema>;
+
+/** Query of `GET /users/red-packets`. */
+export const redPacketListQuerySchema = z
+  .object({ ...paginationQueryShape, status: redPacketStatusSchema.optional() })
+  .strict();
+/** Red-packet query as a caller sends it. */
+export type RedPacketListQuery = z.input<typeof redPacketListQuerySchema>;
+
+/** A page of received red packets. */
+export const redPacketListSchema = paginatedSchema(redPacketSchema);
+/** A page of received red packets. */
+export type RedPacketList = z.infer<typeof redPacketListSchema>;
+
+/** Path parameters `{id}` of a received red packet. */
+export const receivedRedPacketParamsSchema = z.object({ id: entityIdSchema }).strict();
+/** `{id}` as a caller sends it. */
+export type ReceivedRedPacketParams = z.input<typeof receivedRedPacketParamsSchema>;
+
+/**
+ * Body of `POST /users/red-packets/{id}/activate`: the account the income goes to (the main
+ * account can be switched to). Answer: the packet, now `activated`.
+ */
+export const activateRedPacketBodySchema = z.object({ account: accountNameSchema }).strict();
+/** Activate body. */
+export type ActivateRedPacketBody = z.input<typeof activateRedPacketBodySchema>;
+
+/** One day of a red packet's income. */
+export const redPacketProfitSchema = z.object({
+  date: isoDateSchema,
+  hashrate: hashrateSchema,
+  amount: moneySchema,
+});
+/** A red packet income row. */
+export type RedPacketProfit = z.infer<typeof redPacketProfitSchema>;
+
+/** A page of a red packet's income, newest first. */
+export const redPacketProfitListSchema = paginatedSchema(redPacketProfitSchema);
+/** A page of red packet income. */
+export type RedPacketProfitList = z.infer<typeof redPacketProfitListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Invitations
+// ---------------------------------------------------------------------------------------------
+
+/** Answer of `GET /invitations`: the user's code, link and totals. */
+export const invitationSummarySchema = z.object({
+  code: z.string(),
+  /** Registration link carrying the code. */
+  link: urlSchema,
+  /** Reward in percent of each invitee's mining revenue (spec: 0.2). */
+  reward_percent: percentSchema,
+  invitee_count: z.number().int().nonnegative(),
+  /** Rewards paid so far, per coin. */
+  rewards: z.array(z.object({ coin: coinIdSchema, amount: moneySchema })),
+});
+/** An invitation summary. */
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+
+/** One invited user. */
+export const inviteeSchema = z.object({
+  /** Masked user name, e.g. `al***01`. */
+  username: z.string(),
+  registered_at: isoDateTimeSchema,
+  /** Has mined in the last 24 hours. */
+  mining: z.boolean(),
+});
+/** An invitee. */
+export type Invitee = z.infer<typeof inviteeSchema>;
+
+/** A page of invitees, newest first. */
+export const inviteeListSchema = paginatedSchema(inviteeSchema);
+/** A page of invitees. */
+export type InviteeList = z.infer<typeof inviteeListSchema>;
+
+/**
+ * One daily reward: 0.2 % of an invitee's revenue of `date`, settled the next day (statistics
+ * at 09:50 UTC+8).
+ */
+export const inviteRewardSchema = z.object({
+  date: isoDateSchema,
+  coin: coinIdSchema,
+  /** Masked invitee name. */
+  invitee: z.string(),
+  /** The invitee's revenue the reward is computed on. */
+  revenue: moneySchema,
+  amount: moneySchema,
+  status: z.enum(['pending', 'settled']),
+});
+/** An invitation reward. */
+export type InviteReward = z.infer<typeof inviteRewardSchema>;
+
+/** A page of rewards, newest first. */
+export const inviteRewardListSchema = paginatedSchema(inviteRewardSchema);
+/** A page of rewards. */
+export type InviteRewardList = z.infer<typeof inviteRewardListSchema>;
