@@ -1,0 +1,97 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/connect';
+import { type Authenticate, bearerAuthenticate, rejectingTokenVerifier } from './http/authenticate';
+import {
+  frameworkErrorHandler,
+  MAX_PARAM_LENGTH,
+  registerErrorHandlers,
+} from './http/errorHandler';
+import type { Platform } from './http/platform';
+import { PostgresRateLimitStore } from './http/postgresRateLimitStore';
+import type { RateLimitStore } from './http/rateLimit';
+import { RedisRateLimitStore } from './http/redisRateLimitStore';
+import {
+  type LogDestination,
+  loggerOptions,
+  registerSecurity,
+  requestIdFor,
+} from './http/security';
+import { registerDocsRoutes } from './modules/docs/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerSite } from './site/serveSite';
+
+/** Options of {@link buildApp}. */
+export interface BuildAppOptions {
+  readonly config: Config;
+  /** The open database (from `openDatabase`); the caller closes it after the app. */
+  readonly db: Database;
+  /** Default: the wall clock. */
+  readonly clock?: Clock;
+  /**
+   * Default: Redis when `config.redisUrl` is set, else PostgreSQL. A store built here is closed
+   * with the app; a store passed in belongs to the caller.
+   */
+  readonly rateLimitStore?: RateLimitStore;
+  /** Who is calling. Default: bearer tokens, all refused until the identity module plugs in. */
+  readonly authenticate?: Authenticate;
+  /** Where log lines go. Default: standard output. */
+  readonly logDestination?: LogDestination;
+  /** Check answers against the contract. Default: on in test mode only. */
+  readonly validateResponses?: boolean;
+  /**
+   * Registers extra routes before the error handlers are installed (tests and later modules).
+   */
+  readonly routes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/**
+ * Builds the Fastify app: logging, security headers, rate-limit store, the modules' routes
+ * under `/api`, the built site, and the error envelope for everything that goes wrong. The app
+ * is not listening yet: use `app.listen` or `app.inject`, and `app.close()` when done.
+ *
+ * @example
+ * const app = await buildApp({ config, db: database });
+ * await app.listen({ port: config.port, host: config.host });
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db: database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logDestination),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: requestIdFor,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
+  });
+
+  const ownStore = options.rateLimitStore === undefined;
+  const rateLimitStore =
+    options.rateLimitStore ??
+    (config.redisUrl === undefined
+      ? new PostgresRateLimitStore(database, clock)
+      : new RedisRateLimitStore(config.redisUrl));
+  if (ownStore) app.addHook('onClose', () => rateLimitStore.close());
+
+  const platform: Platform = {
+    config,
+    database,
+    clock,
+    rateLimitStore,
+    authenticate: options.authenticate ?? bearerAuthenticate(rejectingTokenVerifier),
+    validateResponses: options.validateResponses ?? config.env === 'test',
+    endpoints: [],
+    startedAt: clock.now(),
+  };
+  app.decorate('platform', platform);
+
+  await registerSecurity(app);
+  registerHealthRoutes(app);
+  registerDocsRoutes(app);
+  await options.routes?.(app);
+  const siteFallback = await registerSite(app, config.siteDir);
+  registerErrorHandlers(app, siteFallback);
+  return app;
+}

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function issuesOf(env: Record<string, string>): { variable: string; message: string }[] {
+  try {
+    loadConfig(env, '/srv/poolkit');
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.issues];
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('should apply the documented defaults to an empty environment', () => {
+    const config = loadConfig({}, '/srv/poolkit');
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/poolkit/data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      logLevel: 'info',
+      jwt: { secret: undefined, accessTtlSeconds: 7200, refreshTtlSeconds: 1_209_600 },
+      bodyLimitBytes: 1_048_576,
+      smtpUrl: undefined,
+      demo: true,
+      trustProxy: false,
+    });
+    expect(config.siteDir.split(path.sep).slice(-3)).toEqual(['packages', 'site', 'dist']);
+  });
+
+  it('should read every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '3000',
+        HOST: '127.0.0.1',
+        POOLKIT_DATA_DIR: 'var/db',
+        DATABASE_URL: 'postgres://pool:pw@db:5432/pool',
+        REDIS_URL: 'redis://cache:6379/1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        SITE_DIR: '/opt/site',
+        JWT_SECRET: 'x'.repeat(40),
+        JWT_ACCESS_TTL_SECONDS: '600',
+        JWT_REFRESH_TTL_SECONDS: '86400',
+        BODY_LIMIT_BYTES: '65536',
+        SMTP_URL: 'smtps://mailer:pw@mail.example.com:465',
+        DEMO: 'yes',
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      },
+      '/srv/poolkit',
+    );
+    expect(config).toEqual({
+      env: 'production',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/poolkit/var/db',
+      databaseUrl: 'postgres://pool:pw@db:5432/pool',
+      redisUrl: 'redis://cache:6379/1',
+      logLevel: 'warn',
+      siteDir: '/opt/site',
+      jwt: { secret: 'x'.repeat(40), accessTtlSeconds: 600, refreshTtlSeconds: 86_400 },
+      bodyLimitBytes: 65_536,
+      smtpUrl: 'smtps://mailer:pw@mail.example.com:465',
+      demo: true,
+      trustProxy: '10.0.0.0/8, 127.0.0.1',
+    });
+  });
+
+  it('should let POOLKIT_ENV win over NODE_ENV and silence logs in test mode', () => {
+    expect(loadConfig({ NODE_ENV: 'production', POOLKIT_ENV: 'test' }).env).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+    expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+  });
+
+  it('should turn the demo engine off by default in production only', () => {
+    const secret = { JWT_SECRET: 's'.repeat(32) };
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'on', ...secret }).demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO: '0' }).demo).toBe(false);
+  });
+
+  it('should treat empty strings as unset', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '  ', JWT_SECRET: '' });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.jwt.secret).toBeUndefined();
+  });
+
+  it('should accept port 0 (any free port) and the TRUST_PROXY flags', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+  });
+
+  it('should require JWT_SECRET in production', () => {
+    expect(issuesOf({ NODE_ENV: 'production' })).toEqual([
+      { variable: 'JWT_SECRET', message: expect.stringContaining('required in production') },
+    ]);
+  });
+
+  it('should refuse a refresh lifetime not longer than the access lifetime', () => {
+    expect(issuesOf({ JWT_ACCESS_TTL_SECONDS: '3600', JWT_REFRESH_TTL_SECONDS: '3600' })).toEqual([
+      { variable: 'JWT_REFRESH_TTL_SECONDS', message: expect.stringContaining('longer') },
+    ]);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'whole number'],
+    ['PORT', '70000', 'at most 65535'],
+    ['PORT', '-1', 'whole number'],
+    ['PORT', '80.5', 'whole number'],
+    ['DATABASE_URL', 'mysql://db/pool', 'postgres://'],
+    ['DATABASE_URL', 'not a url', 'must be a URL'],
+    ['REDIS_URL', 'http://cache:6379', 'redis://'],
+    ['SMTP_URL', 'http://mail', 'smtp://'],
+    ['NODE_ENV', 'staging', 'production, development, test'],
+    ['POOLKIT_ENV', 'prod', 'production, development, test'],
+    ['LOG_LEVEL', 'loud', 'must be one of'],
+    ['JWT_SECRET', 'short', 'at least 32 characters'],
+    ['JWT_ACCESS_TTL_SECONDS', '0', 'at least 60'],
+    ['JWT_REFRESH_TTL_SECONDS', 'forever', 'whole number'],
+    ['BODY_LIMIT_BYTES', '1.5', 'whole number'],
+    ['BODY_LIMIT_BYTES', '10', 'at least 1024'],
+    ['DEMO', 'maybe', 'one of 1, 0, true'],
+    ['TRUST_PROXY', 'everyone', 'comma-separated list'],
+  ])('should name %s when it is %j', (variable, value, expected) => {
+    const issues = issuesOf({ [variable]: value });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.variable).toBe(variable);
+    expect(issues[0]?.message).toContain(expected);
+    expect(issues[0]?.message).toContain(JSON.stringify(value));
+  });
+
+  it('should report every bad variable at once, each on its own line', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', DEMO: 'maybe' });
+    } catch (error) {
+      message = error instanceof Error ? error.message : '';
+    }
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(/^ {2}PORT: /),
+      expect.stringMatching(/^ {2}LOG_LEVEL: /),
+      expect.stringMatching(/^ {2}DEMO: /),
+    ]);
+  });
+});

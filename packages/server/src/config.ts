@@ -1,0 +1,234 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The three run modes. `POOLKIT_ENV` wins over `NODE_ENV`; both unset means development. */
+export type RunMode = 'production' | 'development' | 'test';
+
+/** Pino log levels accepted by `LOG_LEVEL`. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The server's whole configuration, read once from the environment by {@link loadConfig}. */
+export interface Config {
+  /** `POOLKIT_ENV`, else `NODE_ENV`. Default `development`. */
+  readonly env: RunMode;
+  /** `PORT`. Default `8080`; `0` picks a free port. */
+  readonly port: number;
+  /** `HOST`. Default `0.0.0.0`. */
+  readonly host: string;
+  /** `POOLKIT_DATA_DIR`, absolute. Default `./data` (from the working directory). */
+  readonly dataDir: string;
+  /** `DATABASE_URL`: a `postgres://` URL selects a real PostgreSQL; unset means PGlite. */
+  readonly databaseUrl: string | undefined;
+  /** `REDIS_URL`: when set, rate limits live in Redis instead of PostgreSQL. */
+  readonly redisUrl: string | undefined;
+  /** `LOG_LEVEL`. Default `info`, or `silent` in test mode. */
+  readonly logLevel: LogLevel;
+  /** `SITE_DIR`, absolute: the built site. Default `packages/site/dist` of this repository. */
+  readonly siteDir: string;
+  readonly jwt: {
+    /**
+     * `JWT_SECRET`, at least 32 characters. Required in production; elsewhere, when unset, one
+     * is generated once and kept in the database (`app_settings`, which lives in the data folder
+     * on PGlite), see `resolveJwtSecret`.
+     */
+    readonly secret: string | undefined;
+    /** `JWT_ACCESS_TTL_SECONDS`. Default `7200` (2 hours). */
+    readonly accessTtlSeconds: number;
+    /** `JWT_REFRESH_TTL_SECONDS`. Default `1209600` (14 days). */
+    readonly refreshTtlSeconds: number;
+  };
+  /** `BODY_LIMIT_BYTES`. Default `1048576` (1 MiB). */
+  readonly bodyLimitBytes: number;
+  /** `SMTP_URL` (`smtp://` or `smtps://`); unset means mail goes to the development outbox. */
+  readonly smtpUrl: string | undefined;
+  /** `DEMO`: run the demo pool engine. Default on outside production, off in production. */
+  readonly demo: boolean;
+  /**
+   * `TRUST_PROXY`: trust `X-Forwarded-For` from a load balancer, so rate limits see the
+   * client's address: `true` (any proxy) or a comma-separated list of proxy addresses or CIDR
+   * ranges. Default `false`.
+   */
+  readonly trustProxy: boolean | string;
+}
+
+/** One bad environment variable. */
+export interface ConfigIssue {
+  readonly variable: string;
+  readonly message: string;
+}
+
+/** Thrown by {@link loadConfig}; its message names every bad variable, one per line. */
+export class ConfigError extends Error {
+  readonly issues: readonly ConfigIssue[];
+
+  constructor(issues: readonly ConfigIssue[]) {
+    super(
+      `Invalid configuration:\n${issues.map((issue) => `  ${issue.variable}: ${issue.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/** The environment as `process.env` gives it. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+const repositorySiteDir = path.resolve(fileURLToPath(new URL('../../site/dist', import.meta.url)));
+
+const runModes = ['production', 'development', 'test'] as const;
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const truthy = new Set(['1', 'true', 'yes', 'on']);
+const falsy = new Set(['0', 'false', 'no', 'off']);
+
+/** Empty strings count as unset, as shells and `.env` files often leave them. */
+function optionalText() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+}
+
+function integer(min: number, max: number) {
+  return optionalText().pipe(
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
+      .transform(Number)
+      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+      .optional(),
+  );
+}
+
+function urlWithProtocols(protocols: readonly string[]) {
+  const expected = protocols.map((protocol) => `${protocol}//`).join(' or ');
+  return optionalText().pipe(
+    z
+      .string()
+      .refine((value) => URL.canParse(value), `must be a URL (${expected}…)`)
+      .refine(
+        (value) => !URL.canParse(value) || protocols.includes(new URL(value).protocol),
+        `must start with ${expected}`,
+      )
+      .optional(),
+  );
+}
+
+function flag() {
+  return optionalText().pipe(
+    z
+      .string()
+      .transform((value) => value.toLowerCase())
+      .refine(
+        (value) => truthy.has(value) || falsy.has(value),
+        'must be one of 1, 0, true, false, yes, no, on, off',
+      )
+      .transform((value) => truthy.has(value))
+      .optional(),
+  );
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return optionalText().pipe(
+    z
+      .string()
+      .transform((value) => value.toLowerCase())
+      .pipe(z.enum(values, { error: `must be one of ${values.join(', ')}` }))
+      .optional(),
+  );
+}
+
+const environmentSchema = z.object({
+  PORT: integer(0, 65_535),
+  HOST: optionalText(),
+  POOLKIT_DATA_DIR: optionalText(),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
+  NODE_ENV: oneOf(runModes),
+  POOLKIT_ENV: oneOf(runModes),
+  LOG_LEVEL: oneOf(logLevels),
+  SITE_DIR: optionalText(),
+  JWT_SECRET: optionalText().pipe(
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  JWT_ACCESS_TTL_SECONDS: integer(60, 31_536_000),
+  JWT_REFRESH_TTL_SECONDS: integer(60, 31_536_000),
+  BODY_LIMIT_BYTES: integer(1_024, 104_857_600),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  DEMO: flag(),
+  TRUST_PROXY: optionalText().pipe(
+    z
+      .string()
+      .refine(
+        (value) =>
+          truthy.has(value.toLowerCase()) ||
+          falsy.has(value.toLowerCase()) ||
+          /^[0-9a-fA-F.:/,\s]+$/.test(value),
+        'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges',
+      )
+      .transform((value) => {
+        const lower = value.toLowerCase();
+        if (truthy.has(lower)) return true;
+        if (falsy.has(lower)) return false;
+        return value;
+      })
+      .optional(),
+  ),
+});
+
+/**
+ * Reads and validates the configuration from environment variables (see the package README for
+ * the list). Pure apart from resolving relative paths against `cwd`.
+ *
+ * @param env - the environment, usually `process.env`.
+ * @param cwd - the folder relative paths start from. Default `process.cwd()`.
+ * @throws {@link ConfigError} naming each bad variable.
+ * @example
+ * const config = loadConfig(process.env);
+ */
+export function loadConfig(env: Environment, cwd: string = process.cwd()): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: `${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? '')})`,
+      })),
+    );
+  }
+  const values = parsed.data;
+  const mode: RunMode = values.POOLKIT_ENV ?? values.NODE_ENV ?? 'development';
+
+  const accessTtlSeconds = values.JWT_ACCESS_TTL_SECONDS ?? 7_200;
+  const refreshTtlSeconds = values.JWT_REFRESH_TTL_SECONDS ?? 1_209_600;
+  const issues: ConfigIssue[] = [];
+  if (mode === 'production' && values.JWT_SECRET === undefined) {
+    issues.push({
+      variable: 'JWT_SECRET',
+      message: 'is required in production (at least 32 random characters)',
+    });
+  }
+  if (refreshTtlSeconds <= accessTtlSeconds) {
+    issues.push({
+      variable: 'JWT_REFRESH_TTL_SECONDS',
+      message: `must be longer than JWT_ACCESS_TTL_SECONDS (${accessTtlSeconds})`,
+    });
+  }
+  if (issues.length > 0) throw new ConfigError(issues);
+
+  return {
+    env: mode,
+    port: values.PORT ?? 8080,
+    host: values.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, values.POOLKIT_DATA_DIR ?? 'data'),
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    logLevel: values.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    siteDir: values.SITE_DIR === undefined ? repositorySiteDir : path.resolve(cwd, values.SITE_DIR),
+    jwt: { secret: values.JWT_SECRET, accessTtlSeconds, refreshTtlSeconds },
+    bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
+    smtpUrl: values.SMTP_URL,
+    demo: values.DEMO ?? mode !== 'production',
+    trustProxy: values.TRUST_PROXY ?? false,
+  };
+}

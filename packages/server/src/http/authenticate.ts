@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '../contract';
+import { HttpError } from './httpError';
+
+/**
+ * Who is calling: a signed-in user, or an observer (read-only access to one account through an
+ * observer token, spec section 6).
+ */
+export interface Principal {
+  readonly kind: 'user' | 'observer';
+  /** The user (for an observer: the account owner) the call acts for. */
+  readonly userId: string;
+  /** Permission strings of spec section 6 this caller holds. */
+  readonly permissions: readonly string[];
+}
+
+/**
+ * Works out who is calling. Resolves `null` when the request carries no credentials; throws an
+ * {@link HttpError} when it carries bad ones (HTTP 400 code 40001 for an expired token, 401
+ * otherwise). Endpoints with auth `public` never call it.
+ */
+export type Authenticate = (request: FastifyRequest) => Promise<Principal | null>;
+
+/** Checks one bearer token; throws an {@link HttpError} when it is not valid. */
+export type TokenVerifier = (token: string, request: FastifyRequest) => Promise<Principal>;
+
+/** The bearer token of the `Authorization` header, when there is one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * An {@link Authenticate} that reads the bearer token (user or observer token alike, spec
+ * section 6) and hands it to `verify`.
+ */
+export function bearerAuthenticate(verify: TokenVerifier): Authenticate {
+  return async (request) => {
+    const token = bearerToken(request);
+    if (token === undefined) {
+      if (request.headers.authorization !== undefined) {
+        throw new HttpError(
+          401,
+          ERROR_CODES.unauthorized,
+          'authorization: expected "Bearer <token>"',
+        );
+      }
+      return null;
+    }
+    return verify(token, request);
+  };
+}
+
+/**
+ * The verifier used until the identity module plugs in its own: it accepts no token at all, so
+ * protected endpoints answer 401 whatever is sent.
+ */
+export const rejectingTokenVerifier: TokenVerifier = async () => {
+  throw new HttpError(401, ERROR_CODES.unauthorized, 'Invalid or unknown token');
+};

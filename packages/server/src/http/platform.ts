@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Endpoint } from '../contract';
+import type { Database } from '../db/connect';
+import type { Authenticate } from './authenticate';
+import type { RateLimitStore } from './rateLimit';
+
+/**
+ * What every route of the server shares, decorated on the Fastify instance as `app.platform`.
+ * Modules read it at request time, so a later module may replace `authenticate`.
+ */
+export interface Platform {
+  readonly config: Config;
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly rateLimitStore: RateLimitStore;
+  /** Who is calling; the identity module replaces it through {@link setAuthenticate}. */
+  authenticate: Authenticate;
+  /** Check every JSON answer against its endpoint's `response` schema (on in test mode). */
+  readonly validateResponses: boolean;
+  /** Endpoints registered with `registerEndpoint`, in order; the OpenAPI document lists them. */
+  readonly endpoints: Endpoint[];
+  /** Epoch milliseconds (from `clock`) when the app was built. */
+  readonly startedAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's shared services, see {@link Platform}. */
+    platform: Platform;
+  }
+}
+
+/** Plugs in the function that tells who is calling (the identity module's token verifier). */
+export function setAuthenticate(app: FastifyInstance, authenticate: Authenticate): void {
+  app.platform.authenticate = authenticate;
+}

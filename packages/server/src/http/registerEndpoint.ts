@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import { type Endpoint, ERROR_CODES } from '../contract';
+import type { Database } from '../db/connect';
+import type { Principal } from './authenticate';
+import { HttpError, ResponseContractError } from './httpError';
+import { enforceRateLimit, type RateLimitOptions } from './rateLimit';
+import { parseInput } from './validation';
+
+/** The parsed, typed input of an endpoint's handler. */
+export interface EndpointInput<TEndpoint extends Endpoint> {
+  readonly params: z.output<TEndpoint['params']>;
+  readonly query: z.output<TEndpoint['query']>;
+  readonly body: z.output<TEndpoint['body']>;
+}
+
+/** What a handler gets besides its input. */
+export interface RequestContext {
+  /** The request id, also sent back as `x-request-id`. */
+  readonly requestId: string;
+  /** The request's logger (carries the request id). */
+  readonly log: FastifyBaseLogger;
+  /** Who is calling; `null` for anonymous calls and on `public` endpoints. */
+  readonly principal: Principal | null;
+  readonly clock: Clock;
+  readonly database: Database;
+  readonly config: Config;
+  /** The raw Fastify request and reply, for headers (e.g. `Content-Disposition`). */
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+
+/**
+ * Handles one endpoint: resolves the envelope's `data` (the wire form of `endpoint.response`),
+ * or the text for `responseKind: 'text'`. Throw an `HttpError` for an error envelope.
+ */
+export type EndpointHandler<TEndpoint extends Endpoint> = (
+  input: EndpointInput<TEndpoint>,
+  context: RequestContext,
+) => Promise<z.input<TEndpoint['response']>>;
+
+/** Options of {@link registerEndpoint}. */
+export interface RegisterEndpointOptions {
+  /** Rate limits to apply before anything else (login, code sending, registration). */
+  readonly rateLimit?: RateLimitOptions | readonly RateLimitOptions[];
+}
+
+/** Converts the contract's `{name}` placeholders to Fastify's `:name` under `/api`. */
+export function toFastifyPath(path: string): string {
+  return `/api${path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1')}`;
+}
+
+async function resolvePrincipal(
+  endpoint: Endpoint,
+  request: FastifyRequest,
+): Promise<Principal | null> {
+  if (endpoint.auth === 'public') return null;
+  const principal = await request.server.platform.authenticate(request);
+  if (principal === null) {
+    if (endpoint.auth === 'optional') return null;
+    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
+  }
+  if (principal.kind === 'observer') {
+    if (endpoint.write) {
+      throw new HttpError(403, ERROR_CODES.observerReadOnly, 'Observer access is read-only');
+    }
+    if (endpoint.auth === 'user-only') {
+      throw new HttpError(403, ERROR_CODES.observerReadOnly, 'Observers cannot use this call');
+    }
+  }
+  if (endpoint.permission !== undefined && !principal.permissions.includes(endpoint.permission)) {
+    throw new HttpError(403, ERROR_CODES.forbidden, `Missing permission ${endpoint.permission}`);
+  }
+  return principal;
+}
+
+function checkResponse(endpoint: Endpoint, data: unknown): void {
+  // Check what the client will parse: the JSON form of the answer.
+  const wire: unknown = data === undefined ? undefined : JSON.parse(JSON.stringify(data));
+  const result = endpoint.response.safeParse(wire);
+  if (!result.success) {
+    const details = result.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    throw new ResponseContractError(endpoint.id, details);
+  }
+}
+
+/**
+ * Wires one contract endpoint to Fastify: route `method` + `/api` + path, optional rate limits,
+ * authentication by the endpoint's `auth` (401 code 40100 without a user; 403 code 40301 for an
+ * observer on a `write` call or a `user-only` call; 403 code 40300 without the `permission`),
+ * validation of params, query and body (HTTP 400 code 40000 naming the field), then the handler,
+ * whose result is wrapped in `{code: 0, msg: 'success', data}` (or sent as text). When the
+ * platform's `validateResponses` is on (test mode), answers that break `endpoint.response`
+ * throw, so contract drift fails the tests.
+ *
+ * @example
+ * registerEndpoint(app, healthEndpoint, async (_input, context) => ({ status: 'ok', … }));
+ */
+export function registerEndpoint<TEndpoint extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: TEndpoint,
+  handler: EndpointHandler<TEndpoint>,
+  options: RegisterEndpointOptions = {},
+): void {
+  const limits: readonly RateLimitOptions[] =
+    options.rateLimit === undefined
+      ? []
+      : Array.isArray(options.rateLimit)
+        ? options.rateLimit
+        : [options.rateLimit as RateLimitOptions];
+
+  app.route({
+    method: endpoint.method,
+    url: toFastifyPath(endpoint.path),
+    handler: async (request, reply) => {
+      const { platform } = request.server;
+      for (const limit of limits) await enforceRateLimit(request, reply, limit);
+      const principal = await resolvePrincipal(endpoint, request);
+      const input: EndpointInput<TEndpoint> = {
+        params: await parseInput<TEndpoint['params']>(
+          'params',
+          endpoint.params,
+          request.params ?? {},
+        ),
+        query: await parseInput<TEndpoint['query']>(
+          'query',
+          endpoint.query,
+          request.query === undefined ? {} : request.query,
+        ),
+        body: await parseInput<TEndpoint['body']>(
+          'body',
+          endpoint.body,
+          request.body === undefined ? {} : request.body,
+        ),
+      };
+      const data = await handler(input, {
+        requestId: request.id,
+        log: request.log,
+        principal,
+        clock: platform.clock,
+        database: platform.database,
+        config: platform.config,
+        request,
+        reply,
+      });
+      if (platform.validateResponses) checkResponse(endpoint, data);
+      if (endpoint.responseKind === 'text') {
+        if (typeof data !== 'string') {
+          throw new Error(`Handler of text endpoint ${endpoint.id} returned a ${typeof data}`);
+        }
+        if (reply.getHeader('content-type') === undefined) {
+          reply.type('text/plain; charset=utf-8');
+        }
+        return reply.send(data);
+      }
+      return reply.type('application/json; charset=utf-8').send({ code: 0, msg: 'success', data });
+    },
+  });
+  app.platform.endpoints.push(endpoint);
+}

@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const startScript = (
+  JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start;
+
+/** The arguments of `npm start` after `node`, run directly so signals reach the server. */
+const nodeArguments = startScript.split(' ').slice(1);
+
+interface Run {
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  readonly exit: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Run {
+  let output = '';
+  const { NODE_ENV: _node, VITEST: _vitest, ...inherited } = process.env;
+  const child = spawn(process.execPath, nodeArguments, {
+    cwd: packageDir,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exit };
+}
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('npm start', () => {
+  let dataDir = '';
+  const runs: Run[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'poolkit-main-'));
+  });
+
+  afterAll(async () => {
+    for (const run of runs) {
+      if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('should run node with the source condition and tsx', () => {
+    expect(startScript).toBe('node --conditions=@poolkit/source --import tsx src/main.ts');
+  });
+
+  it('should serve on PGlite in the data folder and stop cleanly on SIGTERM', async () => {
+    const run = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      POOLKIT_DATA_DIR: dataDir,
+      SITE_DIR: path.join(dataDir, 'no-site'),
+      LOG_LEVEL: 'info',
+      POOLKIT_ENV: 'development',
+      // Empty counts as unset: this run is about the embedded database.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    });
+    runs.push(run);
+    const url = await waitFor(
+      () => /PoolKit server listening on (http:\/\/[^"\s]+)/.exec(run.output())?.[1],
+      100_000,
+    ).catch((error: unknown) => {
+      throw new Error(`the server did not start: ${String(error)}\n${run.output()}`);
+    });
+
+    const health = (await (await fetch(`${url}/api/health`)).json()) as {
+      data: { status: string; db: string };
+    };
+    expect(health.data).toMatchObject({ status: 'ok', db: 'pglite' });
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+    expect(run.output()).toContain('shutting down');
+  }, 120_000);
+
+  it('should exit with code 1 naming the variable on a bad configuration', async () => {
+    const run = start({ PORT: 'eighty', POOLKIT_DATA_DIR: dataDir });
+    runs.push(run);
+    expect(await run.exit).toBe(1);
+    expect(run.output()).toContain('PORT: must be a whole number');
+  }, 30_000);
+});

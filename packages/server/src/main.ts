@@ -1,0 +1,90 @@
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/connect';
+import { resolveJwtSecret } from './db/settings';
+import { isSiteBuilt } from './site/serveSite';
+
+/** Seconds to wait for a clean shutdown before forcing the exit. */
+const shutdownGraceSeconds = 10;
+
+async function main(): Promise<void> {
+  let loaded: ReturnType<typeof loadConfig>;
+  try {
+    loaded = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(loaded);
+  let config = loaded;
+  try {
+    config = {
+      ...loaded,
+      jwt: { ...loaded.jwt, secret: await resolveJwtSecret(database, loaded) },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = await buildApp({ config, db: database, clock: systemClock }).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      process.stderr.write(`Shutdown took over ${shutdownGraceSeconds} s; exiting anyway\n`);
+      process.exit(1);
+    }, shutdownGraceSeconds * 1000).unref();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+  };
+  process.once('SIGINT', (signal) => void stop(signal));
+  process.once('SIGTERM', (signal) => void stop(signal));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.fatal({ err: error }, 'could not listen');
+    await app.close();
+    await database.close();
+    process.exitCode = 1;
+    return;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const shownHost =
+    config.host === '0.0.0.0' || config.host === '::'
+      ? 'localhost'
+      : config.host.includes(':')
+        ? `[${config.host}]`
+        : config.host;
+  app.log.info(
+    {
+      url: `http://${shownHost}:${port}`,
+      env: config.env,
+      db: database.driver,
+      dataDir: database.driver === 'pglite' ? config.dataDir : undefined,
+      site: isSiteBuilt(config.siteDir) ? config.siteDir : 'not built',
+    },
+    `PoolKit server listening on http://${shownHost}:${port}`,
+  );
+}
+
+await main();

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The server's vitest project: node, core resolved to its sources, one file per worker process
+ * so each PGlite instance lives and dies with its file.
+ */
+/** Vite's server conditions, with the workspace's source condition first. */
+const conditions = ['@poolkit/source', 'module', 'node', 'development|production'];
+
+export default defineConfig({
+  // Tests run in Vite's ssr environment, which reads `ssr.resolve`, not `resolve`.
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['@poolkit/source'] } },
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    pool: 'forks',
+    // PGlite needs ~4-6 s to start cold, several times that on a busy machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
