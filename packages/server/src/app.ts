@@ -20,6 +20,8 @@ import {
 } from './http/security';
 import { registerDocsRoutes } from './modules/docs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerIdentityModule } from './modules/identity/module';
+import { registerPoolModule } from './modules/pools/module';
 import { registerSite } from './site/serveSite';
 
 /** Options of {@link buildApp}. */
@@ -90,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app);
   registerHealthRoutes(app);
   registerDocsRoutes(app);
+  await registerIdentityModule(app);
+  await registerPoolModule(app);
   await options.routes?.(app);
   const siteFallback = await registerSite(app, config.siteDir);
   registerErrorHandlers(app, siteFallback);

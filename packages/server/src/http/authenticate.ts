@@ -12,6 +12,8 @@ export interface Principal {
   readonly userId: string;
   /** Permission strings of spec section 6 this caller holds. */
   readonly permissions: readonly string[];
+  /** For an observer: the one mining account (by name) its token may read. */
+  readonly observerAccount?: string;
 }
 
 /**
