@@ -24,18 +24,46 @@ function chromiumBrowser() {
   };
 }
 
-const sourceCondition = { resolve: { conditions: ['@poolkit/source'] } };
+/** Served pre-bundled, or the browser projects see React without its default export. */
+const reactDeps = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+];
+
+/** Resolve @poolkit/* to their sources, in the browser and in node (ssr) environments. */
+const sourceCondition = {
+  resolve: { conditions: ['@poolkit/source'] },
+  ssr: { resolve: { conditions: ['@poolkit/source'] } },
+};
 
 export default defineConfig({
   test: {
     projects: [
+      'packages/server/vitest.config.ts',
       {
         ...sourceCondition,
         test: {
           name: 'core',
           environment: 'node',
           include: ['packages/core/src/**/*.test.ts'],
-          typecheck: { enabled: true, include: ['packages/core/src/**/*.test-d.ts'] },
+          typecheck: {
+            enabled: true,
+            include: ['packages/core/src/**/*.test-d.ts'],
+            tsconfig: 'packages/core/tsconfig.json',
+          },
+        },
+      },
+      {
+        plugins: [vanillaExtractPlugin()],
+        ...sourceCondition,
+        optimizeDeps: { include: reactDeps },
+        test: {
+          name: 'widgets',
+          include: ['packages/widgets/src/**/*.test.{ts,tsx}'],
+          browser: chromiumBrowser(),
         },
       },
       {
@@ -44,15 +72,7 @@ export default defineConfig({
           storybookTest({ configDir: resolve(import.meta.dirname, '.storybook') }),
         ],
         ...sourceCondition,
-        optimizeDeps: {
-          include: [
-            'react',
-            'react-dom',
-            'react-dom/client',
-            'react/jsx-runtime',
-            'react/jsx-dev-runtime',
-          ],
-        },
+        optimizeDeps: { include: reactDeps },
         test: {
           name: 'storybook',
           browser: chromiumBrowser(),

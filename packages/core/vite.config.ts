@@ -20,7 +20,7 @@ export default defineConfig({
       fileName: () => 'index.js',
     },
     rollupOptions: {
-      external: [/^dayjs/, 'i18next', 'ky', /^zod/],
+      external: [/^dayjs/, 'big.js', 'i18next', 'ky', /^zod/],
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },
