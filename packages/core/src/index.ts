@@ -57,8 +57,8 @@ export {
 } from './client/createHttpClient';
 export { describeError, SYSTEM_ERROR_KEY, type Translate } from './client/describeError';
 export { EncryptionError, encryptPassword } from './client/encryptPassword';
-export { solveCaptcha } from './client/solveCaptcha';
 export { sessionHttpOptions } from './client/sessionHttpOptions';
+export { solveCaptcha } from './client/solveCaptcha';
 // constants
 export {
   BASE_CURRENCY,

@@ -10,6 +10,7 @@ export {
   buildPath,
   defineEndpoint,
   ERROR_CODES,
+  endpoints,
   envelopeSchema,
   errorEnvelopeSchema,
   noInput,

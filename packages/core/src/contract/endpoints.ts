@@ -62,6 +62,7 @@ import { defineEndpoint, type Endpoint } from './endpoint';
 import {
   cancellationBodySchema,
   cancellationSchema,
+  captchaChallengeSchema,
   changeEmailBodySchema,
   changePasswordBodySchema,
   changePhoneBodySchema,
@@ -385,6 +386,19 @@ export const endpoints = {
   // Family A: identity
   // -------------------------------------------------------------------------------------------
 
+  /**
+   * Not shown: a proof-of-work captcha challenge (self-hosted, no outside service); its solution
+   * is the captcha result of the login and code-sending calls.
+   */
+  captchaChallenge: defineEndpoint({
+    id: 'captchaChallenge',
+    family: 'A',
+    method: 'GET',
+    path: '/captcha/challenge',
+    auth: 'public',
+    response: captchaChallengeSchema,
+    summary: 'A proof-of-work captcha challenge',
+  }),
   /** The RSA public key that login and pay passwords are encrypted with. */
   publicKey: defineEndpoint({
     id: 'publicKey',

@@ -55,6 +55,26 @@ export const captchaResultSchema = z
 /** A captcha result. */
 export type CaptchaResult = z.input<typeof captchaResultSchema>;
 
+/**
+ * Answer of `GET /captcha/challenge`: a self-hosted proof-of-work captcha. The client finds a
+ * `captcha_output` (a nonce) such that SHA-256(`lot_number + ':' + captcha_output`) starts with
+ * `difficulty_bits` zero bits, then sends `lot_number`, `gen_time`, `captcha_output` and
+ * `pass_token` as the {@link captchaResultSchema captcha result}. A challenge works once, for
+ * about 5 minutes.
+ */
+export const captchaChallengeSchema = z.object({
+  /** Random, single-use id of the challenge. */
+  lot_number: z.string().min(1).max(128),
+  /** Epoch seconds when the challenge was made (digits). */
+  gen_time: z.string().regex(/^\d{1,20}$/),
+  /** Leading zero bits the hash must have (about 16 in production). */
+  difficulty_bits: z.number().int().min(0).max(32),
+  /** The server's signature of the challenge; sent back unchanged. */
+  pass_token: z.string().min(1).max(512),
+});
+/** A proof-of-work captcha challenge. */
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+
 /** Answer of `GET /v2/users/encrypt/pubkey`: the RSA public key secrets are encrypted with. */
 export const publicKeySchema = z.object({
   /** SPKI public key in PEM form. */

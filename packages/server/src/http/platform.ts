@@ -17,6 +17,8 @@ export interface Platform {
   readonly rateLimitStore: RateLimitStore;
   /** Who is calling; the identity module replaces it through {@link setAuthenticate}. */
   authenticate: Authenticate;
+  /** True when `buildApp` was given its own `authenticate` (tests): modules must keep it. */
+  readonly authenticateInjected: boolean;
   /** Check every JSON answer against its endpoint's `response` schema (on in test mode). */
   readonly validateResponses: boolean;
   /** Endpoints registered with `registerEndpoint`, in order; the OpenAPI document lists them. */

@@ -1,7 +1,59 @@
 import type { FastifyInstance } from 'fastify';
+import { bearerAuthenticate } from '../../http/authenticate';
+import { setAuthenticate } from '../../http/platform';
+import { registerDevOutboxRoute } from '../../mail/devOutbox';
+import { createMailer } from '../../mail/mailer';
+import { registerAccountRoutes } from '../accounts/routes';
+import { finaliseCancellations, pruneIdentityData } from './cancellation';
+import { createIdentityContext } from './context';
+import { seedDemoUser } from './demo';
+import { registerIdentityRoutes } from './routes';
+import { createTokenVerifier } from './sessions';
+
+/** How often the job finalises due cancellations and prunes spent codes and tickets. */
+const CANCELLATION_JOB_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Identity and accounts: registration, login, tokens, 2FA, codes, permissions, settings,
- * cancellation, sub-accounts and observer links. Plugs its token verifier into the platform.
+ * cancellation, sub-accounts and observer links. Plugs its token verifier into the platform
+ * (unless `buildApp` was given its own `authenticate`), runs the cancellation job on the app's
+ * clock, seeds the demo user in demo mode (not in test mode), and lists the development outbox.
  */
-export async function registerIdentityModule(_app: FastifyInstance): Promise<void> {}
+export async function registerIdentityModule(app: FastifyInstance): Promise<void> {
+  const { config, database, clock } = app.platform;
+  const context = createIdentityContext({
+    config,
+    database,
+    clock,
+    mailer: createMailer(config, database, app.log),
+  });
+  if (!app.platform.authenticateInjected) {
+    setAuthenticate(app, bearerAuthenticate(createTokenVerifier(context)));
+  }
+  registerIdentityRoutes(app, context);
+  registerAccountRoutes(app, context);
+  registerDevOutboxRoute(app);
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    if (config.env !== 'test') {
+      // Generate the RSA key now rather than on the first login, and greet demo visitors.
+      await context.rsaKey();
+      if (config.demo) await seedDemoUser(context, app.log);
+    }
+    timer = setInterval(() => {
+      running = finaliseCancellations(database, clock.now())
+        .then(async (count) => {
+          if (count > 0) app.log.info({ count }, 'account cancellations finalised');
+          await pruneIdentityData(database, clock.now());
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'cancellation job failed'));
+    }, CANCELLATION_JOB_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer !== undefined) clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IdentityContext } from './context';
+import { hashPassword } from './crypto';
+import { iso, queryRow } from './db';
+import { createUser } from './users';
+
+/** The demo user's credentials, printed in the log at start (demo mode only). */
+export const DEMO_USER = {
+  email: 'demo@poolkit.local',
+  username: 'demo',
+  password: 'Demo12345',
+  secondAccount: 'demorig2',
+} as const;
+
+/**
+ * Seeds the demo user once (email `demo@poolkit.local`, user name `demo`, password
+ * `Demo12345`, accounts `demo` (main) and `demorig2`), so a visitor can log in right away.
+ * Resolves true when it was created now, false when it already existed.
+ */
+export async function seedDemoUser(
+  context: IdentityContext,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
+  const existing = await queryRow<{ id: string }>(
+    context.database,
+    sql`SELECT id::text AS id FROM users WHERE username = ${DEMO_USER.username}`,
+  );
+  let created = false;
+  if (existing === undefined) {
+    try {
+      const userId = await createUser(context, {
+        username: DEMO_USER.username,
+        email: DEMO_USER.email,
+        passwordHash: await hashPassword(DEMO_USER.password),
+      });
+      await context.database.db.execute(
+        sql`INSERT INTO mining_accounts (user_id, name, permission, is_main, created_at)
+            VALUES (${userId}::bigint, ${DEMO_USER.secondAccount}, 'pool_management', false,
+                    ${iso(context.clock.now())}::timestamptz)
+            ON CONFLICT (name) DO NOTHING`,
+      );
+      created = true;
+    } catch (error) {
+      // Another node seeded it at the same moment.
+      if ((error as { code?: unknown }).code !== 40900) throw error;
+    }
+  }
+  log?.info(
+    { demoUser: { email: DEMO_USER.email, username: DEMO_USER.username } },
+    `Demo user: log in with ${DEMO_USER.email} and password ${DEMO_USER.password} (accounts ${DEMO_USER.username}, ${DEMO_USER.secondAccount})`,
+  );
+  return created;
+}
