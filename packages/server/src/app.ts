@@ -6,6 +6,7 @@ import { type Authenticate, bearerAuthenticate, rejectingTokenVerifier } from '.
 import {
   frameworkErrorHandler,
   MAX_PARAM_LENGTH,
+  type NotFoundFallback,
   registerErrorHandlers,
 } from './http/errorHandler';
 import type { Platform } from './http/platform';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     rateLimitStore,
     authenticate: options.authenticate ?? bearerAuthenticate(rejectingTokenVerifier),
+    authenticateInjected: options.authenticate !== undefined,
     validateResponses: options.validateResponses ?? config.env === 'test',
     endpoints: [],
     startedAt: clock.now(),
@@ -90,12 +92,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('platform', platform);
 
   await registerSecurity(app);
+  // The error and not-found handlers go in before any route: a route keeps the handler of the
+  // moment it was added once a later `await app.register` boots the plugins (the built site's
+  // static plugin does), so installing them last left the API with Fastify's own error shape.
+  let siteFallback: NotFoundFallback | undefined;
+  registerErrorHandlers(app, (request, reply) =>
+    siteFallback === undefined ? Promise.resolve(false) : siteFallback(request, reply),
+  );
   registerHealthRoutes(app);
   registerDocsRoutes(app);
   await registerIdentityModule(app);
   await registerPoolModule(app);
   await options.routes?.(app);
-  const siteFallback = await registerSite(app, config.siteDir);
-  registerErrorHandlers(app, siteFallback);
+  siteFallback = await registerSite(app, config.siteDir);
   return app;
 }

@@ -106,6 +106,16 @@ describe('the built site', () => {
     expect(health.json()).toMatchObject({ code: 0 });
   });
 
+  it('should answer API errors in the error envelope when the site is built', async () => {
+    // Routes registered before the static plugin once kept Fastify's own error shape.
+    const response = await app.inject({ method: 'GET', url: '/api/captcha/challenge?unknown=1' });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ code: ERROR_CODES.validation });
+    expect(typeof body.msg).toBe('string');
+    expect(body).not.toHaveProperty('statusCode');
+  });
+
   it('should not fall back for other methods', async () => {
     const response = await app.inject({ method: 'POST', url: '/login' });
     expect(response.statusCode).toBe(404);
