@@ -12,6 +12,17 @@ const config: StorybookConfig = {
     return mergeConfig(viteConfig, {
       plugins: [vanillaExtractPlugin()],
       resolve: { conditions: ['@poolkit/source'] },
+      // Pre-bundled up front, so the first story test run does not reload mid-test when Vite
+      // discovers them.
+      optimizeDeps: {
+        include: [
+          'i18next',
+          'react-i18next',
+          '@floating-ui/react',
+          '@vanilla-extract/recipes/createRuntimeFn',
+          'zod',
+        ],
+      },
     });
   },
 };

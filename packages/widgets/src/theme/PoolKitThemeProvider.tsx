@@ -1,5 +1,6 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { root } from './PoolKitThemeProvider.css';
+import { PortalContainerContext } from './portalContainer';
 import { darkTheme, lightTheme } from './themes.css';
 
 /** Props of {@link PoolKitThemeProvider}. */
@@ -11,23 +12,35 @@ export interface PoolKitThemeProviderProps {
    * They override the built-in theme inside this wrapper only.
    */
   overrides?: Record<`--pk-${string}`, string>;
+  /** The language of the content, set as the wrapper's `lang` attribute. Default: inherited. */
+  lang?: string;
+  /** The widgets to theme. */
   children?: ReactNode;
 }
 
-/** Applies PoolKit's theme to its children. Every widget must sit inside one. */
+/**
+ * Applies PoolKit's theme to its children. Every widget must sit inside one. Floating layers
+ * (menus, dialogs, toasts) are portalled into this wrapper so they keep the theme.
+ */
 export function PoolKitThemeProvider({
   mode = 'light',
   overrides,
+  lang,
   children,
 }: PoolKitThemeProviderProps) {
   const themeClass = mode === 'dark' ? darkTheme : lightTheme;
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
   return (
     <div
+      ref={setContainer}
       className={`${themeClass} ${root}`}
       data-theme={mode}
+      lang={lang}
       style={overrides as CSSProperties | undefined}
     >
-      {children}
+      <PortalContainerContext.Provider value={container}>
+        {children}
+      </PortalContainerContext.Provider>
     </div>
   );
 }

@@ -18,6 +18,8 @@ export const button = recipe({
     selectors: {
       '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
       '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
+      // `aria-disabled` keeps a button focusable (e.g. while a countdown runs) but inert.
+      '&[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.6 },
       // A busy button keeps its full colours (text contrast stays AA) and shows a spinner.
       '&[aria-busy="true"]': { cursor: 'progress' },
     },
@@ -31,12 +33,24 @@ export const button = recipe({
         borderColor: vars.color.border,
       },
       ghost: { backgroundColor: 'transparent', color: vars.color.brandText },
-      danger: { backgroundColor: vars.color.danger, color: '#FFFFFF' },
+      danger: { backgroundColor: vars.color.danger, color: vars.color.onDanger },
     },
     size: {
-      sm: { height: '28px', padding: `0 ${vars.space['3']}`, fontSize: vars.font.size.xs },
-      md: { height: '36px', padding: `0 ${vars.space['4']}`, fontSize: vars.font.size.sm },
-      lg: { height: '44px', padding: `0 ${vars.space['6']}`, fontSize: vars.font.size.md },
+      sm: {
+        height: vars.size.controlSm,
+        padding: `0 ${vars.space['3']}`,
+        fontSize: vars.font.size.xs,
+      },
+      md: {
+        height: vars.size.controlMd,
+        padding: `0 ${vars.space['4']}`,
+        fontSize: vars.font.size.sm,
+      },
+      lg: {
+        height: vars.size.controlLg,
+        padding: `0 ${vars.space['6']}`,
+        fontSize: vars.font.size.md,
+      },
     },
   },
   defaultVariants: { variant: 'primary', size: 'md' },

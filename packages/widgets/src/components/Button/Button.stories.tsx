@@ -32,3 +32,25 @@ export const Loading: Story = {
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
+
+export const Variants: Story = {
+  render: (args) => (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+      <Button {...args}>Primary</Button>
+      <Button {...args} variant="secondary">
+        Secondary
+      </Button>
+      <Button {...args} variant="ghost">
+        Ghost
+      </Button>
+      <Button {...args} variant="danger">
+        Delete
+      </Button>
+      <Button {...args} disabled>
+        Disabled
+      </Button>
+    </div>
+  ),
+};
+
+export const VariantsDark: Story = { ...Variants, globals: { theme: 'dark' } };

@@ -1,8 +1,8 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { type ButtonVariants, button, spinner } from './Button.css';
 
 /** Props of {@link Button}: every native button attribute, plus the look. */
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonVariants {
+export interface ButtonProps extends ComponentPropsWithRef<'button'>, ButtonVariants {
   /** Shows the button as busy and ignores clicks. Default `false`. */
   loading?: boolean;
 }

@@ -1,0 +1,2 @@
+// LanguageSwitcher is a `Select` with a globe; it needs no styles of its own.
+export {};
