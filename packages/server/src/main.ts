@@ -3,6 +3,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { resolveJwtSecret } from './db/settings';
+import { createPoolEngine } from './engine/poolEngine';
 import { isSiteBuilt } from './site/serveSite';
 
 /** Seconds to wait for a clean shutdown before forcing the exit. */
@@ -40,6 +41,14 @@ async function main(): Promise<void> {
     },
   );
 
+  // The pool data engine: minute rollups and daily settlement always, the simulator in demo mode.
+  const engine = createPoolEngine({
+    database,
+    clock: systemClock,
+    demo: config.demo,
+    log: app.log,
+  });
+
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     if (stopping) return;
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, shutdownGraceSeconds * 1000).unref();
     try {
+      await engine.stop();
       await app.close();
     } finally {
       await database.close();
@@ -62,11 +72,13 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     app.log.fatal({ err: error }, 'could not listen');
+    await engine.stop();
     await app.close();
     await database.close();
     process.exitCode = 1;
     return;
   }
+  engine.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const shownHost =

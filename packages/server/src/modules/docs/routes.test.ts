@@ -13,7 +13,7 @@ const minersEndpoint = defineEndpoint({
   id: 'testListMiners',
   family: 'B',
   method: 'GET',
-  path: '/pools/{pool}/accounts/{account}/miners',
+  path: '/test/{pool}/accounts/{account}/miners',
   auth: 'user',
   permission: 'miner.view',
   params: z.object({ pool: z.string(), account: z.string() }).strict(),
@@ -34,7 +34,7 @@ const deleteMinersEndpoint = defineEndpoint({
   id: 'testDeleteMiners',
   family: 'B',
   method: 'DELETE',
-  path: '/pools/{pool}/accounts/{account}/miners',
+  path: '/test/{pool}/accounts/{account}/miners',
   auth: 'user',
   params: z.object({ pool: z.string(), account: z.string() }).strict(),
   body: z.object({ names: z.array(z.string()).min(1) }).strict(),
@@ -83,21 +83,29 @@ describe('GET /api/docs', () => {
     const document = response.json<OpenApiDocument>();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe('PoolKit API');
-    expect(Object.keys(document.paths).sort()).toEqual([
-      '/api/export',
-      '/api/health',
-      '/api/pools/{pool}/accounts/{account}/miners',
-    ]);
-    expect(
-      Object.keys(document.paths['/api/pools/{pool}/accounts/{account}/miners'] ?? {}),
-    ).toEqual(['get', 'delete']);
+    const paths = Object.keys(document.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/export',
+        '/api/health',
+        '/api/test/{pool}/accounts/{account}/miners',
+        // The modules' own endpoints are documented too.
+        '/api/address-mining/{coin}/pool/stats',
+        '/api/v2/users/encrypt/login',
+      ]),
+    );
+    // Every endpoint the modules registered appears once.
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(Object.keys(document.paths['/api/test/{pool}/accounts/{account}/miners'] ?? {})).toEqual(
+      ['get', 'delete'],
+    );
   });
 
   it('should turn params and query into parameters, with their JSON Schemas', async () => {
     const document = (
       await app.inject({ method: 'GET', url: '/api/docs' })
     ).json<OpenApiDocument>();
-    const list = document.paths['/api/pools/{pool}/accounts/{account}/miners']?.get;
+    const list = document.paths['/api/test/{pool}/accounts/{account}/miners']?.get;
     expect(list?.parameters).toEqual([
       { name: 'pool', in: 'path', required: true, schema: { type: 'string' } },
       { name: 'account', in: 'path', required: true, schema: { type: 'string' } },
@@ -137,7 +145,7 @@ describe('GET /api/docs', () => {
     const document = (
       await app.inject({ method: 'GET', url: '/api/docs' })
     ).json<OpenApiDocument>();
-    const remove = document.paths['/api/pools/{pool}/accounts/{account}/miners']?.delete;
+    const remove = document.paths['/api/test/{pool}/accounts/{account}/miners']?.delete;
     expect(remove?.requestBody?.content['application/json']?.schema).toMatchObject({
       type: 'object',
       required: ['names'],
@@ -163,7 +171,7 @@ describe('GET /api/docs/ui', () => {
     for (const id of ['health', 'testListMiners', 'testDeleteMiners', 'testExport']) {
       expect(html).toContain(id);
     }
-    expect(html).toContain('/api/pools/{pool}/accounts/{account}/miners');
+    expect(html).toContain('/api/test/{pool}/accounts/{account}/miners');
     expect(html).toContain('Test: list &lt;miners&gt; &amp; &quot;groups&quot;');
     expect(html).not.toContain('<miners>');
     expect(html).not.toMatch(/<script|style=|<style|https?:\/\//);

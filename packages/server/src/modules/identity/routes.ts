@@ -6,6 +6,7 @@ import { HttpError } from '../../http/httpError';
 import type { RateLimitOptions } from '../../http/rateLimit';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { type AccountRow, accountAnswer, findOwnAccount } from '../accounts/routes';
+import { readUserMining } from '../pools/userMining';
 import { CANCELLATION_GRACE_MS } from './cancellation';
 import { issueCaptchaChallenge, verifyCaptcha } from './captcha';
 import { consumeVerificationCode, phoneTarget, sendVerificationCode } from './codes';
@@ -604,9 +605,10 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
     };
   });
 
-  // Decision: the mining overview needs the pool engine's figures; until it exposes them this
-  // answers an empty list.
-  registerEndpoint(app, endpoints.userMining, async () => ({ list: [] }));
+  // The mining overview comes from the pool engine's figures, one line per account and pool.
+  registerEndpoint(app, endpoints.userMining, async (_input, { principal }) => ({
+    list: await readUserMining(context.database.db, userOf(principal), context.clock.now()),
+  }));
 
   registerEndpoint(app, endpoints.requestCancellation, async ({ body }, { principal, request }) => {
     const userId = userOf(principal);

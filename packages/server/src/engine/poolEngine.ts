@@ -1,0 +1,114 @@
+import type { Clock } from '../clock';
+import type { Database } from '../db/connect';
+import { createMinuteScheduler, type MinuteScheduler } from '../jobs/minuteScheduler';
+import { createIngest, type Ingest } from './ingest';
+import { POOLS } from './poolCatalog';
+import { runRollup, vacuumEngineTables } from './rollup';
+import { estimateToday, settleClosedDays, utcDay } from './settlement';
+import { createSimulator, type Simulator } from './simulator';
+
+/** Where the engine reports what it does. */
+export interface EngineLog {
+  info(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+/** Options of {@link createPoolEngine}. */
+export interface PoolEngineOptions {
+  readonly database: Database;
+  readonly clock: Clock;
+  /** Run the demo simulator (config `DEMO`). */
+  readonly demo: boolean;
+  /** Seed of the simulator. Default `DEFAULT_SIMULATOR_SEED`. */
+  readonly seed?: number;
+  /** Days the simulator back-fills on a fresh database. Default 7. */
+  readonly backfillDays?: number;
+  readonly log?: EngineLog;
+}
+
+/** The pool data engine: ingest seam, demo simulator, minute rollups and daily settlement. */
+export interface PoolEngine {
+  /** The seam stratum servers call. */
+  readonly ingest: Ingest;
+  /**
+   * One pass at the clock's current time: simulate (demo), roll up, estimate today's income
+   * (every 10 minutes), settle closed days (once a day). Tests call it after moving the clock.
+   */
+  runOnce(): Promise<void>;
+  /** Runs {@link PoolEngine.runOnce} at every new minute of the clock until {@link PoolEngine.stop}. */
+  start(): void;
+  /** Stops the schedule and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Creates the pool data engine.
+ *
+ * @example
+ * const engine = createPoolEngine({ database, clock: systemClock, demo: config.demo });
+ * engine.start(); … await engine.stop();
+ */
+export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
+  const { database, clock, log } = options;
+  const ingest = createIngest(database);
+  let stopping = false;
+  const simulator: Simulator | null = options.demo
+    ? createSimulator({
+        database,
+        ingest,
+        clock,
+        shouldStop: () => stopping,
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(options.backfillDays === undefined ? {} : { backfillDays: options.backfillDays }),
+      })
+    : null;
+  let lastEstimate = Number.NEGATIVE_INFINITY;
+  let lastVacuum = Number.NEGATIVE_INFINITY;
+  let lastSettlementDay = '';
+  let scheduler: MinuteScheduler | null = null;
+
+  async function runOnce(): Promise<void> {
+    const started = Date.now();
+    const steps = simulator === null ? 0 : await simulator.advance();
+    if (stopping) return;
+    const now = clock.now();
+    await runRollup(database, now);
+    if (now - lastEstimate >= 10 * 60_000) {
+      lastEstimate = now;
+      for (const pool of POOLS.keys()) await estimateToday(database, pool, now);
+    }
+    const today = utcDay(now);
+    if (today !== lastSettlementDay) {
+      lastSettlementDay = today;
+      const settled = await settleClosedDays(database, now);
+      if (settled > 0) log?.info({ settled }, 'pool engine: days settled');
+    }
+    if (database.driver === 'pglite' && now - lastVacuum >= 60 * 60_000) {
+      lastVacuum = now;
+      await vacuumEngineTables(database);
+    }
+    if (steps > 60) {
+      log?.info({ steps, ms: Date.now() - started }, 'pool engine: simulated history written');
+    }
+  }
+
+  return {
+    ingest,
+    runOnce,
+    start() {
+      if (scheduler !== null) return;
+      stopping = false;
+      scheduler = createMinuteScheduler({
+        clock,
+        task: runOnce,
+        onError: (error) => log?.error({ err: error }, 'pool engine: a pass failed'),
+      });
+    },
+    async stop() {
+      stopping = true;
+      const running = scheduler;
+      scheduler = null;
+      await running?.stop();
+    },
+  };
+}

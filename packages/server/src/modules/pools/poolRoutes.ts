@@ -1,0 +1,240 @@
+import {
+  COIN_IDS,
+  COINS,
+  type CoinListItem,
+  type CoinPageRow,
+  calculateProfit,
+  endpoints,
+  type HashrateSeries,
+  halvingCountdown,
+  multiplyDecimal,
+  type PoolInfo,
+  type SeriesInterval,
+  type SeriesRange,
+} from '@poolkit/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  COIN_ENGINE_PARAMS,
+  findPool,
+  hashrateFromDifficulty,
+  hashrateUnitLabel,
+  POOLS,
+  type PoolDefinition,
+  PPS_PLUS_FEE_PERCENT,
+  SOLO_FEE_PERCENT,
+} from '../../engine/poolCatalog';
+import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
+import { registerEndpoint } from '../../http/registerEndpoint';
+import { requirePool } from './access';
+import type { PublicCache } from './publicCache';
+import {
+  isoTime,
+  networkHashrate,
+  networkState,
+  readBlockPage,
+  readPoolStats,
+  readSeries,
+} from './queries';
+
+/** A pool's own hashrate series (no reject rates). */
+export async function readPoolSeries(
+  db: SqlExecutor,
+  pool: PoolDefinition,
+  interval: SeriesInterval,
+  range: SeriesRange,
+  nowMs: number,
+): Promise<HashrateSeries> {
+  const series = await readSeries(db, { pool, miner: '', workerId: 0 }, interval, range, nowMs);
+  return {
+    interval: series.interval,
+    points: series.points.map(({ time, hashrate }) => ({ time, hashrate })),
+  };
+}
+
+/** The wire form of a pool of the pool lists. */
+export function poolInfo(pool: PoolDefinition): PoolInfo {
+  const host = pool.name.replace(/[^a-z0-9-]/g, '');
+  return {
+    name: pool.name,
+    coin: pool.coin,
+    label: pool.info.name,
+    algorithm: pool.info.algorithm.slice(0, 64),
+    payout_models: [...pool.payoutModels],
+    fee_percent: PPS_PLUS_FEE_PERCENT,
+    solo_fee_percent: pool.payoutModels.includes('SOLO') ? SOLO_FEE_PERCENT : null,
+    min_payout: pool.minPayout,
+    stratum: [
+      { region: 'Asia', url: `stratum+tcp://${host}.poolkit.example:3333` },
+      { region: 'Europe', url: `stratum+tcp://${host}-eu.poolkit.example:3333` },
+    ],
+    lab: pool.lab,
+    address_mining: pool.addressMining,
+  };
+}
+
+async function coinList(db: SqlExecutor, nowMs: number): Promise<CoinListItem[]> {
+  const heights = new Map(
+    (
+      await queryRows<{ pool: string; height: unknown }>(
+        db,
+        sql`SELECT pool, height::float8 AS height FROM pool_network`,
+      )
+    ).map((row) => [row.pool, toNumber(row.height)]),
+  );
+  return COIN_IDS.map((coin) => {
+    const info = COINS[coin];
+    const params = COIN_ENGINE_PARAMS[coin];
+    const pool = findPool(coin);
+    const reward = info.blockReward ?? params.demoSubsidy;
+    const blockTime = info.blockTimeSec ?? 60;
+    const height = heights.get(coin) ?? info.referenceHeight ?? 0;
+    const countdown =
+      info.blockReward === null
+        ? null
+        : halvingCountdown({
+            currentHeight: Math.max(0, Math.round(height)),
+            halvingIntervalBlocks: info.halvingIntervalBlocks,
+            blockTimeSec: blockTime,
+            nowMs,
+            ...(coin === 'zec' ? { halvingAnchorHeight: 1_046_400 } : {}),
+          });
+    return {
+      coin,
+      symbol: info.symbol,
+      name: info.name,
+      algorithm: info.algorithm.slice(0, 64),
+      // The contract caps chain precision at 24 (SCP counts 27 decimals): shown capped.
+      decimals: Math.min(24, info.chainDecimals),
+      display_decimals: info.displayDecimals,
+      hashrate_unit: pool === undefined ? info.hashrateUnit : hashrateUnitLabel(pool),
+      block_time_s: blockTime,
+      block_reward: reward,
+      price: null,
+      halving:
+        countdown === null
+          ? null
+          : {
+              interval_blocks: info.halvingIntervalBlocks ?? 1,
+              next_height: countdown.nextHalvingHeight,
+              estimated_at: isoTime(countdown.estimatedAtMs),
+              // ETC's era step cuts the reward by 20 %; the others halve it.
+              next_reward: multiplyDecimal(reward, coin === 'etc' ? '0.8' : '0.5'),
+            },
+      address_mining: info.addressMining,
+    };
+  });
+}
+
+async function coinPageRows(db: SqlExecutor, nowMs: number): Promise<CoinPageRow[]> {
+  const stats = new Map(
+    (
+      await queryRows<{ pool: string; diff_15m: unknown; miners: unknown }>(
+        db,
+        sql`SELECT pool, diff_15m, miners FROM pool_stats`,
+      )
+    ).map((row) => [row.pool, row]),
+  );
+  const rows: CoinPageRow[] = [];
+  for (const pool of POOLS.values()) {
+    const { difficulty } = await networkState(db, pool, nowMs);
+    const stat = stats.get(pool.name);
+    const profit = calculateProfit({
+      hashrate: pool.params.unitHashrate,
+      networkDifficulty: difficulty,
+      hashesPerDifficulty: pool.params.hashesPerDifficulty,
+      blockReward: pool.subsidy,
+      blockTimeSec: pool.info.blockTimeSec ?? 60,
+      coinPrice: 0,
+      powerW: 0,
+      electricityPricePerKwh: 0,
+      poolFeeRate: String(Number(PPS_PLUS_FEE_PERCENT) / 100),
+      coinDecimals: pool.info.chainDecimals,
+    });
+    rows.push({
+      coin: pool.coin,
+      symbol: pool.info.symbol,
+      name: pool.info.name,
+      algorithm: pool.info.algorithm.slice(0, 64),
+      price: null,
+      pool_hashrate: hashrateFromDifficulty(pool, toNumber(stat?.diff_15m), 900),
+      network_hashrate: networkHashrate(pool, difficulty),
+      network_difficulty: difficulty,
+      miners: toNumber(stat?.miners),
+      profit_unit_hashrate: pool.params.unitHashrate,
+      daily_profit: profit.daily.coins,
+      payout_models: [...pool.payoutModels],
+    });
+  }
+  return rows;
+}
+
+/** Registers the pool lists, coins, coin pages and the public pool statistics, blocks and series. */
+export function registerPoolRoutes(app: FastifyInstance, cache: PublicCache): void {
+  registerEndpoint(app, endpoints.pools, async () => ({
+    list: [...POOLS.values()].filter((pool) => !pool.lab).map(poolInfo),
+  }));
+  registerEndpoint(app, endpoints.labPools, async () => ({
+    list: [...POOLS.values()].filter((pool) => pool.lab).map(poolInfo),
+  }));
+  registerEndpoint(app, endpoints.coins, async (_input, { database, clock }) => ({
+    list: await cache.get('coins', () => coinList(database.db, clock.now())),
+  }));
+  registerEndpoint(app, endpoints.coinPages, async ({ query }, { database, clock }) => {
+    let rows = [...(await cache.get('coin-pages', () => coinPageRows(database.db, clock.now())))];
+    const search = query.search?.toLowerCase();
+    if (search !== undefined && search !== '') {
+      rows = rows.filter(
+        (row) =>
+          row.coin.includes(search) ||
+          row.symbol.toLowerCase().includes(search) ||
+          row.name.toLowerCase().includes(search),
+      );
+    }
+    const direction = query.order === 'asc' ? 1 : -1;
+    const key = query.sort;
+    rows.sort((a, b) => {
+      let compared: number;
+      switch (key) {
+        case 'coin':
+          compared = a.coin.localeCompare(b.coin);
+          break;
+        case 'price':
+          compared = Number(a.price ?? -1) - Number(b.price ?? -1);
+          break;
+        case 'pool_hashrate':
+          compared = a.pool_hashrate - b.pool_hashrate;
+          break;
+        case 'network_hashrate':
+          compared = a.network_hashrate - b.network_hashrate;
+          break;
+        case 'daily_profit':
+          compared = Number(a.daily_profit) - Number(b.daily_profit);
+          break;
+        default:
+          compared = key satisfies never;
+      }
+      return compared * direction || a.coin.localeCompare(b.coin);
+    });
+    const start = (query.page - 1) * query.page_size;
+    return {
+      list: rows.slice(start, start + query.page_size),
+      total: rows.length,
+      page: query.page,
+      page_size: query.page_size,
+    };
+  });
+  registerEndpoint(app, endpoints.poolStats, async ({ params }, { database, clock }) => {
+    const pool = requirePool(params.pool);
+    return cache.get(`stats:${pool.name}`, () => readPoolStats(database.db, pool, clock.now()));
+  });
+  registerEndpoint(app, endpoints.poolBlocks, async ({ params, query }, { database, clock }) =>
+    readBlockPage(database.db, requirePool(params.pool), query, clock.now()),
+  );
+  registerEndpoint(app, endpoints.poolHashrates, async ({ params, query }, { database, clock }) => {
+    const pool = requirePool(params.pool);
+    return cache.get(`series:${pool.name}:${query.interval}:${query.range}`, () =>
+      readPoolSeries(database.db, pool, query.interval, query.range, clock.now()),
+    );
+  });
+}
