@@ -43,6 +43,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/server/vitest.config.ts',
+      'packages/site/vitest.e2e.config.ts',
       {
         ...sourceCondition,
         test: {

@@ -1,6 +1,6 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultServerConditions, defineConfig } from 'vite';
 
 /**
  * The site build: page scripts and stylesheets under static/js and static/css with content
@@ -9,6 +9,12 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   resolve: { conditions: ['@poolkit/source'] },
+  // vanilla-extract evaluates the site's .css.ts files in an SSR module runner: it must resolve
+  // @poolkit/widgets to the same sources as the bundle, or `vars` get other variable names.
+  // (vanilla-extract's compiler replaces `ssr`, so the conditions are set per environment.)
+  environments: {
+    ssr: { resolve: { conditions: ['@poolkit/source', ...defaultServerConditions] } },
+  },
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -2,6 +2,7 @@ import { type Catalogue, LANGUAGES, type Language } from './languages';
 import { commonMessages } from './messages/common';
 import { errorMessages } from './messages/errors';
 import { miningWidgetMessages } from './messages/mining';
+import { siteMessages } from './messages/site';
 import { statusMessages } from './messages/status';
 import { unitMessages } from './messages/units';
 import { validationMessages } from './messages/validation';
@@ -15,6 +16,7 @@ export const CATALOGUES = {
   common: commonMessages,
   errors: errorMessages,
   mining: miningWidgetMessages,
+  site: siteMessages,
   status: statusMessages,
   units: unitMessages,
   validation: validationMessages,
@@ -33,6 +35,7 @@ export function messagesFor(language: Language): LanguageMessages {
     common: CATALOGUES.common[language],
     errors: CATALOGUES.errors[language],
     mining: CATALOGUES.mining[language],
+    site: CATALOGUES.site[language],
     status: CATALOGUES.status[language],
     units: CATALOGUES.units[language],
     validation: CATALOGUES.validation[language],

@@ -1,45 +1,37 @@
-import { createI18n, DEFAULT_LANGUAGE, isLanguage } from '@poolkit/core';
-import { PoolKitThemeProvider } from '@poolkit/widgets';
-import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_LANGUAGE, isLanguage } from '@poolkit/core';
+import { PoolKitProvider } from '@poolkit/widgets';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { setFeedbackTranslate } from './feedback';
+import type { createSiteRouter } from './router';
+import type { Services } from './services';
+import { ServicesContext } from './servicesContext';
 import './global.css';
 
-type Health = { status: string; db: string } | null;
-
-function storedLanguage() {
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem('language');
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+/** Props of {@link App}. */
+export interface AppProps {
+  services: Services;
+  router: ReturnType<typeof createSiteRouter>;
 }
 
 /**
- * The site's shell. Until the website's routes land it shows the product name and whether the
- * API answers, so `npm start` proves the whole chain (build, server, database) works.
+ * The providers: the widgets' PoolKitProvider (i18n with core's catalogues in the stored
+ * language, theme, toasts), the services (session, API) and the router.
  */
-export function App() {
-  const i18n = useMemo(() => createI18n({ language: storedLanguage() }), []);
-  const [health, setHealth] = useState<Health>(null);
-  const [failed, setFailed] = useState(false);
-
+export function App({ services, router }: AppProps) {
+  const { i18n } = services;
+  const [language, setLanguage] = useState(i18n.language);
   useEffect(() => {
-    document.documentElement.lang = i18n.language;
-    fetch('/api/health')
-      .then((response) => response.json() as Promise<{ data: Health }>)
-      .then((body) => setHealth(body.data))
-      .catch(() => setFailed(true));
+    setFeedbackTranslate((key) => i18n.t(key));
+    const onChange = (next: string) => setLanguage(next);
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
   }, [i18n]);
-
-  const status = failed
-    ? i18n.t('common.apiDown')
-    : health
-      ? i18n.t('common.apiOk', { db: health.db })
-      : i18n.t('common.apiChecking');
-
   return (
-    <PoolKitThemeProvider>
-      <main style={{ minHeight: '100vh', padding: '48px 24px', maxWidth: 1280, margin: '0 auto' }}>
-        <h1>{i18n.t('common.productName')}</h1>
-        <p>{i18n.t('common.tagline')}</p>
-        <p role="status">{status}</p>
-      </main>
-    </PoolKitThemeProvider>
+    <PoolKitProvider i18n={i18n} language={isLanguage(language) ? language : DEFAULT_LANGUAGE}>
+      <ServicesContext.Provider value={services}>
+        <RouterProvider router={router} />
+      </ServicesContext.Provider>
+    </PoolKitProvider>
   );
 }

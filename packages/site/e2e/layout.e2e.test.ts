@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, waitForPath } from './support';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('layout', () => {
+  it('should move the navigation into a drawer under 768 px', async () => {
+    const { context, page } = await openPage(browser, 375);
+    await page.goto(`${baseUrl}/`);
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
+    await menu.click();
+    const drawer = page.getByRole('dialog', { name: 'Main navigation' });
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: 'Miners' }).click();
+    await waitForPath(page, '/miners');
+    await drawer.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('should switch coins with the coin switcher', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    await page.getByLabel('Choose a coin').selectOption('kas');
+    await waitForPath(page, '/mining/kas/dashboard');
+    await page.getByLabel('Choose a coin').selectOption('btc');
+    await waitForPath(page, '/pool/btc/stat');
+    await context.close();
+  });
+
+  it('should keep recent address searches, newest first', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/mining/kas/dashboard`);
+    for (const address of ['kaspa:first', 'kaspa:second']) {
+      await page.getByLabel('Mining address').fill(address);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await waitForPath(page, `/mining/kas/dashboard?address=${encodeURIComponent(address)}`);
+    }
+    const stored = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('search_list') ?? '[]') as { pool: string; addr: string }[],
+    );
+    expect(stored.slice(0, 2)).toEqual([
+      { pool: 'kas', addr: 'kaspa:second' },
+      { pool: 'kas', addr: 'kaspa:first' },
+    ]);
+    await page.getByRole('button', { name: /KAS · kaspa:first/ }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { flattenRoutes, ROUTES } from '@poolkit/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, loginByApi, openPage, seedSession } from './support';
+
+const baseUrl = inject('baseUrl');
+const folder =
+  process.env.POOLKIT_SHOTS_DIR ?? join(process.env.TMPDIR ?? tmpdir(), 'poolkit-shots');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(folder, { recursive: true });
+  console.log(`Screenshots go to ${folder}`);
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+const SAMPLE_PARAMS: Readonly<Record<string, string>> = {
+  type: 'btc',
+  packet_id: 'demo-packet',
+  id: '1',
+  order_id: '1',
+  couponId: '1',
+  itemId: '1',
+};
+
+/** Every page of spec section 2 with sample parameters, and whether it needs a signed-in user. */
+function pages(): { name: string; path: string; signedIn: boolean }[] {
+  return flattenRoutes(ROUTES)
+    .filter(({ route }) => route.redirect === undefined)
+    .map(({ route, fullPath }) => {
+      const coin = route.name === 'MiningIpStatistics' ? 'aleo' : 'kas';
+      const path = fullPath.replace(/:(\w+)/g, (_, name: string) =>
+        name === 'coin' ? coin : (SAMPLE_PARAMS[name] ?? '1'),
+      );
+      return { name: route.name, path, signedIn: !route.public };
+    });
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.locator('main h1').first().waitFor({ timeout: 20_000 });
+  await page
+    .waitForFunction(
+      () => document.querySelectorAll('main [role="status"][aria-label]').length === 0,
+      null,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(150);
+}
+
+describe('screenshots', () => {
+  it('should capture every page at 1280 px and 375 px', async () => {
+    const tokens = await loginByApi(baseUrl, 'demo@poolkit.local', 'Demo12345');
+    let count = 0;
+    for (const width of [1280, 375] as const) {
+      mkdirSync(join(folder, String(width)), { recursive: true });
+      const visitor = await openPage(browser, width);
+      const member = await openPage(browser, width);
+      await seedSession(member.context, tokens.token, tokens.refresh_token);
+      for (const { name, path, signedIn } of pages()) {
+        const { page } = signedIn ? member : visitor;
+        await page.goto(`${baseUrl}${path}`);
+        await settle(page);
+        await page.screenshot({ path: join(folder, String(width), `${name}.png`), fullPage: true });
+        count += 1;
+      }
+      await visitor.context.close();
+      await member.context.close();
+    }
+    expect(count).toBeGreaterThan(100);
+  });
+});

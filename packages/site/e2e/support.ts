@@ -1,0 +1,307 @@
+import { createHmac } from 'node:crypto';
+import { encryptPassword, solveCaptcha } from '@poolkit/core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium, or `$CHROME_PATH`. */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Launches headless Chromium with the flags the CI machines need. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** A desktop (1280 px) or phone (375 px) page in a fresh context. */
+export async function openPage(
+  browser: Browser,
+  width: 1280 | 375 = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height: width === 375 ? 740 : 900 },
+    ...(width === 375 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The path, query and hash of a page's URL. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Waits until the page's path (with query) equals `path`. */
+export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    (expected) => `${location.pathname}${location.search}` === expected,
+    path,
+    { timeout },
+  );
+}
+
+/** A JWT-shaped token (not signed) that expires in `seconds`, for guard tests with a mocked API. */
+export function fakeJwt(seconds = 3600, subject = '1', issuedSecondsAgo = 0): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { sub: subject, iat: now - issuedSecondsAgo, exp: now + seconds };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.c2lnbmF0dXJl`;
+}
+
+/** Stores tokens in the page's storage before any script runs (a signed-in browser). */
+export async function seedSession(
+  context: BrowserContext,
+  accessToken: string,
+  refreshToken = 'refresh-token',
+): Promise<void> {
+  await context.addInitScript(
+    ([access, refresh]) => {
+      if (
+        localStorage.getItem('access_token') === null &&
+        sessionStorage.getItem('e2e-seeded') === null
+      ) {
+        localStorage.setItem('access_token', access ?? '');
+        localStorage.setItem('refresh_token', refresh ?? '');
+        sessionStorage.setItem('e2e-seeded', '1');
+      }
+    },
+    [accessToken, refreshToken],
+  );
+}
+
+/** Answers `GET /api/permissions/current` with the given permissions (or an error status). */
+export async function mockPermissions(
+  page: Page,
+  answer: { permissions: string[] } | { status: number; code: number; msg: string },
+): Promise<{ calls: () => number }> {
+  let calls = 0;
+  await page.route('**/api/permissions/current', (route) => {
+    calls += 1;
+    if ('permissions' in answer) {
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 0,
+          msg: 'success',
+          data: { roles: ['owner'], permissions: answer.permissions },
+        }),
+      });
+    }
+    return route.fulfill({
+      status: answer.status,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: answer.code, msg: answer.msg }),
+    });
+  });
+  return { calls: () => calls };
+}
+
+/** Every permission of spec section 6. */
+export const ALL_PERMISSIONS = [
+  'contract.view',
+  'account.view',
+  'pool.view',
+  'miner.view',
+  'user.view',
+  'recommend.view',
+  'wallet.view',
+];
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { query?: Record<string, string>; body?: unknown; token?: string } = {},
+): Promise<Envelope<T>> {
+  const url = new URL(`/api${path}`, baseUrl);
+  for (const [name, value] of Object.entries(options.query ?? {}))
+    url.searchParams.set(name, value);
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+async function captcha(baseUrl: string): Promise<Record<string, string>> {
+  const challenge = await call<{
+    lot_number: string;
+    gen_time: string;
+    difficulty_bits: number;
+    pass_token: string;
+  }>(baseUrl, 'GET', '/captcha/challenge');
+  return { ...(await solveCaptcha(challenge.data)) };
+}
+
+async function secret(
+  baseUrl: string,
+  password: string,
+): Promise<{ password: string; key_id: string }> {
+  const key = await call<{ public_key: string; key_id: string }>(
+    baseUrl,
+    'GET',
+    '/v2/users/encrypt/pubkey',
+  );
+  return {
+    password: await encryptPassword(key.data.public_key, password),
+    key_id: key.data.key_id,
+  };
+}
+
+/** The newest 6-digit code the development outbox holds for `to`. */
+export async function outboxCode(baseUrl: string, to: string): Promise<string> {
+  const outbox = await call<{ list: { text: string }[] }>(baseUrl, 'GET', '/dev/outbox', {
+    query: { to },
+  });
+  const match = /\b(\d{6})\b/.exec(outbox.data.list[0]?.text ?? '');
+  if (match?.[1] === undefined) throw new Error(`No code in the outbox for ${to}`);
+  return match[1];
+}
+
+/** A unique user for one test. */
+export function newUser(tag: string): { username: string; email: string; password: string } {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return {
+    username: `${tag}${suffix}`.slice(0, 30),
+    email: `${tag}.${suffix}@example.com`,
+    password: 'Secret123',
+  };
+}
+
+/** Registers a user through the API (captcha solved here) and returns its tokens. */
+export async function registerByApi(
+  baseUrl: string,
+  user: { username: string; email: string; password: string },
+): Promise<{ token: string; refresh_token: string }> {
+  const sent = await call(baseUrl, 'POST', '/v3/auth/validation/code', {
+    query: await captcha(baseUrl),
+    body: { channel: 'email', email: user.email, scene: 'register' },
+  });
+  if (sent.code !== 0) throw new Error(`sendCode: ${sent.msg}`);
+  const code = await outboxCode(baseUrl, user.email);
+  const registered = await call<{ token: string; refresh_token: string }>(
+    baseUrl,
+    'POST',
+    '/users/register/email',
+    {
+      body: {
+        username: user.username,
+        email: user.email,
+        code,
+        terms_accepted: true,
+        ...(await secret(baseUrl, user.password)),
+      },
+    },
+  );
+  if (registered.code !== 0) throw new Error(`register: ${registered.msg}`);
+  return registered.data;
+}
+
+/** Logs in through the API (captcha solved here) and returns the tokens. */
+export async function loginByApi(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ token: string; refresh_token: string }> {
+  const answer = await call<{ status: string; token: string; refresh_token: string }>(
+    baseUrl,
+    'POST',
+    '/v2/users/encrypt/login',
+    {
+      query: await captcha(baseUrl),
+      body: { type: 'email', email, ...(await secret(baseUrl, password)) },
+    },
+  );
+  if (answer.code !== 0 || answer.data.status !== 'ok') throw new Error(`login: ${answer.msg}`);
+  return answer.data;
+}
+
+/** Calls the API with a bearer token and returns the envelope. */
+export function apiCall<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<Envelope<T>> {
+  return call<T>(baseUrl, method, path, { token, ...(body === undefined ? {} : { body }) });
+}
+
+/** Whether the server implements an endpoint (anything but a 404 answer). */
+export async function serverHas(baseUrl: string, path: string): Promise<boolean> {
+  const response = await fetch(new URL(`/api${path}`, baseUrl));
+  return response.status !== 404;
+}
+
+/** Visible text of the page's body. */
+export function bodyText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.textContent ?? '');
+}
+
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const character of text.replace(/=+$/, ''))
+    bits += alphabet.indexOf(character).toString(2).padStart(5, '0');
+  const bytes: number[] = [];
+  for (let index = 0; index + 8 <= bits.length; index += 8)
+    bytes.push(Number.parseInt(bits.slice(index, index + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** The RFC 6238 code (SHA-1, 30 s, 6 digits) of a base32 secret, `stepOffset` steps from now. */
+export function totpCode(secret: string, stepOffset = 0): string {
+  const counter = Math.floor(Date.now() / 30_000) + stepOffset;
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const digest = createHmac('sha1', base32Decode(secret)).update(message).digest();
+  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
+  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, '0');
+}
+
+/** Turns on the authenticator for a signed-in user through the API; returns its secret. */
+export async function enableTotp(baseUrl: string, email: string, token: string): Promise<string> {
+  const sent = await call(baseUrl, 'POST', '/auth/validation/verified-email', {
+    token,
+    body: { scene: 'totp' },
+  });
+  if (sent.code !== 0) throw new Error(`verified-email: ${sent.msg}`);
+  const validation = await call<{ validation_token: string }>(
+    baseUrl,
+    'POST',
+    '/users/second-validation',
+    {
+      token,
+      body: { verify_type: 'email', code: await outboxCode(baseUrl, email), scene: 'totp' },
+    },
+  );
+  if (validation.code !== 0) throw new Error(`second-validation: ${validation.msg}`);
+  const secret = await call<{ secret: string }>(baseUrl, 'POST', '/auth/totp/secret', {
+    token,
+    body: {},
+  });
+  if (secret.code !== 0) throw new Error(`totp secret: ${secret.msg}`);
+  const enabled = await call(baseUrl, 'POST', '/auth/totp/validation', {
+    token,
+    body: {
+      code: totpCode(secret.data.secret),
+      validation_token: validation.data.validation_token,
+    },
+  });
+  if (enabled.code !== 0) throw new Error(`totp validation: ${enabled.msg}`);
+  return secret.data.secret;
+}

@@ -1,0 +1,210 @@
+import { vars } from '@poolkit/widgets';
+import { style } from '@vanilla-extract/css';
+
+const narrow = 'screen and (max-width: 767px)';
+const wide = 'screen and (min-width: 768px)';
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const bar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['4'],
+  maxWidth: vars.size.contentMax,
+  margin: '0 auto',
+  padding: `0 ${vars.space['4']}`,
+  height: 56,
+  '@media': { [narrow]: { gap: vars.space['2'], padding: `0 ${vars.space['2']}` } },
+});
+
+export const logo = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  color: vars.color.brandText,
+  fontWeight: vars.font.weight.bold,
+  fontSize: vars.font.size.lg,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+});
+
+export const coin = style({ flexShrink: 1, minWidth: 0 });
+
+/** The product name beside the logo mark; phones show the mark only (it keeps its label). */
+export const logoText = style({ '@media': { [narrow]: { display: 'none' } } });
+
+export const nav = style({
+  display: 'flex',
+  gap: vars.space['1'],
+  flex: 1,
+  minWidth: 0,
+  overflow: 'hidden',
+  '@media': { [narrow]: { display: 'none' } },
+});
+
+export const navLink = style({
+  padding: `${vars.space['2']} ${vars.space['2']}`,
+  borderRadius: vars.radius.control,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontSize: vars.font.size.sm,
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceHover },
+    '&[aria-current="page"]': { color: vars.color.brandText, fontWeight: vars.font.weight.medium },
+  },
+});
+
+export const actions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  marginLeft: 'auto',
+  flexShrink: 0,
+});
+
+export const desktopOnly = style({ '@media': { [narrow]: { display: 'none' } } });
+
+export const drawerButton = style({
+  display: 'none',
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.text,
+  padding: vars.space['2'],
+  cursor: 'pointer',
+  '@media': { [narrow]: { display: 'inline-flex' } },
+});
+
+export const selectLabel = style({ display: 'inline-flex' });
+
+export const select = style({
+  height: vars.size.controlSm,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.control,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.font.size.sm,
+  padding: `0 ${vars.space['2']}`,
+  maxWidth: 140,
+  '@media': { [narrow]: { maxWidth: 96 } },
+});
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
+
+export const iconLink = style({
+  position: 'relative',
+  display: 'inline-flex',
+  padding: vars.space['2'],
+  color: vars.color.text,
+});
+
+export const badge = style({
+  position: 'absolute',
+  top: 0,
+  right: 0,
+  minWidth: 16,
+  height: 16,
+  borderRadius: 8,
+  background: vars.color.danger,
+  color: vars.color.onDanger,
+  fontSize: 10,
+  lineHeight: '16px',
+  textAlign: 'center',
+  padding: '0 4px',
+});
+
+export const signIn = style({
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.control,
+  background: vars.color.brandText,
+  color: vars.color.onBrand,
+  textDecoration: 'none',
+  fontSize: vars.font.size.sm,
+  whiteSpace: 'nowrap',
+});
+
+export const observerTag = style({
+  padding: `2px ${vars.space['2']}`,
+  borderRadius: vars.radius.control,
+  background: vars.color.infoSubtle,
+  color: vars.color.info,
+  fontSize: vars.font.size.xs,
+  whiteSpace: 'nowrap',
+});
+
+export const menuWrap = style({ position: 'relative' });
+export const menuButton = style({
+  height: vars.size.controlSm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.control,
+  background: vars.color.surface,
+  color: vars.color.text,
+  padding: `0 ${vars.space['3']}`,
+  cursor: 'pointer',
+  fontSize: vars.font.size.sm,
+});
+export const menu = style({
+  position: 'absolute',
+  right: 0,
+  top: 'calc(100% + 4px)',
+  minWidth: 200,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.control,
+  boxShadow: vars.shadow.floating,
+  display: 'flex',
+  flexDirection: 'column',
+  padding: vars.space['1'],
+  zIndex: vars.z.dropdown,
+});
+export const menuItem = style({
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontSize: vars.font.size.sm,
+  border: 'none',
+  background: 'transparent',
+  textAlign: 'left',
+  cursor: 'pointer',
+  borderRadius: vars.radius.control,
+  selectors: { '&:hover, &:focus-visible': { background: vars.color.surfaceHover } },
+});
+
+export const drawerOverlay = style({
+  position: 'fixed',
+  inset: 0,
+  background: vars.color.overlay,
+  zIndex: 20,
+  '@media': { [wide]: { display: 'none' } },
+});
+
+export const drawer = style({
+  position: 'fixed',
+  top: 0,
+  left: 0,
+  bottom: 0,
+  width: 'min(80vw, 300px)',
+  background: vars.color.surface,
+  zIndex: 21,
+  padding: vars.space['4'],
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['4'],
+  boxShadow: vars.shadow.floating,
+  '@media': { [wide]: { display: 'none' } },
+});
+
+export const drawerNav = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });

@@ -1,0 +1,331 @@
+import {
+  hasAnyPermission,
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  matchRoute,
+} from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { reportError } from './feedback';
+import * as styles from './Header.css';
+import { useServices, useSessionState } from './servicesContext';
+import { AppLink, withObserverToken } from './ui';
+import { useApiData } from './useApiData';
+import { coinHome, usePools } from './usePools';
+
+/** Switches the interface language and stores it under `language` (spec section 3). */
+export function useLanguage(): [Language, (language: Language) => void] {
+  const { i18n, session } = useServices();
+  const [language, setLanguage] = useState<Language>(session.get('language'));
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return [
+    language,
+    (next) => {
+      session.set('language', next);
+      void i18n.changeLanguage(next);
+      setLanguage(next);
+    },
+  ];
+}
+
+function LanguageSelect({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [language, setLanguage] = useLanguage();
+  return (
+    <label className={styles.selectLabel} htmlFor={id}>
+      <span className={styles.visuallyHidden}>{t('common.language')}</span>
+      <select
+        id={id}
+        className={styles.select}
+        value={language}
+        data-testid="language-switcher"
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) setLanguage(event.target.value);
+        }}
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function CoinSwitcher() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const pools = usePools();
+  const { observerToken } = useSessionState();
+  const current = params.coin ?? params.type ?? '';
+  const coins = pools.status === 'ready' ? [...new Set(pools.data.map((pool) => pool.coin))] : [];
+  const id = useId();
+  return (
+    <label className={styles.selectLabel} htmlFor={id}>
+      <span className={styles.visuallyHidden}>{t('site.header.coin')}</span>
+      <select
+        id={id}
+        className={styles.select}
+        value={(coins as readonly string[]).includes(current) ? current : ''}
+        onChange={(event) => {
+          if (event.target.value !== '')
+            void navigate(withObserverToken(coinHome(event.target.value), observerToken));
+        }}
+      >
+        <option value="">{t('site.header.chooseCoin')}</option>
+        {coins.map((coin) => (
+          <option key={coin} value={coin}>
+            {coin.toUpperCase()}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { loggedIn, roles } = useSessionState();
+  const { pathname } = useLocation();
+  const links = [
+    { to: '/', label: t('site.nav.home') },
+    { to: '/mining/kas/dashboard', label: t('site.nav.addressMining') },
+    { to: '/miners', label: t('site.nav.miners') },
+    { to: '/download', label: t('site.nav.download') },
+    { to: '/ticket', label: t('site.nav.support') },
+    ...(loggedIn ? [{ to: '/user/mining', label: t('site.nav.myMining') }] : []),
+  ].filter((link) => !loggedIn || mayOpen(link.to, roles));
+  return (
+    <>
+      {links.map((link) => (
+        <AppLink
+          key={link.to}
+          to={link.to}
+          className={styles.navLink}
+          aria-current={pathname === link.to ? 'page' : undefined}
+          onClick={onNavigate}
+        >
+          {link.label}
+        </AppLink>
+      ))}
+    </>
+  );
+}
+
+function UnreadCount() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const unread = useApiData(async (signal) => api.unreadMessageCount({}, { signal }), [], {
+    silent: true,
+  });
+  const count = unread.status === 'ready' ? unread.data.count : 0;
+  return (
+    <AppLink
+      to="/user/message"
+      className={styles.iconLink}
+      aria-label={t('site.header.messages', { count })}
+    >
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        aria-hidden="true"
+      >
+        <path d="M4 6h16v12H4z" />
+        <path d="m4 7 8 6 8-6" />
+      </svg>
+      {count > 0 ? <span className={styles.badge}>{count > 99 ? '99+' : count}</span> : null}
+    </AppLink>
+  );
+}
+
+/** Element-level rule of spec section 6: a link shows only when the user holds one of its route's permissions. */
+function mayOpen(path: string, roles: readonly string[]): boolean {
+  const route = matchRoute(path)?.route;
+  return route === undefined || hasAnyPermission(roles, route.meta.roles);
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const { session, api } = useServices();
+  const { roles } = useSessionState();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+  const items = [
+    { to: '/user/setting', label: t('site.routes.UserSetting') },
+    { to: '/user/account', label: t('site.routes.UserAccount') },
+    { to: '/user/mining', label: t('site.routes.UserMining') },
+    { to: '/user/observe', label: t('site.routes.UserObserve') },
+    { to: '/user/logs', label: t('site.routes.UserLogs') },
+  ].filter((item) => mayOpen(item.to, roles));
+  async function logout() {
+    setOpen(false);
+    const refreshToken = session.getRefreshToken();
+    try {
+      if (refreshToken) await api.logout({ body: { refresh_token: refreshToken } });
+    } catch (error) {
+      reportError(error);
+    }
+    session.logout();
+    void navigate('/login');
+  }
+  return (
+    <div className={styles.menuWrap} ref={ref}>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
+      >
+        {t('site.header.account')}
+      </button>
+      {open ? (
+        <div id={menuId} role="menu" className={styles.menu}>
+          {items.map((item) => (
+            <AppLink
+              key={item.to}
+              role="menuitem"
+              to={item.to}
+              className={styles.menuItem}
+              onClick={() => setOpen(false)}
+            >
+              {item.label}
+            </AppLink>
+          ))}
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.menuItem}
+            onClick={() => void logout()}
+          >
+            {t('site.header.logout')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The site header (DESIGN.md): logo, coin switcher, navigation, language switcher, unread
+ * messages and the account menu or sign-in link; under 768 px the navigation is in a drawer.
+ */
+export function Header() {
+  const { t } = useTranslation();
+  const { loggedIn, readOnly } = useSessionState();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerId = useId();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation
+  useEffect(() => setDrawerOpen(false), [pathname]);
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={styles.drawerButton}
+          aria-label={t('site.header.openMenu')}
+          aria-expanded={drawerOpen}
+          aria-controls={drawerId}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+        <AppLink to="/" className={styles.logo} aria-label={t('site.header.logoLabel')}>
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx="12" cy="12" r="11" fill="currentColor" />
+            <path d="M7 15l3-6 3 4 2-3 2 5" stroke="#fff" strokeWidth="1.8" fill="none" />
+          </svg>
+          <span className={styles.logoText}>{t('common.productName')}</span>
+        </AppLink>
+        <div className={styles.coin}>
+          <CoinSwitcher />
+        </div>
+        <nav className={styles.nav} aria-label={t('site.header.mainNav')}>
+          <NavLinks />
+        </nav>
+        <div className={styles.actions}>
+          {readOnly ? (
+            <span className={styles.observerTag}>{t('site.header.observerMode')}</span>
+          ) : null}
+          <span className={styles.desktopOnly}>
+            <LanguageSelect id="language-desktop" />
+          </span>
+          {loggedIn && !readOnly ? (
+            <>
+              <UnreadCount />
+              <UserMenu />
+            </>
+          ) : readOnly ? null : (
+            <AppLink to="/login" className={styles.signIn}>
+              {t('site.header.signIn')}
+            </AppLink>
+          )}
+        </div>
+      </div>
+      {drawerOpen ? (
+        <div
+          className={styles.drawerOverlay}
+          onClick={() => setDrawerOpen(false)}
+          aria-hidden="true"
+        />
+      ) : null}
+      {drawerOpen ? (
+        <div
+          id={drawerId}
+          className={styles.drawer}
+          role="dialog"
+          aria-modal="true"
+          aria-label={t('site.header.mainNav')}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setDrawerOpen(false);
+          }}
+        >
+          <Button variant="ghost" size="sm" onClick={() => setDrawerOpen(false)}>
+            {t('common.close')}
+          </Button>
+          <nav className={styles.drawerNav} aria-label={t('site.header.mainNav')}>
+            <NavLinks onNavigate={() => setDrawerOpen(false)} />
+          </nav>
+          <LanguageSelect id="language-drawer" />
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,77 @@
+import { shouldScrollToTop } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
+import { WebsiteUpdatedError } from './chunkErrors';
+import { Feedback } from './Feedback';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import * as styles from './Layout.css';
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const previous = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (shouldScrollToTop(previous.current, pathname)) window.scrollTo(0, 0);
+    previous.current = pathname;
+  }, [pathname]);
+  return null;
+}
+
+/** The page frame: header, content up to 1280 px, footer, and the error messages. */
+export function Layout() {
+  return (
+    <div className={styles.shell}>
+      <ScrollToTop />
+      <a className={styles.skipLink} href="#content">
+        <SkipText />
+      </a>
+      <Header />
+      <main id="content" className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer />
+      <Feedback />
+    </div>
+  );
+}
+
+function SkipText() {
+  const { t } = useTranslation();
+  return <>{t('site.layout.skipToContent')}</>;
+}
+
+/** Shown while the first navigation (guard, page chunk) is pending. */
+export function ShellFallback() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.fallback} role="status">
+      {t('common.loading')}
+    </div>
+  );
+}
+
+/** The error frame of a route: the website-updated message, or the error with a retry. */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const updated = error instanceof WebsiteUpdatedError;
+  const text = updated
+    ? t('errors.websiteUpdated')
+    : isRouteErrorResponse(error)
+      ? t('site.layout.pageFailed')
+      : error instanceof Error && error.name === 'NavigationAbortedError'
+        ? t('site.layout.navigationAborted')
+        : t('site.layout.pageFailed');
+  return (
+    <div className={styles.errorFrame} role="alert" data-testid="route-error">
+      <p>{text}</p>
+      {updated ? null : (
+        <Button variant="secondary" onClick={() => window.location.reload()}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+
+/** A page module: react-router's lazy route module with a named `Component`. */
+export interface PageModule {
+  Component: ComponentType;
+}
+
+type Loader = () => Promise<PageModule>;
+
+const later: Loader = () => import('../pages/later/LaterPage');
+const info: Loader = () => import('../pages/info/InfoPage');
+const mining: Loader = () => import('../pages/mining/MiningPage');
+const poolPublic: Loader = () => import('../pages/pool/PoolPublicPage');
+
+/**
+ * The page chunk of every route name of core's `ROUTES`. Routes without a page of their own yet
+ * share the "arrives later" frame, which shows the route's title.
+ */
+export const PAGE_LOADERS: Readonly<Record<string, Loader>> = {
+  Home: () => import('../pages/home/HomePage'),
+  Download: info,
+  Ticket: () => import('../pages/ticket/TicketPage'),
+  MiningDashboard: mining,
+  MiningStats: mining,
+  MiningInfo: mining,
+  MiningIpStatistics: mining,
+  RegisterEmail: () => import('../pages/identity/RegisterPage'),
+  RegisterPhone: () => import('../pages/identity/RegisterPage'),
+  Login: () => import('../pages/identity/LoginPage'),
+  OAuthAuthorize: later,
+  AuthRedirect: () => import('../pages/identity/AuthRedirectPage'),
+  ResetPasswordPhone: () => import('../pages/identity/ResetPasswordPage'),
+  ResetPasswordEmail: () => import('../pages/identity/ResetPasswordPage'),
+  ObserverRedirect: () => import('../pages/identity/ObserverRedirectPage'),
+  Terms: info,
+  AboutUs: info,
+  ActivityInvite: later,
+  RedPacket: later,
+  RedPacketDetail: later,
+  Miners: () => import('../pages/miners/MinersPage'),
+  MinerCatalogueDetail: () => import('../pages/miners/MinerDetailPage'),
+  PoolStat: poolPublic,
+  PoolInfo: poolPublic,
+  AddressMining: later,
+  BindWechat: later,
+  Sales: later,
+  GoldshellEvent: later,
+  PoolHome: () => import('../pages/pool/PoolHomePage'),
+  PoolMiner: () => import('../pages/pool/PoolMinerPage'),
+  PoolMinerDetail: () => import('../pages/pool/PoolMinerDetailPage'),
+  PoolProfit: () => import('../pages/pool/PoolProfitPage'),
+  AssetIndex: later,
+  AssetTransaction: later,
+  ContractList: later,
+  ContractOrder: later,
+  ContractOrderDetail: later,
+  ContractOrderProfit: later,
+  ContractDashboard: later,
+  ContractDetail: later,
+  ContractTerms: later,
+  Fund: later,
+  UserSetting: () => import('../pages/user/UserSettingPage'),
+  UserLogs: () => import('../pages/user/UserLogsPage'),
+  UserAccount: () => import('../pages/user/UserAccountPage'),
+  UserMining: () => import('../pages/user/UserMiningPage'),
+  UserMessage: later,
+  UserAuthRedirect: later,
+  UserInvite: later,
+  UserRedPacket: later,
+  UserRedPacketDetail: later,
+  UserAppActivity: later,
+  UserObserve: () => import('../pages/user/UserObservePage'),
+  UserCoupon: later,
+  UserCouponDetail: later,
+};

@@ -1,0 +1,171 @@
+import { vars } from '@poolkit/widgets';
+import { globalStyle, style } from '@vanilla-extract/css';
+
+export const pageHeader = style({ marginBottom: vars.space['6'] });
+export const pageTitle = style({ margin: 0, fontSize: vars.font.size.xl, lineHeight: 1.3 });
+export const pageSubtitle = style({
+  margin: `${vars.space['2']} 0 0`,
+  color: vars.color.textMuted,
+});
+
+export const grid = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
+  marginBottom: vars.space['4'],
+});
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.card,
+  padding: vars.space['4'],
+  minWidth: 0,
+  marginBottom: vars.space['4'],
+});
+
+export const cardTitle = style({
+  margin: `0 0 ${vars.space['3']}`,
+  fontSize: vars.font.size.md,
+  fontWeight: vars.font.weight.medium,
+});
+
+export const stats = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(140px, 40%), 1fr))',
+  margin: 0,
+});
+
+export const stat = style({
+  display: 'flex',
+  flexDirection: 'column-reverse',
+  gap: vars.space['1'],
+});
+export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.font.size.xs });
+export const statValue = style({
+  margin: 0,
+  fontSize: vars.font.size.lg,
+  fontWeight: vars.font.weight.medium,
+  fontVariantNumeric: 'tabular-nums',
+  overflowWrap: 'anywhere',
+  '@media': { 'screen and (max-width: 767px)': { fontSize: vars.font.size.md } },
+});
+
+export const empty = style({
+  padding: `${vars.space['6']} ${vars.space['4']}`,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+});
+
+export const skeleton = style({
+  height: 16,
+  borderRadius: vars.radius.control,
+  background: vars.color.neutralSubtle,
+  marginBottom: vars.space['2'],
+});
+
+export const tableWrap = style({ overflowX: 'auto', width: '100%' });
+export const table = style({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: vars.font.size.sm,
+  fontVariantNumeric: 'tabular-nums',
+});
+globalStyle(`${table} th, ${table} td`, {
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: 'left',
+  whiteSpace: 'nowrap',
+});
+globalStyle(`${table} th`, { color: vars.color.textMuted, fontWeight: vars.font.weight.medium });
+globalStyle(`${table} th:first-child, ${table} td:first-child`, {
+  position: 'sticky',
+  left: 0,
+  background: vars.color.surface,
+});
+
+export const form = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['4'],
+  maxWidth: 420,
+  margin: '0 auto',
+  width: '100%',
+});
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space['1'] });
+export const label = style({ fontSize: vars.font.size.sm, fontWeight: vars.font.weight.medium });
+export const input = style({
+  height: vars.size.controlMd,
+  padding: `0 ${vars.space['3']}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.control,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.font.size.sm,
+  minWidth: 0,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 1 },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+  },
+});
+export const fieldError = style({
+  color: vars.color.danger,
+  fontSize: vars.font.size.xs,
+  margin: 0,
+});
+export const row = style({
+  display: 'flex',
+  gap: vars.space['2'],
+  alignItems: 'center',
+  flexWrap: 'wrap',
+});
+export const grow = style({ flex: 1, minWidth: 0 });
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.size.sm });
+export const link = style({
+  color: vars.color.brandText,
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+});
+
+export const tabs = style({
+  display: 'flex',
+  gap: vars.space['1'],
+  borderBottom: `1px solid ${vars.color.border}`,
+  marginBottom: vars.space['4'],
+  overflowX: 'auto',
+});
+export const tab = style({
+  border: 'none',
+  background: 'transparent',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+  fontSize: vars.font.size.sm,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  borderBottom: '2px solid transparent',
+  selectors: {
+    '&[aria-selected="true"], &[aria-current="page"], &[aria-pressed="true"]': {
+      color: vars.color.brandText,
+      borderBottomColor: vars.color.brand,
+    },
+  },
+});
+
+export const authCard = style({
+  maxWidth: 460,
+  margin: `${vars.space['6']} auto`,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.card,
+  padding: vars.space['6'],
+});
+
+export const checkRow = style({
+  display: 'flex',
+  gap: vars.space['2'],
+  alignItems: 'flex-start',
+  fontSize: vars.font.size.sm,
+});

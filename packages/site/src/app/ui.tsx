@@ -1,0 +1,250 @@
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, type LinkProps } from 'react-router';
+import { useSessionState } from './servicesContext';
+import * as styles from './ui.css';
+import type { ApiData } from './useApiData';
+
+/** Adds the observer token to an internal path in observer mode, so the session survives links. */
+export function withObserverToken(to: string, observerToken: string | null): string {
+  if (observerToken === null) return to;
+  const url = new URL(to, 'http://site.invalid');
+  url.searchParams.set('observer_token', observerToken);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** A router link that keeps an observer session's token. */
+export function AppLink({ to, ...rest }: Omit<LinkProps, 'to'> & { to: string }) {
+  const { observerToken } = useSessionState();
+  return <Link to={withObserverToken(to, observerToken)} {...rest} />;
+}
+
+/** A page's heading block and body. */
+export function PageFrame({
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section>
+      <header className={styles.pageHeader}>
+        <div className={styles.row}>
+          <h1 className={`${styles.pageTitle} ${styles.grow}`}>{title}</h1>
+          {actions}
+        </div>
+        {subtitle ? <p className={styles.pageSubtitle}>{subtitle}</p> : null}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A card with an optional heading. */
+export function Card({
+  title,
+  children,
+  id,
+}: {
+  title?: string;
+  children?: ReactNode;
+  id?: string;
+}) {
+  const headingId = useId();
+  return (
+    <section className={styles.card} aria-labelledby={title ? headingId : undefined} id={id}>
+      {title ? (
+        <h2 id={headingId} className={styles.cardTitle}>
+          {title}
+        </h2>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/** A responsive grid of cards (1 column on phones, more on desktop). */
+export function CardGrid({ children }: { children?: ReactNode }) {
+  return <div className={styles.grid}>{children}</div>;
+}
+
+/** A list of label/value figures. */
+export function Stats({ items }: { items: readonly { label: string; value: ReactNode }[] }) {
+  return (
+    <dl className={styles.stats}>
+      {items.map((item) => (
+        <div key={item.label} className={styles.stat}>
+          <dt className={styles.statLabel}>{item.label}</dt>
+          <dd className={styles.statValue}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The empty state: a sentence and, optionally, the next action. */
+export function EmptyState({ text, action }: { text: string; action?: ReactNode }) {
+  return (
+    <div className={styles.empty} data-testid="empty-state">
+      <p>{text}</p>
+      {action}
+    </div>
+  );
+}
+
+/** Skeleton lines while content loads. */
+export function Skeleton({ lines = 3 }: { lines?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: lines }, (_, index) => `${90 - index * 15}%`).map((width) => (
+        <div key={width} className={styles.skeleton} style={{ width }} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Renders a data section in its four states: skeleton, content, empty (also for a missing
+ * endpoint) and error with a retry.
+ */
+export function DataSection<T>({
+  data,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  data: ApiData<T>;
+  isEmpty?: (value: T) => boolean;
+  emptyText?: string;
+  children: (value: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  switch (data.status) {
+    case 'loading':
+      return <Skeleton />;
+    case 'missing':
+      return <EmptyState text={emptyText ?? t('site.common.noData')} />;
+    case 'error':
+      return (
+        <EmptyState
+          text={t('site.common.loadFailed')}
+          action={
+            <button type="button" className={styles.tab} onClick={data.reload}>
+              {t('common.retry')}
+            </button>
+          }
+        />
+      );
+    case 'ready':
+      if (isEmpty?.(data.data)) return <EmptyState text={emptyText ?? t('site.common.noData')} />;
+      return <>{children(data.data)}</>;
+    default:
+      return data satisfies never;
+  }
+}
+
+/** A simple accessible table that scrolls sideways on phones with the first column pinned. */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: readonly { key: string; header: string; cell: (row: Row) => ReactNode }[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+}) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption style={{ position: 'absolute', left: -9999 }}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={rowKey(row, index)}>
+              {columns.map((column) => (
+                <td key={column.key}>{column.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A labelled input with its validation message. */
+export function TextField({
+  label,
+  error,
+  ...input
+}: React.ComponentPropsWithoutRef<'input'> & { label: string; error?: string | undefined }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className={styles.fieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Tabs as links or buttons, marked for assistive technology. */
+export function TabList({
+  label,
+  tabs,
+  value,
+  onChange,
+}: {
+  label: string;
+  tabs: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div role="tablist" aria-label={label} className={styles.tabs}>
+      {tabs.map((tab) => (
+        <button
+          key={tab.value}
+          type="button"
+          role="tab"
+          aria-selected={tab.value === value}
+          className={styles.tab}
+          onClick={() => onChange(tab.value)}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export { styles as uiStyles };

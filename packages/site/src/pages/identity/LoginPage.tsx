@@ -1,0 +1,197 @@
+import { validators } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { reportError } from '../../app/feedback';
+import { useServices } from '../../app/servicesContext';
+import { AppLink, TabList, TextField, uiStyles } from '../../app/ui';
+import {
+  completeLogin,
+  encryptedPassword,
+  type FormErrors,
+  useCaptcha,
+  validateFields,
+} from './identity';
+
+type Channel = 'email' | 'phone';
+
+/**
+ * Login by email or phone: captcha solved in the browser, password encrypted with the server's
+ * key, then the authenticator step when the account has 2FA; back to `redirect` afterwards.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const captcha = useCaptcha(services);
+  const [channel, setChannel] = useState<Channel>('email');
+  const [email, setEmail] = useState('');
+  const [countryCode, setCountryCode] = useState('86');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  function done(tokens: { token: string; refresh_token: string }) {
+    void navigate(completeLogin(services, tokens, search.get('redirect')), { replace: true });
+  }
+
+  async function submitPassword(event: FormEvent) {
+    event.preventDefault();
+    const found = validateFields(t, [
+      channel === 'email'
+        ? { field: 'email', schema: validators.email, value: email }
+        : { field: 'phone', schema: validators.phone, value: phone },
+      { field: 'password', schema: validators.loginPassword, value: password },
+    ]);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const query = await captcha.solve();
+      const secret = await encryptedPassword(services, password);
+      const body =
+        channel === 'email'
+          ? { type: 'email' as const, email: email.trim(), ...secret }
+          : { type: 'phone' as const, country_code: countryCode, phone: phone.trim(), ...secret };
+      const result = await services.api.login({ query, body });
+      if (result.status === 'ok') done(result);
+      else setTicket(result.login_ticket);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    if (ticket === null) return;
+    const found = validateFields(t, [{ field: 'code', schema: validators.totpCode, value: code }]);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      done(await services.api.totpLogin({ body: { login_ticket: ticket, code: code.trim() } }));
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (ticket !== null) {
+    return (
+      <div className={uiStyles.authCard}>
+        <h1 className={uiStyles.pageTitle}>{t('site.login.totpTitle')}</h1>
+        <p className={uiStyles.muted}>{t('site.login.totpHint')}</p>
+        <form className={uiStyles.form} onSubmit={(event) => void submitCode(event)} noValidate>
+          <TextField
+            label={t('site.login.totpCode')}
+            name="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            error={errors.code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <Button type="submit" loading={busy}>
+            {t('site.login.verify')}
+          </Button>
+          <Button variant="ghost" onClick={() => setTicket(null)}>
+            {t('site.login.back')}
+          </Button>
+        </form>
+      </div>
+    );
+  }
+
+  return (
+    <div className={uiStyles.authCard}>
+      <h1 className={uiStyles.pageTitle}>{t('site.login.title')}</h1>
+      <TabList
+        label={t('site.login.method')}
+        value={channel}
+        onChange={(value) => {
+          setChannel(value === 'phone' ? 'phone' : 'email');
+          setErrors({});
+        }}
+        tabs={[
+          { value: 'email', label: t('site.login.byEmail') },
+          { value: 'phone', label: t('site.login.byPhone') },
+        ]}
+      />
+      <form className={uiStyles.form} onSubmit={(event) => void submitPassword(event)} noValidate>
+        {channel === 'email' ? (
+          <TextField
+            label={t('site.form.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            error={errors.email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        ) : (
+          <div className={uiStyles.row}>
+            <div style={{ width: 90 }}>
+              <TextField
+                label={t('site.form.countryCode')}
+                name="country_code"
+                inputMode="numeric"
+                value={countryCode}
+                onChange={(event) => setCountryCode(event.target.value.replace(/\D/g, ''))}
+              />
+            </div>
+            <div className={uiStyles.grow}>
+              <TextField
+                label={t('site.form.phone')}
+                name="phone"
+                type="tel"
+                autoComplete="username"
+                value={phone}
+                error={errors.phone}
+                onChange={(event) => setPhone(event.target.value)}
+              />
+            </div>
+          </div>
+        )}
+        <TextField
+          label={t('site.form.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {captcha.verifying ? (
+          <p role="status" className={uiStyles.muted}>
+            {t('site.form.verifyingHuman')}
+          </p>
+        ) : null}
+        <Button type="submit" loading={busy}>
+          {t('site.login.submit')}
+        </Button>
+        <div className={uiStyles.row} style={{ justifyContent: 'space-between' }}>
+          <AppLink
+            to={channel === 'email' ? '/resetpassword/email' : '/resetpassword/phone'}
+            className={uiStyles.link}
+          >
+            {t('site.login.forgot')}
+          </AppLink>
+          <AppLink
+            to={channel === 'email' ? '/register/email' : '/register/phone'}
+            className={uiStyles.link}
+          >
+            {t('site.login.register')}
+          </AppLink>
+        </div>
+      </form>
+    </div>
+  );
+}

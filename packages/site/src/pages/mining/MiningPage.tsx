@@ -1,0 +1,509 @@
+import { type CoinId, IP_STATISTICS_COINS, minerStatus, type RecentSearch } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { coinAmount, dateTime, hashrate, percentText, ratio } from '../../app/format';
+import { HashrateArea } from '../../app/HashrateArea';
+import { MinerStatus } from '../../app/MinerStatus';
+import { useServices } from '../../app/servicesContext';
+import {
+  AppLink,
+  Card,
+  CardGrid,
+  DataSection,
+  DataTable,
+  PageFrame,
+  Stats,
+  TextField,
+  uiStyles,
+} from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { usePools } from '../../app/usePools';
+import { useRouteName } from '../../app/useRouteName';
+
+const TABS = [
+  { name: 'MiningDashboard', page: 'dashboard' },
+  { name: 'MiningStats', page: 'stats' },
+  { name: 'MiningInfo', page: 'info' },
+  { name: 'MiningIpStatistics', page: 'ip-statistics' },
+] as const;
+
+function AddressSearch({ coin, address }: { coin: string; address: string }) {
+  const { t } = useTranslation();
+  const { session } = useServices();
+  const navigate = useNavigate();
+  const [value, setValue] = useState(address);
+  const [recent, setRecent] = useState<RecentSearch[]>(() => session.get('search_list'));
+  function open(addr: string) {
+    const trimmed = addr.trim();
+    if (trimmed === '') return;
+    setRecent(session.addRecentSearch({ pool: coin, addr: trimmed }));
+    void navigate(`?address=${encodeURIComponent(trimmed)}`);
+  }
+  return (
+    <Card>
+      <form
+        className={uiStyles.row}
+        style={{ alignItems: 'flex-end' }}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          open(value);
+        }}
+      >
+        <div className={uiStyles.grow}>
+          <TextField
+            label={t('site.mining.address')}
+            name="address"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            placeholder={t('site.mining.addressPlaceholder')}
+          />
+        </div>
+        <Button type="submit">{t('site.mining.search')}</Button>
+      </form>
+      {recent.length > 0 ? (
+        <div className={uiStyles.row} style={{ marginTop: 8 }}>
+          <span className={uiStyles.muted}>{t('site.mining.recent')}</span>
+          {recent.map((item) => (
+            <button
+              key={`${item.pool}:${item.addr}`}
+              type="button"
+              className={uiStyles.tab}
+              onClick={() => {
+                setValue(item.addr);
+                if (item.pool === coin) open(item.addr);
+                else
+                  void navigate(
+                    `/mining/${item.pool}/dashboard?address=${encodeURIComponent(item.addr)}`,
+                  );
+              }}
+            >
+              {item.pool.toUpperCase()} ·{' '}
+              {item.addr.length > 16
+                ? `${item.addr.slice(0, 8)}…${item.addr.slice(-6)}`
+                : item.addr}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function PoolOverview({ coin }: { coin: CoinId }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const stats = useApiData(
+    async (signal) => api.addressMiningPoolStats({ params: { coin } }, { signal }),
+    [coin],
+  );
+  const series = useApiData(
+    async (signal) => api.addressMiningHashrates({ params: { coin }, query: {} }, { signal }),
+    [coin],
+  );
+  return (
+    <>
+      <Card title={t('site.mining.poolStats')}>
+        <DataSection data={stats}>
+          {(value) => (
+            <Stats
+              items={[
+                { label: t('site.home.poolHashrate'), value: hashrate(value.pool_hashrate) },
+                { label: t('site.home.networkHashrate'), value: hashrate(value.network_hashrate) },
+                { label: t('site.home.miners'), value: value.miners },
+                { label: t('site.mining.workers'), value: value.workers },
+                { label: t('site.mining.blockHeight'), value: value.block_height },
+                { label: t('site.mining.fee'), value: percentText(value.fee_percent) },
+                { label: t('site.mining.luck24h'), value: ratio(value.luck_24h) },
+                { label: t('site.mining.minPayout'), value: coinAmount(value.min_payout, coin) },
+              ]}
+            />
+          )}
+        </DataSection>
+      </Card>
+      <Card title={t('site.home.hashrateChart')}>
+        <DataSection
+          data={series}
+          isEmpty={(value) => value.points.length === 0}
+          emptyText={t('site.common.noChartData')}
+        >
+          {(value) => <HashrateArea points={value.points} label={t('site.home.hashrateChart')} />}
+        </DataSection>
+      </Card>
+    </>
+  );
+}
+
+function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const params = { coin, addr: address };
+  const info = useApiData(
+    async (signal) => api.addressMinerInfo({ params }, { signal }),
+    [coin, address],
+  );
+  const series = useApiData(
+    async (signal) => api.addressMinerHashrates({ params, query: {} }, { signal }),
+    [coin, address],
+  );
+  const workers = useApiData(
+    async (signal) =>
+      api.addressMinerWorkers({ params, query: { page: 1, page_size: 50 } }, { signal }),
+    [coin, address],
+  );
+  const payments = useApiData(
+    async (signal) =>
+      api.addressMiningPayments({ params, query: { page: 1, page_size: 10 } }, { signal }),
+    [coin, address],
+  );
+  const profits = useApiData(
+    async (signal) =>
+      api.addressMinerProfits({ params, query: { page: 1, page_size: 10 } }, { signal }),
+    [coin, address],
+  );
+  const now = Date.now();
+  return (
+    <>
+      <Card title={t('site.mining.minerHashrate')}>
+        <DataSection data={info}>
+          {(value) => (
+            <Stats
+              items={[
+                { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
+                { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
+                { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
+                { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
+                {
+                  label: t('site.mining.activeWorkers'),
+                  value: `${value.workers.active} / ${value.workers.total}`,
+                },
+                { label: t('site.mining.balance'), value: coinAmount(value.balance, coin) },
+                {
+                  label: t('site.mining.todayEstimated'),
+                  value: coinAmount(value.today_estimated, coin),
+                },
+                { label: t('site.mining.totalPaid'), value: coinAmount(value.total_paid, coin) },
+              ]}
+            />
+          )}
+        </DataSection>
+      </Card>
+      <Card title={t('site.home.hashrateChart')}>
+        <DataSection
+          data={series}
+          isEmpty={(value) => value.points.length === 0}
+          emptyText={t('site.common.noChartData')}
+        >
+          {(value) => <HashrateArea points={value.points} label={t('site.mining.minerHashrate')} />}
+        </DataSection>
+      </Card>
+      <Card title={t('site.mining.workerList')}>
+        <DataSection
+          data={workers}
+          isEmpty={(value) => value.list.length === 0}
+          emptyText={t('site.mining.noWorkers')}
+        >
+          {(value) => (
+            <DataTable
+              caption={t('site.mining.workerList')}
+              rows={value.list}
+              rowKey={(row) => row.worker_name}
+              columns={[
+                { key: 'name', header: t('site.mining.worker'), cell: (row) => row.worker_name },
+                {
+                  key: 'h15',
+                  header: t('site.mining.hashrate15m'),
+                  cell: (row) => hashrate(row.accept_15m.value),
+                },
+                {
+                  key: 'h1',
+                  header: t('site.mining.hashrate1h'),
+                  cell: (row) => hashrate(row.accept_1h.value),
+                },
+                {
+                  key: 'h24',
+                  header: t('site.mining.hashrate24h'),
+                  cell: (row) => hashrate(row.accept_24h.value),
+                },
+                {
+                  key: 'reject',
+                  header: t('site.mining.rejectRate'),
+                  cell: (row) => ratio(row.reject_rate),
+                },
+                {
+                  key: 'last',
+                  header: t('site.mining.lastShare'),
+                  cell: (row) => dateTime(row.last_share_time),
+                },
+                {
+                  key: 'status',
+                  header: t('site.mining.status'),
+                  cell: (row) => (
+                    <MinerStatus
+                      status={
+                        row.last_share_time
+                          ? minerStatus(Date.parse(row.last_share_time), now)
+                          : row.status
+                      }
+                    />
+                  ),
+                },
+              ]}
+            />
+          )}
+        </DataSection>
+      </Card>
+      <CardGrid>
+        <Card title={t('site.mining.payments')}>
+          <DataSection
+            data={payments}
+            isEmpty={(value) => value.list.length === 0}
+            emptyText={t('site.mining.noPayments')}
+          >
+            {(value) => (
+              <DataTable
+                caption={t('site.mining.payments')}
+                rows={value.list}
+                rowKey={(row) => String(row.id)}
+                columns={[
+                  { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
+                  {
+                    key: 'amount',
+                    header: t('site.mining.amount'),
+                    cell: (row) => coinAmount(row.amount, coin),
+                  },
+                  {
+                    key: 'status',
+                    header: t('site.mining.status'),
+                    cell: (row) => t(`site.mining.payment.${row.status}`),
+                  },
+                ]}
+              />
+            )}
+          </DataSection>
+        </Card>
+        <Card title={t('site.mining.profits')}>
+          <DataSection
+            data={profits}
+            isEmpty={(value) => value.list.length === 0}
+            emptyText={t('site.mining.noProfits')}
+          >
+            {(value) => (
+              <DataTable
+                caption={t('site.mining.profits')}
+                rows={value.list}
+                rowKey={(row) => row.date}
+                columns={[
+                  { key: 'date', header: t('site.mining.date'), cell: (row) => row.date },
+                  {
+                    key: 'hashrate',
+                    header: t('site.mining.hashrate'),
+                    cell: (row) => hashrate(row.hashrate),
+                  },
+                  {
+                    key: 'amount',
+                    header: t('site.mining.amount'),
+                    cell: (row) => coinAmount(row.amount, coin),
+                  },
+                ]}
+              />
+            )}
+          </DataSection>
+        </Card>
+      </CardGrid>
+    </>
+  );
+}
+
+function Blocks({ coin }: { coin: CoinId }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const blocks = useApiData(
+    async (signal) =>
+      api.addressMiningBlocks({ params: { coin }, query: { page: 1, page_size: 10 } }, { signal }),
+    [coin],
+  );
+  const workerStats = useApiData(
+    async (signal) => api.addressMiningWorkerStats({ params: { coin } }, { signal }),
+    [coin],
+  );
+  return (
+    <>
+      <Card title={t('site.mining.workers')}>
+        <DataSection data={workerStats}>
+          {(value) => (
+            <Stats
+              items={[
+                { label: t('site.home.miners'), value: value.miners },
+                { label: t('status.active'), value: value.workers.active },
+                { label: t('status.minerInactive'), value: value.workers.inactive },
+                { label: t('status.dead'), value: value.workers.dead },
+              ]}
+            />
+          )}
+        </DataSection>
+      </Card>
+      <Card title={t('site.mining.blocks')}>
+        <DataSection
+          data={blocks}
+          isEmpty={(value) => value.list.length === 0}
+          emptyText={t('site.mining.noBlocks')}
+        >
+          {(value) => (
+            <DataTable
+              caption={t('site.mining.blocks')}
+              rows={value.list}
+              rowKey={(row) => row.hash}
+              columns={[
+                { key: 'height', header: t('site.mining.height'), cell: (row) => row.height },
+                { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
+                {
+                  key: 'reward',
+                  header: t('site.mining.reward'),
+                  cell: (row) => coinAmount(row.reward, coin),
+                },
+                { key: 'luck', header: t('site.mining.luck'), cell: (row) => ratio(row.luck) },
+                {
+                  key: 'status',
+                  header: t('site.mining.status'),
+                  cell: (row) => t(`site.mining.block.${row.status}`),
+                },
+              ]}
+            />
+          )}
+        </DataSection>
+      </Card>
+    </>
+  );
+}
+
+function PoolFacts({ coin }: { coin: string }) {
+  const { t } = useTranslation();
+  const pools = usePools();
+  return (
+    <DataSection data={pools} isEmpty={(list) => !list.some((pool) => pool.coin === coin)}>
+      {(list) => (
+        <>
+          {list
+            .filter((pool) => pool.coin === coin)
+            .map((pool) => (
+              <Card key={pool.name} title={pool.label}>
+                <Stats
+                  items={[
+                    { label: t('site.home.algorithm'), value: pool.algorithm },
+                    { label: t('site.home.payout'), value: pool.payout_models.join(', ') },
+                    { label: t('site.mining.fee'), value: percentText(pool.fee_percent) },
+                    {
+                      label: t('site.mining.minPayout'),
+                      value: coinAmount(pool.min_payout, pool.coin),
+                    },
+                  ]}
+                />
+                <h3 className={uiStyles.label}>{t('site.mining.stratum')}</h3>
+                <ul>
+                  {pool.stratum.map((endpoint) => (
+                    <li key={endpoint.url}>
+                      <span className={uiStyles.muted}>{endpoint.region}</span>{' '}
+                      <code>{endpoint.url}</code>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            ))}
+        </>
+      )}
+    </DataSection>
+  );
+}
+
+function IpStatistics({ coin, address }: { coin: CoinId; address: string }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const ips = useApiData(
+    address === ''
+      ? null
+      : async (signal) =>
+          api.addressMinerIps(
+            { params: { coin, addr: address }, query: { page: 1, page_size: 50 } },
+            { signal },
+          ),
+    [coin, address],
+  );
+  if (address === '') return <Card>{t('site.mining.enterAddress')}</Card>;
+  return (
+    <Card title={t('site.routes.MiningIpStatistics')}>
+      <DataSection data={ips} isEmpty={(value) => value.list.length === 0}>
+        {(value) => (
+          <DataTable
+            caption={t('site.routes.MiningIpStatistics')}
+            rows={value.list}
+            rowKey={(row) => row.ip}
+            columns={[
+              { key: 'ip', header: t('site.mining.ip'), cell: (row) => row.ip },
+              { key: 'workers', header: t('site.mining.workers'), cell: (row) => row.workers },
+              {
+                key: 'h24',
+                header: t('site.mining.hashrate24h'),
+                cell: (row) => hashrate(row.accept_24h.value),
+              },
+              {
+                key: 'last',
+                header: t('site.mining.lastShare'),
+                cell: (row) => dateTime(row.last_share_time),
+              },
+            ]}
+          />
+        )}
+      </DataSection>
+    </Card>
+  );
+}
+
+/** Address mining: dashboard, statistics, pool information and (aleo) IP statistics. */
+export function Component() {
+  const { t } = useTranslation();
+  const name = useRouteName();
+  const coin = (useParams().coin ?? '') as CoinId;
+  const [search] = useSearchParams();
+  const address = search.get('address') ?? '';
+  const tabs = TABS.filter(
+    (tab) =>
+      tab.page !== 'ip-statistics' || (IP_STATISTICS_COINS as readonly string[]).includes(coin),
+  );
+  const suffix = address === '' ? '' : `?address=${encodeURIComponent(address)}`;
+  return (
+    <PageFrame title={`${coin.toUpperCase()} · ${t(`site.routes.${name}`)}`}>
+      <nav className={uiStyles.tabs} aria-label={t('site.mining.sections')}>
+        {tabs.map((tab) => (
+          <AppLink
+            key={tab.page}
+            to={`/mining/${coin}/${tab.page}${suffix}`}
+            className={uiStyles.tab}
+            aria-current={tab.name === name ? 'page' : undefined}
+          >
+            {t(`site.routes.${tab.name}`)}
+          </AppLink>
+        ))}
+      </nav>
+      {name === 'MiningDashboard' || name === 'MiningIpStatistics' ? (
+        <AddressSearch key={coin} coin={coin} address={address} />
+      ) : null}
+      {name === 'MiningDashboard' ? (
+        address === '' ? (
+          <PoolOverview coin={coin} />
+        ) : (
+          <AddressDashboard coin={coin} address={address} />
+        )
+      ) : null}
+      {name === 'MiningStats' ? (
+        <>
+          <PoolOverview coin={coin} />
+          <Blocks coin={coin} />
+        </>
+      ) : null}
+      {name === 'MiningInfo' ? <PoolFacts coin={coin} /> : null}
+      {name === 'MiningIpStatistics' ? <IpStatistics coin={coin} address={address} /> : null}
+    </PageFrame>
+  );
+}

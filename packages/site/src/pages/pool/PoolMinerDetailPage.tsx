@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { dateTime, hashrate, minerStatusKey, ratio } from '../../app/format';
+import { HashrateArea } from '../../app/HashrateArea';
+import { useServices } from '../../app/servicesContext';
+import { Card, DataSection, EmptyState, PageFrame, Stats } from '../../app/ui';
+import type { AccountPool } from '../../app/useAccountPool';
+import { useApiData } from '../../app/useApiData';
+import { AccountGate } from './AccountGate';
+import { PoolTabs } from './PoolTabs';
+
+function Detail({ pool, account, worker }: AccountPool & { worker: string }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const params = { pool: pool.name, account, miner: worker };
+  const detail = useApiData(
+    async (signal) => api.worker({ params }, { signal }),
+    [pool.name, account, worker],
+  );
+  const series = useApiData(
+    async (signal) => api.workerHashrates({ params, query: {} }, { signal }),
+    [pool.name, account, worker],
+  );
+  return (
+    <>
+      <Card title={worker}>
+        <DataSection data={detail}>
+          {(value) => (
+            <Stats
+              items={[
+                { label: t('site.mining.status'), value: t(minerStatusKey(value.status)) },
+                { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
+                { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
+                { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
+                { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
+                { label: t('site.mining.lastShare'), value: dateTime(value.last_share_time) },
+                { label: t('site.pool.firstShare'), value: dateTime(value.first_share_time) },
+                { label: t('site.pool.lastIp'), value: value.last_ip ?? '--' },
+              ]}
+            />
+          )}
+        </DataSection>
+      </Card>
+      <Card title={t('site.mining.hashrate')}>
+        <DataSection
+          data={series}
+          isEmpty={(value) => value.points.length === 0}
+          emptyText={t('site.common.noChartData')}
+        >
+          {(value) => <HashrateArea points={value.points} label={t('site.mining.hashrate')} />}
+        </DataSection>
+      </Card>
+    </>
+  );
+}
+
+/** `/pool/:type/miner/detail?worker=…`: one worker in detail. */
+export function Component() {
+  const { t } = useTranslation();
+  const type = useParams().type ?? '';
+  const [search] = useSearchParams();
+  const worker = search.get('worker') ?? '';
+  return (
+    <PageFrame title={`${type.toUpperCase()} · ${t('site.routes.PoolMinerDetail')}`}>
+      <PoolTabs type={type} current="PoolMiner" />
+      {worker === '' ? (
+        <Card>
+          <EmptyState text={t('site.pool.chooseWorker')} />
+        </Card>
+      ) : (
+        <AccountGate type={type}>
+          {(context) => <Detail {...context} worker={worker} />}
+        </AccountGate>
+      )}
+    </PageFrame>
+  );
+}

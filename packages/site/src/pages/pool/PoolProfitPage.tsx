@@ -1,0 +1,178 @@
+import { PAGE_SIZE, validators } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { reportError } from '../../app/feedback';
+import { coinAmount, hashrate } from '../../app/format';
+import { useServices } from '../../app/servicesContext';
+import { Card, DataSection, DataTable, PageFrame, Stats, TextField, uiStyles } from '../../app/ui';
+import type { AccountPool } from '../../app/useAccountPool';
+import { useApiData } from '../../app/useApiData';
+import { validateFields } from '../identity/identity';
+import { AccountGate } from './AccountGate';
+import { PoolTabs } from './PoolTabs';
+
+function Profits({ pool, account }: AccountPool) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const params = { pool: pool.name, account };
+  const [page, setPage] = useState(1);
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [rangeError, setRangeError] = useState<string | undefined>(undefined);
+  const [exporting, setExporting] = useState(false);
+  const stats = useApiData(
+    async (signal) => api.profitStats({ params }, { signal }),
+    [pool.name, account],
+  );
+  const list = useApiData(
+    async (signal) => api.profits({ params, query: { page, page_size: PAGE_SIZE } }, { signal }),
+    [pool.name, account, page],
+  );
+
+  async function exportCsv() {
+    const range = start !== '' && end !== '' ? [Date.parse(start), Date.parse(end)] : undefined;
+    const found = validateFields(t, [
+      { field: 'range', schema: validators.exportRange, value: range },
+    ]);
+    setRangeError(found.range);
+    if (found.range) return;
+    setExporting(true);
+    try {
+      const csv = await api.exportProfits({ params, query: { start_date: start, end_date: end } });
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${pool.name}-${account}-${start}-${end}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <Card title={t('site.pool.profitStats')}>
+        <DataSection data={stats}>
+          {(value) => (
+            <Stats
+              items={[
+                { label: t('site.mining.balance'), value: coinAmount(value.balance, pool.coin) },
+                {
+                  label: t('site.mining.todayEstimated'),
+                  value: coinAmount(value.today_estimated, pool.coin),
+                },
+                {
+                  label: t('site.mining.yesterdayProfit'),
+                  value: coinAmount(value.yesterday_profit, pool.coin),
+                },
+                {
+                  label: t('site.pool.last30d'),
+                  value: coinAmount(value.last_30d_profit, pool.coin),
+                },
+                {
+                  label: t('site.pool.totalProfit'),
+                  value: coinAmount(value.total_profit, pool.coin),
+                },
+                {
+                  label: t('site.mining.totalPaid'),
+                  value: coinAmount(value.total_paid, pool.coin),
+                },
+              ]}
+            />
+          )}
+        </DataSection>
+      </Card>
+      <Card title={t('site.pool.export')}>
+        <div className={uiStyles.row} style={{ alignItems: 'flex-end' }}>
+          <TextField
+            label={t('site.pool.startDate')}
+            type="date"
+            value={start}
+            onChange={(event) => setStart(event.target.value)}
+          />
+          <TextField
+            label={t('site.pool.endDate')}
+            type="date"
+            value={end}
+            onChange={(event) => setEnd(event.target.value)}
+          />
+          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
+            {t('site.pool.exportCsv')}
+          </Button>
+        </div>
+        {rangeError ? <p className={uiStyles.fieldError}>{rangeError}</p> : null}
+      </Card>
+      <Card title={t('site.mining.profits')}>
+        <DataSection
+          data={list}
+          isEmpty={(value) => value.list.length === 0}
+          emptyText={t('site.mining.noProfits')}
+        >
+          {(value) => (
+            <>
+              <DataTable
+                caption={t('site.mining.profits')}
+                rows={value.list}
+                rowKey={(row) => row.date}
+                columns={[
+                  { key: 'date', header: t('site.mining.date'), cell: (row) => row.date },
+                  {
+                    key: 'hashrate',
+                    header: t('site.mining.hashrate'),
+                    cell: (row) => hashrate(row.hashrate),
+                  },
+                  {
+                    key: 'amount',
+                    header: t('site.mining.amount'),
+                    cell: (row) => coinAmount(row.amount, pool.coin),
+                  },
+                  {
+                    key: 'fee',
+                    header: t('site.mining.fee'),
+                    cell: (row) => coinAmount(row.fee, pool.coin),
+                  },
+                  { key: 'method', header: t('site.home.payout'), cell: (row) => row.pay_method },
+                ]}
+              />
+              <div className={uiStyles.row} style={{ justifyContent: 'flex-end', marginTop: 8 }}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page <= 1}
+                  onClick={() => setPage(page - 1)}
+                >
+                  {t('site.common.previous')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={page * value.page_size >= value.total}
+                  onClick={() => setPage(page + 1)}
+                >
+                  {t('site.common.next')}
+                </Button>
+              </div>
+            </>
+          )}
+        </DataSection>
+      </Card>
+    </>
+  );
+}
+
+/** `/pool/:type/profit`: income totals, the daily list and a CSV export by date range. */
+export function Component() {
+  const { t } = useTranslation();
+  const type = useParams().type ?? '';
+  return (
+    <PageFrame title={`${type.toUpperCase()} · ${t('site.routes.PoolProfit')}`}>
+      <PoolTabs type={type} current="PoolProfit" />
+      <AccountGate type={type}>{(context) => <Profits {...context} />}</AccountGate>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,135 @@
+import { type SubAccountPermission, validators } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError, showMessage } from '../../app/feedback';
+import { dateTime } from '../../app/format';
+import { useServices } from '../../app/servicesContext';
+import { Card, DataSection, DataTable, PageFrame, TextField, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { validateFields } from '../identity/identity';
+import { UserTabs } from './UserTabs';
+
+const PERMISSIONS: readonly SubAccountPermission[] = [
+  'pool_management',
+  'profit_management',
+  'read_only',
+];
+
+/** `/user/account`: the mining (sub-)accounts, the current one, and creating a new one. */
+export function Component() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [version, setVersion] = useState(0);
+  const [name, setName] = useState('');
+  const [permission, setPermission] = useState<SubAccountPermission>('pool_management');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const accounts = useApiData(
+    async (signal) => (await api.accounts({}, { signal })).list,
+    [version],
+  );
+
+  async function create() {
+    const found = validateFields(t, [
+      { field: 'name', schema: validators.subAccountName, value: name },
+    ]);
+    setError(found.name);
+    if (found.name) return;
+    try {
+      await api.createSubAccount({ body: { name: name.trim(), permission } });
+      setName('');
+      showMessage(t('site.user.accountCreated'), 'success');
+      setVersion((value) => value + 1);
+    } catch (caught) {
+      reportError(caught);
+    }
+  }
+
+  async function makeCurrent(account: string) {
+    try {
+      await api.setCurrentAccount({ body: { account } });
+      setVersion((value) => value + 1);
+    } catch (caught) {
+      reportError(caught);
+    }
+  }
+
+  return (
+    <PageFrame title={t('site.routes.UserAccount')}>
+      <UserTabs current="UserAccount" />
+      <Card title={t('site.user.newAccount')}>
+        <div className={uiStyles.row} style={{ alignItems: 'flex-end' }}>
+          <TextField
+            label={t('site.user.accountName')}
+            value={name}
+            error={error}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <div className={uiStyles.field}>
+            <label htmlFor="account-permission" className={uiStyles.label}>
+              {t('site.user.permission')}
+            </label>
+            <select
+              id="account-permission"
+              className={uiStyles.input}
+              value={permission}
+              onChange={(event) =>
+                setPermission(
+                  PERMISSIONS.find((item) => item === event.target.value) ?? 'pool_management',
+                )
+              }
+            >
+              {PERMISSIONS.map((item) => (
+                <option key={item} value={item}>
+                  {t(`site.user.permissions.${item}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button onClick={() => void create()}>{t('site.user.create')}</Button>
+        </div>
+      </Card>
+      <Card title={t('site.user.accounts')}>
+        <DataSection data={accounts} isEmpty={(list) => list.length === 0}>
+          {(list) => (
+            <DataTable
+              caption={t('site.user.accounts')}
+              rows={list}
+              rowKey={(row) => row.name}
+              columns={[
+                { key: 'name', header: t('site.user.accountName'), cell: (row) => row.name },
+                {
+                  key: 'created',
+                  header: t('site.user.createdAt'),
+                  cell: (row) => dateTime(row.created_at),
+                },
+                {
+                  key: 'status',
+                  header: t('site.mining.status'),
+                  cell: (row) => t(`status.${row.status}`),
+                },
+                {
+                  key: 'permission',
+                  header: t('site.user.permission'),
+                  cell: (row) => t(`site.user.permissions.${row.permission}`),
+                },
+                {
+                  key: 'current',
+                  header: t('site.user.currentAccount'),
+                  cell: (row) =>
+                    row.current ? (
+                      t('site.user.current')
+                    ) : (
+                      <Button size="sm" variant="ghost" onClick={() => void makeCurrent(row.name)}>
+                        {t('site.user.makeCurrent')}
+                      </Button>
+                    ),
+                },
+              ]}
+            />
+          )}
+        </DataSection>
+      </Card>
+    </PageFrame>
+  );
+}

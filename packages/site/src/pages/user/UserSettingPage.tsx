@@ -1,0 +1,113 @@
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, validators } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError, showMessage } from '../../app/feedback';
+import { dateTime } from '../../app/format';
+import { useLanguage } from '../../app/Header';
+import { useServices } from '../../app/servicesContext';
+import { Card, DataSection, PageFrame, Stats, TextField, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { validateFields } from '../identity/identity';
+import { UserTabs } from './UserTabs';
+
+function SettingsForm({ timezone: initialTimezone }: { timezone: string }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [language, setLanguage] = useLanguage();
+  const [timezone, setTimezone] = useState(initialTimezone);
+  const [chosen, setChosen] = useState<Language>(language);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  async function save() {
+    const found = validateFields(t, [
+      { field: 'timezone', schema: validators.timezone, value: timezone },
+    ]);
+    setError(found.timezone);
+    if (found.timezone) return;
+    setBusy(true);
+    try {
+      await api.updateSettings({ body: { timezone, language: chosen } });
+      setLanguage(chosen);
+      showMessage(t('site.user.saved'), 'success');
+    } catch (caught) {
+      reportError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className={uiStyles.form} style={{ margin: 0 }}>
+      <TextField
+        label={t('site.user.timezone')}
+        value={timezone}
+        error={error}
+        onChange={(event) => setTimezone(event.target.value)}
+      />
+      <div className={uiStyles.field}>
+        <label htmlFor="setting-language" className={uiStyles.label}>
+          {t('common.language')}
+        </label>
+        <select
+          id="setting-language"
+          className={uiStyles.input}
+          value={chosen}
+          onChange={(event) => {
+            if (isLanguage(event.target.value)) setChosen(event.target.value);
+          }}
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button loading={busy} onClick={() => void save()}>
+        {t('common.save')}
+      </Button>
+    </div>
+  );
+}
+
+/** `/user/setting`: the profile, its security state and display settings. */
+export function Component() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const info = useApiData(async (signal) => api.userInfo({}, { signal }), []);
+  return (
+    <PageFrame title={t('site.routes.UserSetting')}>
+      <UserTabs current="UserSetting" />
+      <DataSection data={info}>
+        {(user) => (
+          <>
+            <Card title={t('site.user.profile')}>
+              <Stats
+                items={[
+                  { label: t('site.form.username'), value: user.username },
+                  { label: t('site.form.email'), value: user.email ?? '--' },
+                  {
+                    label: t('site.form.phone'),
+                    value: user.phone ? `+${user.country_code ?? ''} ${user.phone}` : '--',
+                  },
+                  {
+                    label: t('site.user.twoFactor'),
+                    value: user.totp_enabled ? t('site.user.on') : t('site.user.off'),
+                  },
+                  { label: t('site.user.currentAccount'), value: user.current_account ?? '--' },
+                  {
+                    label: t('site.user.createdAt'),
+                    value: dateTime(user.created_at, user.settings.timezone),
+                  },
+                ]}
+              />
+            </Card>
+            <Card title={t('site.user.display')}>
+              <SettingsForm timezone={user.settings.timezone} />
+            </Card>
+          </>
+        )}
+      </DataSection>
+    </PageFrame>
+  );
+}
