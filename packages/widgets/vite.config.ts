@@ -1,39 +1,85 @@
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import dts from 'vite-plugin-dts';
 
-const external = [
+const src = resolve(import.meta.dirname, 'src');
+
+/**
+ * One entry per domain widget (`src/widgets/<Name>/<Name>.tsx` → `dist/widgets/<Name>/<Name>.js`),
+ * plus the whole kit (`index`) and the fetching layer (`connected`). Importing one widget entry
+ * pulls only the chunks that widget needs.
+ */
+export const libraryEntries: Record<string, string> = {
+  index: resolve(src, 'index.ts'),
+  'connected/index': resolve(src, 'connected/index.ts'),
+  ...Object.fromEntries(
+    readdirSync(resolve(src, 'widgets'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => [
+        `widgets/${entry.name}/${entry.name}`,
+        resolve(src, 'widgets', entry.name, `${entry.name}.tsx`),
+      ]),
+  ),
+};
+
+/** What an app installs beside the package: never bundled into it. */
+const dependencies = [
   /^react($|\/)/,
   /^react-dom($|\/)/,
   /^@poolkit\/core/,
   /^@visx\//,
   /^@floating-ui\//,
   /^@react-spring\//,
+  /^@tanstack\//,
   /^i18next/,
   /^react-i18next/,
   /^@vanilla-extract\/recipes\/createRuntimeFn/,
 ];
 
-export default defineConfig({
-  plugins: [
-    vanillaExtractPlugin(),
-    dts({
-      tsconfigPath: './tsconfig.json',
-      include: ['src'],
-      exclude: ['src/**/*.stories.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
-    }),
-  ],
-  resolve: { conditions: ['@poolkit/source'] },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    cssCodeSplit: false,
-    lib: {
-      entry: { index: resolve(import.meta.dirname, 'src/index.ts') },
-      formats: ['es'],
-      cssFileName: 'style',
+/** `vite build --mode bench` (the size benchmark) bundles everything but React, as an app would. */
+const reactOnly = [/^react($|\/)/, /^react-dom($|\/)/];
+
+export default defineConfig(({ mode }) => {
+  const bench = mode === 'bench';
+  return {
+    plugins: [
+      vanillaExtractPlugin(),
+      bench
+        ? null
+        : dts({
+            tsconfigPath: './tsconfig.json',
+            include: ['src'],
+            exclude: [
+              'src/**/*.stories.tsx',
+              'src/**/*.test.ts',
+              'src/**/*.test.tsx',
+              'src/lib/fixtures.ts',
+            ],
+          }),
+    ],
+    // Source condition for the workspace; the defaults keep `module` builds of dependencies.
+    resolve: { conditions: ['@poolkit/source', ...defaultClientConditions] },
+    define: bench ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    build: {
+      target: 'es2022',
+      sourcemap: !bench,
+      minify: true,
+      cssCodeSplit: false,
+      lib: {
+        entry: libraryEntries,
+        formats: ['es'],
+        cssFileName: 'style',
+      },
+      rollupOptions: {
+        external: bench ? reactOnly : dependencies,
+        output: {
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          // Vite keeps whitespace in ES libraries; an app's bundler would not, so the size benchmark does not either.
+          ...(bench ? { minify: true } : {}),
+        },
+      },
     },
-    rollupOptions: { external },
-  },
+  };
 });

@@ -1,0 +1,142 @@
+import { type CoinId, getCoin, type SeriesInterval } from '@poolkit/core';
+import { useCallback, useState } from 'react';
+import { Pagination } from '../components/Pagination/Pagination';
+import { BlockTable, type BlockTableProps } from '../widgets/BlockTable/BlockTable';
+import {
+  HashrateChart,
+  type HashrateChartProps,
+  type HashrateRange,
+} from '../widgets/HashrateChart/HashrateChart';
+import { PoolStatsCard, type PoolStatsCardProps } from '../widgets/PoolStatsCard/PoolStatsCard';
+import { type PoolApiOptions, useLoad, usePoolApi } from './usePoolApi';
+
+/** What every connected widget needs: the coin's pool and where its API is. */
+export interface ConnectedProps extends PoolApiOptions {
+  /** The coin whose pool to show (the pool is named after it), e.g. `'kas'`. */
+  coin: CoinId;
+  /** Reloads this often, in ms; `0` never. Default `60000`. */
+  refreshMs?: number;
+}
+
+/** Props of {@link ConnectedPoolStatsCard}: the card's own props, less the data. */
+export type ConnectedPoolStatsCardProps = ConnectedProps &
+  Omit<PoolStatsCardProps, 'stats' | 'coin' | 'loading' | 'error' | 'onRetry'>;
+
+/**
+ * {@link PoolStatsCard} for a coin, fed by the pool's public API (`GET /pools/{pool}/stats`)
+ * through core's client, refreshed every minute. For partners who embed a pool's figures.
+ */
+export function ConnectedPoolStatsCard({
+  coin,
+  baseUrl,
+  fetch,
+  refreshMs = 60_000,
+  ...props
+}: ConnectedPoolStatsCardProps) {
+  const api = usePoolApi({ baseUrl, fetch });
+  const load = useCallback(() => api.poolStats({ params: { pool: coin } }), [api, coin]);
+  const { data, loading, error, reload } = useLoad(load, refreshMs);
+  return (
+    <PoolStatsCard
+      {...props}
+      coin={getCoin(coin)}
+      stats={data}
+      loading={loading}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+    />
+  );
+}
+
+/** Props of {@link ConnectedHashrateChart}: the chart's own props, less the data. */
+export type ConnectedHashrateChartProps = ConnectedProps &
+  Omit<
+    HashrateChartProps,
+    'series' | 'range' | 'onRangeChange' | 'loading' | 'error' | 'onRetry' | 'baseUnit'
+  >;
+
+/** The step the API is asked for per span: 10-minute points for a day, hourly beyond. */
+const INTERVAL: Record<HashrateRange, SeriesInterval> = { '24h': '10m', '7d': '1h', '30d': '1h' };
+
+/**
+ * {@link HashrateChart} of a coin's pool, fed by `GET /pools/{pool}/hashrates` for the span
+ * the user picks, refreshed every minute.
+ */
+export function ConnectedHashrateChart({
+  coin,
+  baseUrl,
+  fetch,
+  refreshMs = 60_000,
+  defaultRange = '24h',
+  ...props
+}: ConnectedHashrateChartProps) {
+  const api = usePoolApi({ baseUrl, fetch });
+  const [range, setRange] = useState<HashrateRange>(defaultRange);
+  const load = useCallback(
+    () =>
+      api.poolHashrates({ params: { pool: coin }, query: { range, interval: INTERVAL[range] } }),
+    [api, coin, range],
+  );
+  const { data, loading, error, reload } = useLoad(load, refreshMs);
+  return (
+    <HashrateChart
+      {...props}
+      baseUnit={getCoin(coin).hashrateUnit}
+      series={data ? [{ key: 'pool', kind: 'accepted', points: data.points }] : []}
+      range={range}
+      onRangeChange={setRange}
+      loading={loading}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+    />
+  );
+}
+
+/** Props of {@link ConnectedBlockTable}: the table's own props, less the data. */
+export type ConnectedBlockTableProps = ConnectedProps &
+  Omit<BlockTableProps, 'blocks' | 'coin' | 'loading' | 'error' | 'onRetry' | 'footer'> & {
+    /** Blocks per page. Default `10` (spec section 9). */
+    pageSize?: number;
+  };
+
+/**
+ * {@link BlockTable} of a coin's pool, a page at a time (`GET /pools/{pool}/blocks`), with the
+ * base `Pagination` under it; the first page refreshes every minute.
+ */
+export function ConnectedBlockTable({
+  coin,
+  baseUrl,
+  fetch,
+  refreshMs = 60_000,
+  pageSize = 10,
+  ...props
+}: ConnectedBlockTableProps) {
+  const api = usePoolApi({ baseUrl, fetch });
+  const [page, setPage] = useState(1);
+  const load = useCallback(
+    () => api.poolBlocks({ params: { pool: coin }, query: { page, page_size: pageSize } }),
+    [api, coin, page, pageSize],
+  );
+  const { data, loading, error, reload } = useLoad(load, page === 1 ? refreshMs : 0);
+  return (
+    <BlockTable
+      {...props}
+      coin={getCoin(coin)}
+      blocks={data?.list ?? []}
+      loading={loading}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+      footer={
+        data && data.total > pageSize ? (
+          <Pagination
+            total={data.total}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            showJumper={false}
+          />
+        ) : null
+      }
+    />
+  );
+}

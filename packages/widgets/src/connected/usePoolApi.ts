@@ -1,0 +1,87 @@
+import { createApi, createHttpClient, describeError, endpoints } from '@poolkit/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMiningT } from '../lib/useMiningT';
+
+/** Where the connected widgets read from. */
+export interface PoolApiOptions {
+  /** The pool's API base, e.g. `'https://pool.example/api'`. Default `'/api'` (same origin). */
+  baseUrl?: string;
+  /** A fetch implementation (tests, proxies). Default: the global `fetch`. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The three public pool calls the connected widgets use (no sign-in needed). */
+const POOL_ENDPOINTS = {
+  poolStats: endpoints.poolStats,
+  poolBlocks: endpoints.poolBlocks,
+  poolHashrates: endpoints.poolHashrates,
+};
+
+/** A typed client of the pool calls, made once per base URL, sending the interface language. */
+export function usePoolApi({ baseUrl = '/api', fetch }: PoolApiOptions) {
+  const { language } = useMiningT();
+  return useMemo(
+    () =>
+      createApi(createHttpClient({ baseUrl, fetch, getLanguage: () => language }), POOL_ENDPOINTS),
+    [baseUrl, fetch, language],
+  );
+}
+
+/** The state of one load. */
+export interface Loaded<T> {
+  data: T | undefined;
+  loading: boolean;
+  /** The user-facing message of the last failure (core's `describeError`), or `null`. */
+  error: string | null;
+  /** Loads again now. */
+  reload: () => void;
+}
+
+/**
+ * Runs `load` when it changes and every `refreshMs` (when given), keeping the last good data on
+ * screen while a refresh runs or fails. A load that is overtaken by a newer one is ignored.
+ */
+export function useLoad<T>(load: () => Promise<T>, refreshMs?: number): Loaded<T> {
+  const { t } = useMiningT();
+  const [state, setState] = useState<{
+    data: T | undefined;
+    loading: boolean;
+    error: string | null;
+  }>({
+    data: undefined,
+    loading: true,
+    error: null,
+  });
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => setAttempt((value) => value + 1), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on purpose.
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ ...previous, loading: previous.data === undefined }));
+    load().then(
+      (data) => {
+        if (current) setState({ data, loading: false, error: null });
+      },
+      (problem: unknown) => {
+        if (current)
+          setState((previous) => ({
+            ...previous,
+            loading: false,
+            error: describeError(problem, t),
+          }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, attempt, t]);
+
+  useEffect(() => {
+    if (!refreshMs) return;
+    const timer = setInterval(reload, refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs, reload]);
+
+  return { ...state, reload };
+}

@@ -1,0 +1,69 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { cx } from '../internal/cx';
+import * as styles from './widget.css';
+
+/** Props of {@link LoadingBlock}. */
+export interface LoadingBlockProps {
+  /** Accessible text, e.g. "Loading…". */
+  label: string;
+  /** Height of the placeholder. */
+  height: number | string;
+  /** Extra class. */
+  className?: string;
+}
+
+/** A skeleton placeholder with a busy status for screen readers (DESIGN.md: skeletons, not spinners). */
+export function LoadingBlock({ label, height, className }: LoadingBlockProps) {
+  const style: CSSProperties = { height };
+  return (
+    <div role="status" aria-busy="true" aria-label={label} className={className}>
+      <span className={styles.skeleton} style={style} />
+    </div>
+  );
+}
+
+/** Props of {@link MessageBlock}. */
+export interface MessageBlockProps {
+  /** `'empty'`: a sentence and the next action; `'error'`: the message and a retry. */
+  kind: 'empty' | 'error';
+  /** The sentence. */
+  message: ReactNode;
+  /** The action's text. */
+  actionLabel?: string;
+  /** Runs the action (retry, clear filters…); without it no button is shown. */
+  onAction?: () => void;
+  /** Minimum height, so the card does not jump. */
+  minHeight?: number | string;
+}
+
+/** The empty and error states of a widget. An error is announced (`role="alert"`). */
+export function MessageBlock({
+  kind,
+  message,
+  actionLabel,
+  onAction,
+  minHeight,
+}: MessageBlockProps) {
+  return (
+    <div className={styles.stateBox} style={{ minHeight }}>
+      <p
+        role={kind === 'error' ? 'alert' : undefined}
+        className={cx(kind === 'error' && styles.stateError)}
+        style={{ margin: 0 }}
+      >
+        {message}
+      </p>
+      {onAction && actionLabel ? (
+        <button
+          type="button"
+          className={styles.button}
+          data-variant="secondary"
+          data-size="sm"
+          onClick={onAction}
+        >
+          {actionLabel}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { COINS } from '@poolkit/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { SAMPLE_POOL_STATS } from '../../lib/fixtures';
+import { PoolStatsCard } from './PoolStatsCard';
+
+const meta = {
+  title: 'Widgets/PoolStatsCard',
+  component: PoolStatsCard,
+  args: { stats: SAMPLE_POOL_STATS, coin: COINS.btc, timezone: 'UTC+08:00', onRetry: fn() },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof PoolStatsCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Typical: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'BTC pool' })).toBeInTheDocument();
+    await expect(canvas.getByText('42.87')).toBeInTheDocument();
+    await expect(canvas.getByText('113.76 T')).toBeInTheDocument();
+    await expect(canvas.getByText('888,123')).toBeInTheDocument();
+    await expect(canvas.getByText('108.32%')).toBeInTheDocument();
+    await expect(canvas.getByText('￥612,345.67')).toBeInTheDocument();
+    await expect(canvas.getByText('2025-03-14 19:13')).toBeInTheDocument();
+  },
+};
+
+export const InDollars: Story = {
+  args: { currency: { rate: '0.1380', symbol: '$' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('$84,503.70')).toBeInTheDocument();
+  },
+};
+
+export const UnknownFigures: Story = {
+  args: { stats: { ...SAMPLE_POOL_STATS, price: null, luck_24h: null, last_block_time: null } },
+};
+
+export const Loading: Story = {
+  args: { stats: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const ErrorState: Story = {
+  name: 'Error',
+  args: { error: true },
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Chinese: Story = { globals: { locale: 'zh-CN' } };
+export const Russian: Story = { globals: { locale: 'ru' } };
+export const Japanese: Story = { globals: { locale: 'ja' } };
+export const Korean: Story = { globals: { locale: 'ko' } };

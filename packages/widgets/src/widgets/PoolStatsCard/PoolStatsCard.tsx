@@ -1,0 +1,167 @@
+import {
+  type CoinInfo,
+  convertCurrency,
+  DEFAULT_TIMEZONE,
+  formatCurrency,
+  formatDecimal,
+  formatPercent,
+  type PoolStats,
+  type RateEntry,
+} from '@poolkit/core';
+import type { ReactNode } from 'react';
+import { cx } from '../../internal/cx';
+import { formatCompact, HashrateValue, Stat } from '../../lib/parts';
+import { LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { useLabels } from '../../lib/useMiningT';
+import * as widget from '../../lib/widget.css';
+import { formatZoned } from '../../lib/zonedTime';
+import * as styles from './PoolStatsCard.css';
+
+/** What the card needs to know about the pool's coin: pass `COINS[stats.coin]` (core). */
+export type PoolStatsCoin = Pick<CoinInfo, 'symbol' | 'name' | 'hashrateUnit' | 'displayDecimals'>;
+
+/** Keys of the texts of {@link PoolStatsCard}; each defaults to `t('mining.<key>')`. */
+export type PoolStatsCardLabelKey =
+  | 'poolStats'
+  | 'poolHashrate'
+  | 'hashrate24hShort'
+  | 'networkHashrate'
+  | 'networkDifficulty'
+  | 'blockHeight'
+  | 'miners'
+  | 'activeWorkers'
+  | 'blocks24h'
+  | 'lastBlock'
+  | 'luck24h'
+  | 'luck7d'
+  | 'poolFee'
+  | 'minPayout'
+  | 'price'
+  | 'statsLoading'
+  | 'statsError'
+  | 'retry';
+
+/** Props of {@link PoolStatsCard}. */
+export interface PoolStatsCardProps {
+  /** The pool's statistics (`GET /address-mining/{coin}/pool/stats`); missing while loading. */
+  stats?: PoolStats;
+  /** The pool's coin, e.g. `COINS[stats.coin]`. */
+  coin: PoolStatsCoin;
+  /** The currency to show the price in (prices arrive in CNY). Default CNY at rate 1. */
+  currency?: Pick<RateEntry, 'rate' | 'symbol'>;
+  /** The user's zone, `UTC±hh:mm`, for the last block's time. Default `'UTC+00:00'`. */
+  timezone?: string;
+  /** Shows a skeleton (also when `stats` is missing). Default `false`. */
+  loading?: boolean;
+  /** An error to show; `true` shows the generic message. */
+  error?: ReactNode;
+  /** Shows a retry button in the error state. */
+  onRetry?: () => void;
+  /** The card's title. Default `t('mining.poolStats', { coin })`. */
+  title?: string;
+  /** Heading level of the title. Default `3`. */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Overrides of the texts, by key. */
+  labels?: Partial<Record<PoolStatsCardLabelKey, string>>;
+  /** Extra class on the card. */
+  className?: string;
+}
+
+const CNY = { rate: '1.000000', symbol: '￥' };
+
+/**
+ * A pool's statistics at a glance: pool hashrate (15 min, with 24 h beside it), network
+ * hashrate and difficulty, height, miners and active workers, blocks in 24 h and the last
+ * block's time, luck over 24 h and 7 days, the fee and payout model, the minimum payout and the
+ * coin's price.
+ */
+export function PoolStatsCard({
+  stats,
+  coin,
+  currency = CNY,
+  timezone = DEFAULT_TIMEZONE,
+  loading = false,
+  error,
+  onRetry,
+  title,
+  headingLevel = 3,
+  labels,
+  className,
+}: PoolStatsCardProps) {
+  const { label, language } = useLabels(labels);
+  const Heading = `h${headingLevel}` as const;
+  const number = new Intl.NumberFormat(language);
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <MessageBlock
+        kind="error"
+        message={error === true ? label('statsError') : error}
+        actionLabel={label('retry')}
+        onAction={onRetry}
+      />
+    );
+  } else if (loading || !stats) {
+    body = <LoadingBlock label={label('statsLoading')} height={176} />;
+  } else {
+    const luck = (value: number | null) => (value === null ? '--' : formatPercent(value));
+    body = (
+      <>
+        <div className={styles.headline}>
+          <span className={styles.headlineValue}>
+            <HashrateValue value={stats.pool_hashrate} baseUnit={coin.hashrateUnit} />
+          </span>
+          <span className={widget.muted}>
+            {label('poolHashrate')} · {label('hashrate24hShort')}{' '}
+            <HashrateValue value={stats.pool_hashrate_24h} baseUnit={coin.hashrateUnit} />
+          </span>
+        </div>
+        <dl className={widget.statGrid}>
+          <Stat label={label('networkHashrate')}>
+            <HashrateValue value={stats.network_hashrate} baseUnit={coin.hashrateUnit} />
+          </Stat>
+          <Stat label={label('networkDifficulty')}>{formatCompact(stats.network_difficulty)}</Stat>
+          <Stat label={label('blockHeight')}>{number.format(stats.block_height)}</Stat>
+          <Stat label={label('miners')}>{number.format(stats.miners)}</Stat>
+          <Stat label={label('activeWorkers')}>{number.format(stats.workers)}</Stat>
+          <Stat label={label('blocks24h')}>{number.format(stats.blocks_24h)}</Stat>
+          <Stat label={label('luck24h')}>{luck(stats.luck_24h)}</Stat>
+          <Stat label={label('luck7d')}>{luck(stats.luck_7d)}</Stat>
+          <Stat label={label('poolFee')}>
+            {formatPercent(Number(stats.fee_percent) / 100, 1)}
+            <span className={widget.unit}>{stats.payout_model}</span>
+          </Stat>
+          <Stat label={label('minPayout')}>
+            {formatDecimal(stats.min_payout, coin.displayDecimals, { rounding: 'down' })}
+            <span className={widget.unit}>{coin.symbol}</span>
+          </Stat>
+          <Stat label={label('price')}>
+            {stats.price === null
+              ? '--'
+              : formatCurrency(convertCurrency(stats.price, currency), currency)}
+          </Stat>
+          <Stat label={label('lastBlock')}>
+            <span className={widget.statDate}>
+              {stats.last_block_time
+                ? formatZoned(stats.last_block_time, timezone, 'YYYY-MM-DD HH:mm')
+                : '--'}
+            </span>
+          </Stat>
+        </dl>
+      </>
+    );
+  }
+
+  return (
+    <section className={cx(widget.card, className)}>
+      <div className={widget.header}>
+        <Heading className={widget.title}>
+          {title ?? label('poolStats', { coin: coin.symbol })}
+        </Heading>
+        <span className={widget.muted}>{coin.name}</span>
+      </div>
+      {body}
+    </section>
+  );
+}
