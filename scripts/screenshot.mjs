@@ -21,7 +21,8 @@ try {
     for (const width of widths) {
       const page = await browser.newPage({ viewport: { width, height: width > 800 ? 800 : 740 } });
       await page.goto(url, { waitUntil: 'networkidle' });
-      const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${width}.png`;
+      const { pathname, search } = new URL(url);
+      const name = `${`${pathname}${search}`.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${width}.png`;
       await page.screenshot({ path: join(outDir, name), fullPage: true });
       console.log(join(outDir, name));
       await page.close();

@@ -53,7 +53,6 @@ function fakePoolApi(failing = false) {
 
 const meta = {
   title: 'Widgets/Connected',
-  parameters: { layout: 'padded' },
 } satisfies Meta;
 
 export default meta;

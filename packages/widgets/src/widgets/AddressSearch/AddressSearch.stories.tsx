@@ -21,7 +21,6 @@ const meta = {
   title: 'Widgets/AddressSearch',
   component: AddressSearch,
   args: { pools, onSearch: fn(), onRecentChange: fn() },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof AddressSearch>;
 
 export default meta;

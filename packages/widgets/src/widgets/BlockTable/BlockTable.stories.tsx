@@ -16,7 +16,6 @@ const meta = {
     explorerUrl: (block) => `https://explorer.example/block/${block.height}`,
     onRetry: fn(),
   },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof BlockTable>;
 
 export default meta;

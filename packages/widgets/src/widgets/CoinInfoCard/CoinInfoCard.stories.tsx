@@ -7,7 +7,6 @@ const meta = {
   title: 'Widgets/CoinInfoCard',
   component: CoinInfoCard,
   args: { coin: COINS.kas, price: '0.8312', networkHashrate: 1.27e18 },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof CoinInfoCard>;
 
 export default meta;

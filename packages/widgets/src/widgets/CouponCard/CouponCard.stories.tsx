@@ -32,7 +32,6 @@ const meta = {
     onUse: fn(),
     onOpenDetails: fn(),
   },
-  parameters: { layout: 'padded' },
   decorators: [(Story) => <div style={{ maxWidth: 420 }}>{Story()}</div>],
 } satisfies Meta<typeof CouponCard>;
 

@@ -15,7 +15,6 @@ const meta = {
     timezone: 'UTC+08:00',
     onRetry: fn(),
   },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof HalvingCountdown>;
 
 export default meta;

@@ -18,7 +18,6 @@ const meta = {
   title: 'Widgets/HashrateChart',
   component: HashrateChart,
   args: { series: typicalSeries, timezone: 'UTC+08:00', onRangeChange: fn(), onRetry: fn() },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof HashrateChart>;
 
 export default meta;

@@ -10,7 +10,6 @@ const meta = {
   title: 'Widgets/Luck',
   component: Luck,
   args: { blocks, timezone: 'UTC+08:00', onRetry: fn() },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof Luck>;
 
 export default meta;

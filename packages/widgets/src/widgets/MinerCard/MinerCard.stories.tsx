@@ -10,7 +10,6 @@ const meta = {
   title: 'Widgets/MinerCard',
   component: MinerCard,
   args: { miner: s21 },
-  parameters: { layout: 'padded' },
   decorators: [(Story) => <div style={{ maxWidth: 640 }}>{Story()}</div>],
 } satisfies Meta<typeof MinerCard>;
 

@@ -25,7 +25,6 @@ const meta = {
   title: 'Widgets/MinerRanking',
   component: MinerRanking,
   args: { miners, onSortChange: fn(), onMinerOpen: fn(), onRetry: fn() },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof MinerRanking>;
 
 export default meta;

@@ -15,7 +15,6 @@ const meta = {
   title: 'Widgets/ObserverLinkCard',
   component: ObserverLinkCard,
   args: { link, now: FIXED_NOW, timezone: 'UTC+08:00', onDelete: fn() },
-  parameters: { layout: 'padded' },
   decorators: [(Story) => <div style={{ maxWidth: 560 }}>{Story()}</div>],
 } satisfies Meta<typeof ObserverLinkCard>;
 

@@ -8,7 +8,6 @@ const meta = {
   title: 'Widgets/PoolStatsCard',
   component: PoolStatsCard,
   args: { stats: SAMPLE_POOL_STATS, coin: COINS.btc, timezone: 'UTC+08:00', onRetry: fn() },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof PoolStatsCard>;
 
 export default meta;

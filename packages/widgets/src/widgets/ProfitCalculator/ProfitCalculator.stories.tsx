@@ -22,7 +22,6 @@ const meta = {
     defaultValues: { coinPrice: '612345.67' },
     onValuesChange: fn(),
   },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof ProfitCalculator>;
 
 export default meta;

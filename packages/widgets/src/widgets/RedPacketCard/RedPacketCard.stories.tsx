@@ -33,7 +33,6 @@ const meta = {
     timezone: 'UTC+08:00',
     onActivate: fn(),
   },
-  parameters: { layout: 'padded' },
   decorators: [(Story) => <div style={{ maxWidth: 420 }}>{Story()}</div>],
 } satisfies Meta<typeof RedPacketCard>;
 

@@ -25,7 +25,6 @@ const meta = {
     onSortChange: fn(),
     onRetry: fn(),
   },
-  parameters: { layout: 'padded' },
 } satisfies Meta<typeof WorkerTable>;
 
 export default meta;
