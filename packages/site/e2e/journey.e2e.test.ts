@@ -101,6 +101,8 @@ describe('identity journeys', () => {
     await waitForPath(page, '/pool/btc/miner');
     await page.locator('main table tbody tr').first().waitFor();
     expect(await page.locator('main table tbody tr').count()).toBeGreaterThan(0);
+    // The worker table shows its batch actions once a worker is selected.
+    await page.locator('main table tbody tr').first().getByRole('checkbox').check();
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(1);
     await context.close();
   });
@@ -116,13 +118,13 @@ describe('identity journeys', () => {
     await page.getByRole('button', { name: 'Create group' }).click();
     await page.getByRole('tab', { name: `${group} (0)` }).waitFor();
     const firstWorker =
-      (await page.locator('main table tbody tr').first().locator('td').nth(1).textContent()) ?? '';
+      (await page.locator('main table tbody tr').first().locator('th').textContent()) ?? '';
     await page.getByRole('checkbox', { name: `Select ${firstWorker}` }).check();
     await page.getByLabel('Move selected to').selectOption({ label: group });
     await page.getByRole('button', { name: 'Move', exact: true }).click();
     await page.getByRole('tab', { name: `${group} (1)` }).waitFor();
     await page.getByRole('tab', { name: `${group} (1)` }).click();
-    await page.getByRole('link', { name: firstWorker, exact: true }).waitFor();
+    await page.getByRole('button', { name: firstWorker, exact: true }).waitFor();
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('checkbox', { name: `Select ${firstWorker}` }).check();
     await page.getByRole('button', { name: 'Delete' }).click();

@@ -169,3 +169,9 @@ export const checkRow = style({
   alignItems: 'flex-start',
   fontSize: vars.font.size.sm,
 });
+
+/** Holds a chart's place while its chunk loads, so the page does not shift when it arrives. */
+export const chartPlaceholder = style({ minHeight: 390 });
+
+/** The widgets' chart card among the site's cards: the same gap below. */
+export const chartCard = style({ marginBottom: vars.space['4'] });

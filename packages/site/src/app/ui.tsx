@@ -50,14 +50,21 @@ export function Card({
   title,
   children,
   id,
+  className,
 }: {
   title?: string;
   children?: ReactNode;
   id?: string;
+  /** Extra class on the card. */
+  className?: string;
 }) {
   const headingId = useId();
   return (
-    <section className={styles.card} aria-labelledby={title ? headingId : undefined} id={id}>
+    <section
+      className={className ? `${styles.card} ${className}` : styles.card}
+      aria-labelledby={title ? headingId : undefined}
+      id={id}
+    >
       {title ? (
         <h2 id={headingId} className={styles.cardTitle}>
           {title}
@@ -98,13 +105,16 @@ export function EmptyState({ text, action }: { text: string; action?: ReactNode 
 }
 
 /** Skeleton lines while content loads. */
-export function Skeleton({ lines = 3 }: { lines?: number }) {
+export function Skeleton({ lines = 3 }: { lines?: number | undefined }) {
   const { t } = useTranslation();
   return (
     <div role="status" aria-label={t('common.loading')}>
-      {Array.from({ length: lines }, (_, index) => `${90 - index * 15}%`).map((width) => (
-        <div key={width} className={styles.skeleton} style={{ width }} />
-      ))}
+      {Array.from({ length: lines }, (_, index) => `${90 - (index % 4) * 15}%`).map(
+        (width, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder lines have no identity.
+          <div key={index} className={styles.skeleton} style={{ width }} />
+        ),
+      )}
     </div>
   );
 }
@@ -117,17 +127,20 @@ export function DataSection<T>({
   data,
   isEmpty,
   emptyText,
+  skeletonLines,
   children,
 }: {
   data: ApiData<T>;
   isEmpty?: (value: T) => boolean;
-  emptyText?: string;
+  emptyText?: string | undefined;
+  /** Lines of the loading skeleton, about the height of the content. Default 3. */
+  skeletonLines?: number;
   children: (value: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   switch (data.status) {
     case 'loading':
-      return <Skeleton />;
+      return <Skeleton lines={skeletonLines} />;
     case 'missing':
       return <EmptyState text={emptyText ?? t('site.common.noData')} />;
     case 'error':

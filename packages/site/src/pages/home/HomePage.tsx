@@ -2,7 +2,7 @@ import { type CoinListItem, halvingCountdown, type PoolInfo } from '@poolkit/cor
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinAmount, dateTime, hashrate } from '../../app/format';
-import { HashrateArea } from '../../app/HashrateArea';
+import { HashrateCard } from '../../app/sections';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import {
   AppLink,
@@ -83,8 +83,8 @@ function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
     [selected],
   );
   return (
-    <Card title={t('site.home.hashrateChart')}>
-      <div className={uiStyles.row}>
+    <div>
+      <div className={uiStyles.row} style={{ marginBottom: 8 }}>
         <label className={uiStyles.muted} htmlFor="home-chart-pool">
           {t('site.home.pool')}
         </label>
@@ -101,14 +101,8 @@ function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
           ))}
         </select>
       </div>
-      <DataSection
-        data={series}
-        isEmpty={(value) => value.points.length === 0}
-        emptyText={t('site.common.noChartData')}
-      >
-        {(value) => <HashrateArea points={value.points} label={t('site.home.hashrateChart')} />}
-      </DataSection>
-    </Card>
+      <HashrateCard title={t('site.home.hashrateChart')} data={series} />
+    </div>
   );
 }
 
@@ -167,7 +161,9 @@ export function Component() {
       ) : null}
 
       <Card title={t('site.home.announcements')}>
+        {/* Four skeleton lines: about the height of the empty state, so the cards below stay put. */}
         <DataSection
+          skeletonLines={4}
           data={announcements}
           isEmpty={(list) => list.length === 0}
           emptyText={t('site.home.noAnnouncements')}

@@ -7,14 +7,8 @@ import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, PageFrame, TextField, uiStyles } from '../../app/ui';
 import { useRouteName } from '../../app/useRouteName';
-import { CodeField } from './CodeField';
-import {
-  completeLogin,
-  encryptedPassword,
-  type FormErrors,
-  useCaptcha,
-  validateFields,
-} from './identity';
+import { CodePasswordFields, useCodePasswordForm, VerifyingNotice } from './CodePasswordFields';
+import { completeLogin, encryptedPassword } from './identity';
 
 /** Registration by email (`/register/email`) or phone (`/register/phone`). */
 export function Component() {
@@ -23,73 +17,24 @@ export function Component() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const byPhone = useRouteName() === 'RegisterPhone';
-  const captcha = useCaptcha(services);
-  const [values, setValues] = useState({
-    username: '',
-    email: '',
-    countryCode: '86',
-    phone: '',
-    code: '',
-    password: '',
-    confirmPassword: '',
-  });
+  const form = useCodePasswordForm('register', byPhone);
+  const { values, errors } = form;
+  const [username, setUsername] = useState('');
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const set = (field: keyof typeof values) => (value: string) =>
-    setValues((old) => ({ ...old, [field]: value }));
-
-  const target = byPhone
-    ? { field: 'phone', schema: validators.phone, value: values.phone }
-    : { field: 'email', schema: validators.email, value: values.email };
-
-  async function sendCode(): Promise<boolean> {
-    const found = validateFields(t, [target]);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return false;
-    setSending(true);
-    try {
-      const query = await captcha.solve();
-      const body = byPhone
-        ? {
-            channel: 'sms' as const,
-            country_code: values.countryCode,
-            phone: values.phone.trim(),
-            scene: 'register' as const,
-          }
-        : { channel: 'email' as const, email: values.email.trim(), scene: 'register' as const };
-      await services.api.sendCode({ query, body });
-      showMessage(t('site.form.codeSent'), 'success');
-      return true;
-    } catch (error) {
-      reportError(error);
-      return false;
-    } finally {
-      setSending(false);
-    }
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateFields(t, [
-      { field: 'username', schema: validators.subAccountName, value: values.username },
-      target,
-      { field: 'code', schema: validators.verificationCode, value: values.code },
-      {
-        field: 'password',
-        schema: validators.passwordForm,
-        value: { password: values.password, confirmPassword: values.confirmPassword },
-      },
-      { field: 'terms', schema: validators.termsAccepted, value: terms },
-    ]);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const valid = form.validate(
+      [{ field: 'username', schema: validators.subAccountName, value: username }],
+      [{ field: 'terms', schema: validators.termsAccepted, value: terms }],
+    );
+    if (!valid) return;
     setBusy(true);
     try {
       const secret = await encryptedPassword(services, values.password);
       const common = {
-        username: values.username.trim(),
+        username: username.trim(),
         code: values.code.trim(),
         terms_accepted: true as const,
         ...secret,
@@ -116,67 +61,11 @@ export function Component() {
             label={t('site.form.username')}
             name="username"
             autoComplete="username"
-            value={values.username}
+            value={username}
             error={errors.username}
-            onChange={(event) => set('username')(event.target.value)}
+            onChange={(event) => setUsername(event.target.value)}
           />
-          {byPhone ? (
-            <div className={uiStyles.row}>
-              <div style={{ width: 90 }}>
-                <TextField
-                  label={t('site.form.countryCode')}
-                  name="country_code"
-                  value={values.countryCode}
-                  onChange={(event) => set('countryCode')(event.target.value.replace(/\D/g, ''))}
-                />
-              </div>
-              <div className={uiStyles.grow}>
-                <TextField
-                  label={t('site.form.phone')}
-                  name="phone"
-                  type="tel"
-                  value={values.phone}
-                  error={errors.phone}
-                  onChange={(event) => set('phone')(event.target.value)}
-                />
-              </div>
-            </div>
-          ) : (
-            <TextField
-              label={t('site.form.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              error={errors.email}
-              onChange={(event) => set('email')(event.target.value)}
-            />
-          )}
-          <CodeField
-            value={values.code}
-            onChange={set('code')}
-            error={errors.code}
-            onSend={sendCode}
-            sending={sending}
-          />
-          <TextField
-            label={t('site.form.password')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            onChange={(event) => set('password')(event.target.value)}
-          />
-          <TextField
-            label={t('site.form.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(event) => set('confirmPassword')(event.target.value)}
-          />
+          <CodePasswordFields form={form} passwordLabel={t('site.form.password')} />
           <label className={uiStyles.checkRow}>
             <input
               type="checkbox"
@@ -192,11 +81,7 @@ export function Component() {
             </span>
           </label>
           {errors.terms ? <p className={uiStyles.fieldError}>{errors.terms}</p> : null}
-          {captcha.verifying ? (
-            <p role="status" className={uiStyles.muted}>
-              {t('site.form.verifyingHuman')}
-            </p>
-          ) : null}
+          <VerifyingNotice form={form} />
           <Button type="submit" loading={busy}>
             {t('site.register.submit')}
           </Button>

@@ -1,14 +1,13 @@
-import { validators } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
-import { AppLink, PageFrame, TextField, uiStyles } from '../../app/ui';
+import { AppLink, PageFrame, uiStyles } from '../../app/ui';
 import { useRouteName } from '../../app/useRouteName';
-import { CodeField } from './CodeField';
-import { encryptedPassword, type FormErrors, useCaptcha, validateFields } from './identity';
+import { CodePasswordFields, useCodePasswordForm, VerifyingNotice } from './CodePasswordFields';
+import { encryptedPassword } from './identity';
 
 /** Password reset with an email code (`/resetpassword/email`) or SMS code (`/resetpassword/phone`). */
 export function Component() {
@@ -16,82 +15,24 @@ export function Component() {
   const services = useServices();
   const navigate = useNavigate();
   const byPhone = useRouteName() === 'ResetPasswordPhone';
-  const captcha = useCaptcha(services);
-  const [values, setValues] = useState({
-    email: '',
-    countryCode: '86',
-    phone: '',
-    code: '',
-    password: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<FormErrors>({});
+  const form = useCodePasswordForm('reset_password', byPhone);
+  const { values } = form;
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const set = (field: keyof typeof values) => (value: string) =>
-    setValues((old) => ({ ...old, [field]: value }));
-  const target = byPhone
-    ? { field: 'phone', schema: validators.phone, value: values.phone }
-    : { field: 'email', schema: validators.email, value: values.email };
-
-  async function sendCode(): Promise<boolean> {
-    const found = validateFields(t, [target]);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return false;
-    setSending(true);
-    try {
-      const query = await captcha.solve();
-      const body = byPhone
-        ? {
-            channel: 'sms' as const,
-            country_code: values.countryCode,
-            phone: values.phone.trim(),
-            scene: 'reset_password' as const,
-          }
-        : {
-            channel: 'email' as const,
-            email: values.email.trim(),
-            scene: 'reset_password' as const,
-          };
-      await services.api.sendCode({ query, body });
-      showMessage(t('site.form.codeSent'), 'success');
-      return true;
-    } catch (error) {
-      reportError(error);
-      return false;
-    } finally {
-      setSending(false);
-    }
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateFields(t, [
-      target,
-      { field: 'code', schema: validators.verificationCode, value: values.code },
-      {
-        field: 'password',
-        schema: validators.passwordForm,
-        value: { password: values.password, confirmPassword: values.confirmPassword },
-      },
-    ]);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.validate()) return;
     setBusy(true);
     try {
       const secret = await encryptedPassword(services, values.password);
+      const code = values.code.trim();
       if (byPhone) {
         await services.api.resetPasswordPhone({
-          body: {
-            country_code: values.countryCode,
-            phone: values.phone.trim(),
-            code: values.code.trim(),
-            ...secret,
-          },
+          body: { country_code: values.countryCode, phone: values.phone.trim(), code, ...secret },
         });
       } else {
         await services.api.resetPasswordEmail({
-          body: { email: values.email.trim(), code: values.code.trim(), ...secret },
+          body: { email: values.email.trim(), code, ...secret },
         });
       }
       showMessage(t('site.reset.success'), 'success');
@@ -109,67 +50,8 @@ export function Component() {
     >
       <div className={uiStyles.authCard}>
         <form className={uiStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-          {byPhone ? (
-            <div className={uiStyles.row}>
-              <div style={{ width: 90 }}>
-                <TextField
-                  label={t('site.form.countryCode')}
-                  name="country_code"
-                  value={values.countryCode}
-                  onChange={(event) => set('countryCode')(event.target.value.replace(/\D/g, ''))}
-                />
-              </div>
-              <div className={uiStyles.grow}>
-                <TextField
-                  label={t('site.form.phone')}
-                  name="phone"
-                  type="tel"
-                  value={values.phone}
-                  error={errors.phone}
-                  onChange={(event) => set('phone')(event.target.value)}
-                />
-              </div>
-            </div>
-          ) : (
-            <TextField
-              label={t('site.form.email')}
-              name="email"
-              type="email"
-              value={values.email}
-              error={errors.email}
-              onChange={(event) => set('email')(event.target.value)}
-            />
-          )}
-          <CodeField
-            value={values.code}
-            onChange={set('code')}
-            error={errors.code}
-            onSend={sendCode}
-            sending={sending}
-          />
-          <TextField
-            label={t('site.form.newPassword')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            onChange={(event) => set('password')(event.target.value)}
-          />
-          <TextField
-            label={t('site.form.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(event) => set('confirmPassword')(event.target.value)}
-          />
-          {captcha.verifying ? (
-            <p role="status" className={uiStyles.muted}>
-              {t('site.form.verifyingHuman')}
-            </p>
-          ) : null}
+          <CodePasswordFields form={form} passwordLabel={t('site.form.newPassword')} />
+          <VerifyingNotice form={form} />
           <Button type="submit" loading={busy}>
             {t('site.reset.submit')}
           </Button>

@@ -4,20 +4,18 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { coinAmount, dateTime, hashrate, percentText, ratio } from '../../app/format';
-import { HashrateArea } from '../../app/HashrateArea';
 import { MinerStatus } from '../../app/MinerStatus';
-import { useServices } from '../../app/servicesContext';
 import {
-  AppLink,
-  Card,
-  CardGrid,
-  DataSection,
-  DataTable,
-  PageFrame,
-  Stats,
-  TextField,
-  uiStyles,
-} from '../../app/ui';
+  blockColumns,
+  HashrateCard,
+  PoolFactsCard,
+  poolFigures,
+  profitColumns,
+  StatsCard,
+  TableCard,
+} from '../../app/sections';
+import { useServices } from '../../app/servicesContext';
+import { AppLink, Card, CardGrid, DataSection, PageFrame, TextField, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { useRouteName } from '../../app/useRouteName';
@@ -104,33 +102,17 @@ function PoolOverview({ coin }: { coin: CoinId }) {
   );
   return (
     <>
-      <Card title={t('site.mining.poolStats')}>
-        <DataSection data={stats}>
-          {(value) => (
-            <Stats
-              items={[
-                { label: t('site.home.poolHashrate'), value: hashrate(value.pool_hashrate) },
-                { label: t('site.home.networkHashrate'), value: hashrate(value.network_hashrate) },
-                { label: t('site.home.miners'), value: value.miners },
-                { label: t('site.mining.workers'), value: value.workers },
-                { label: t('site.mining.blockHeight'), value: value.block_height },
-                { label: t('site.mining.fee'), value: percentText(value.fee_percent) },
-                { label: t('site.mining.luck24h'), value: ratio(value.luck_24h) },
-                { label: t('site.mining.minPayout'), value: coinAmount(value.min_payout, coin) },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
-      <Card title={t('site.home.hashrateChart')}>
-        <DataSection
-          data={series}
-          isEmpty={(value) => value.points.length === 0}
-          emptyText={t('site.common.noChartData')}
-        >
-          {(value) => <HashrateArea points={value.points} label={t('site.home.hashrateChart')} />}
-        </DataSection>
-      </Card>
+      <StatsCard
+        title={t('site.mining.poolStats')}
+        data={stats}
+        items={(value) => [
+          ...poolFigures(t, value),
+          { label: t('site.mining.fee'), value: percentText(value.fee_percent) },
+          { label: t('site.mining.luck24h'), value: ratio(value.luck_24h) },
+          { label: t('site.mining.minPayout'), value: coinAmount(value.min_payout, coin) },
+        ]}
+      />
+      <HashrateCard title={t('site.home.hashrateChart')} data={series} />
     </>
   );
 }
@@ -165,152 +147,105 @@ function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) 
   const now = Date.now();
   return (
     <>
-      <Card title={t('site.mining.minerHashrate')}>
-        <DataSection data={info}>
-          {(value) => (
-            <Stats
-              items={[
-                { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
-                { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
-                { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
-                { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
-                {
-                  label: t('site.mining.activeWorkers'),
-                  value: `${value.workers.active} / ${value.workers.total}`,
-                },
-                { label: t('site.mining.balance'), value: coinAmount(value.balance, coin) },
-                {
-                  label: t('site.mining.todayEstimated'),
-                  value: coinAmount(value.today_estimated, coin),
-                },
-                { label: t('site.mining.totalPaid'), value: coinAmount(value.total_paid, coin) },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
-      <Card title={t('site.home.hashrateChart')}>
-        <DataSection
-          data={series}
-          isEmpty={(value) => value.points.length === 0}
-          emptyText={t('site.common.noChartData')}
-        >
-          {(value) => <HashrateArea points={value.points} label={t('site.mining.minerHashrate')} />}
-        </DataSection>
-      </Card>
-      <Card title={t('site.mining.workerList')}>
-        <DataSection
-          data={workers}
-          isEmpty={(value) => value.list.length === 0}
-          emptyText={t('site.mining.noWorkers')}
-        >
-          {(value) => (
-            <DataTable
-              caption={t('site.mining.workerList')}
-              rows={value.list}
-              rowKey={(row) => row.worker_name}
-              columns={[
-                { key: 'name', header: t('site.mining.worker'), cell: (row) => row.worker_name },
-                {
-                  key: 'h15',
-                  header: t('site.mining.hashrate15m'),
-                  cell: (row) => hashrate(row.accept_15m.value),
-                },
-                {
-                  key: 'h1',
-                  header: t('site.mining.hashrate1h'),
-                  cell: (row) => hashrate(row.accept_1h.value),
-                },
-                {
-                  key: 'h24',
-                  header: t('site.mining.hashrate24h'),
-                  cell: (row) => hashrate(row.accept_24h.value),
-                },
-                {
-                  key: 'reject',
-                  header: t('site.mining.rejectRate'),
-                  cell: (row) => ratio(row.reject_rate),
-                },
-                {
-                  key: 'last',
-                  header: t('site.mining.lastShare'),
-                  cell: (row) => dateTime(row.last_share_time),
-                },
-                {
-                  key: 'status',
-                  header: t('site.mining.status'),
-                  cell: (row) => (
-                    <MinerStatus
-                      status={
-                        row.last_share_time
-                          ? minerStatus(Date.parse(row.last_share_time), now)
-                          : row.status
-                      }
-                    />
-                  ),
-                },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
+      <StatsCard
+        title={t('site.mining.minerHashrate')}
+        data={info}
+        items={(value) => [
+          { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
+          { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
+          { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
+          { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
+          {
+            label: t('site.mining.activeWorkers'),
+            value: `${value.workers.active} / ${value.workers.total}`,
+          },
+          { label: t('site.mining.balance'), value: coinAmount(value.balance, coin) },
+          {
+            label: t('site.mining.todayEstimated'),
+            value: coinAmount(value.today_estimated, coin),
+          },
+          { label: t('site.mining.totalPaid'), value: coinAmount(value.total_paid, coin) },
+        ]}
+      />
+      <HashrateCard
+        title={t('site.home.hashrateChart')}
+        data={series}
+        seriesLabel={t('site.mining.minerHashrate')}
+      />
+      <TableCard
+        title={t('site.mining.workerList')}
+        data={workers}
+        emptyText={t('site.mining.noWorkers')}
+        rowKey={(row) => row.worker_name}
+        columns={[
+          { key: 'name', header: t('site.mining.worker'), cell: (row) => row.worker_name },
+          {
+            key: 'h15',
+            header: t('site.mining.hashrate15m'),
+            cell: (row) => hashrate(row.accept_15m.value),
+          },
+          {
+            key: 'h1',
+            header: t('site.mining.hashrate1h'),
+            cell: (row) => hashrate(row.accept_1h.value),
+          },
+          {
+            key: 'h24',
+            header: t('site.mining.hashrate24h'),
+            cell: (row) => hashrate(row.accept_24h.value),
+          },
+          {
+            key: 'reject',
+            header: t('site.mining.rejectRate'),
+            cell: (row) => ratio(row.reject_rate),
+          },
+          {
+            key: 'last',
+            header: t('site.mining.lastShare'),
+            cell: (row) => dateTime(row.last_share_time),
+          },
+          {
+            key: 'status',
+            header: t('site.mining.status'),
+            cell: (row) => (
+              <MinerStatus
+                status={
+                  row.last_share_time
+                    ? minerStatus(Date.parse(row.last_share_time), now)
+                    : row.status
+                }
+              />
+            ),
+          },
+        ]}
+      />
       <CardGrid>
-        <Card title={t('site.mining.payments')}>
-          <DataSection
-            data={payments}
-            isEmpty={(value) => value.list.length === 0}
-            emptyText={t('site.mining.noPayments')}
-          >
-            {(value) => (
-              <DataTable
-                caption={t('site.mining.payments')}
-                rows={value.list}
-                rowKey={(row) => String(row.id)}
-                columns={[
-                  { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
-                  {
-                    key: 'amount',
-                    header: t('site.mining.amount'),
-                    cell: (row) => coinAmount(row.amount, coin),
-                  },
-                  {
-                    key: 'status',
-                    header: t('site.mining.status'),
-                    cell: (row) => t(`site.mining.payment.${row.status}`),
-                  },
-                ]}
-              />
-            )}
-          </DataSection>
-        </Card>
-        <Card title={t('site.mining.profits')}>
-          <DataSection
-            data={profits}
-            isEmpty={(value) => value.list.length === 0}
-            emptyText={t('site.mining.noProfits')}
-          >
-            {(value) => (
-              <DataTable
-                caption={t('site.mining.profits')}
-                rows={value.list}
-                rowKey={(row) => row.date}
-                columns={[
-                  { key: 'date', header: t('site.mining.date'), cell: (row) => row.date },
-                  {
-                    key: 'hashrate',
-                    header: t('site.mining.hashrate'),
-                    cell: (row) => hashrate(row.hashrate),
-                  },
-                  {
-                    key: 'amount',
-                    header: t('site.mining.amount'),
-                    cell: (row) => coinAmount(row.amount, coin),
-                  },
-                ]}
-              />
-            )}
-          </DataSection>
-        </Card>
+        <TableCard
+          title={t('site.mining.payments')}
+          data={payments}
+          emptyText={t('site.mining.noPayments')}
+          rowKey={(row) => String(row.id)}
+          columns={[
+            { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
+            {
+              key: 'amount',
+              header: t('site.mining.amount'),
+              cell: (row) => coinAmount(row.amount, coin),
+            },
+            {
+              key: 'status',
+              header: t('site.mining.status'),
+              cell: (row) => t(`site.mining.payment.${row.status}`),
+            },
+          ]}
+        />
+        <TableCard
+          title={t('site.mining.profits')}
+          data={profits}
+          emptyText={t('site.mining.noProfits')}
+          rowKey={(row) => row.date}
+          columns={profitColumns(t, coin)}
+        />
       </CardGrid>
     </>
   );
@@ -330,56 +265,28 @@ function Blocks({ coin }: { coin: CoinId }) {
   );
   return (
     <>
-      <Card title={t('site.mining.workers')}>
-        <DataSection data={workerStats}>
-          {(value) => (
-            <Stats
-              items={[
-                { label: t('site.home.miners'), value: value.miners },
-                { label: t('status.active'), value: value.workers.active },
-                { label: t('status.minerInactive'), value: value.workers.inactive },
-                { label: t('status.dead'), value: value.workers.dead },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
-      <Card title={t('site.mining.blocks')}>
-        <DataSection
-          data={blocks}
-          isEmpty={(value) => value.list.length === 0}
-          emptyText={t('site.mining.noBlocks')}
-        >
-          {(value) => (
-            <DataTable
-              caption={t('site.mining.blocks')}
-              rows={value.list}
-              rowKey={(row) => row.hash}
-              columns={[
-                { key: 'height', header: t('site.mining.height'), cell: (row) => row.height },
-                { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
-                {
-                  key: 'reward',
-                  header: t('site.mining.reward'),
-                  cell: (row) => coinAmount(row.reward, coin),
-                },
-                { key: 'luck', header: t('site.mining.luck'), cell: (row) => ratio(row.luck) },
-                {
-                  key: 'status',
-                  header: t('site.mining.status'),
-                  cell: (row) => t(`site.mining.block.${row.status}`),
-                },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
+      <StatsCard
+        title={t('site.mining.workers')}
+        data={workerStats}
+        items={(value) => [
+          { label: t('site.home.miners'), value: value.miners },
+          { label: t('status.active'), value: value.workers.active },
+          { label: t('status.minerInactive'), value: value.workers.inactive },
+          { label: t('status.dead'), value: value.workers.dead },
+        ]}
+      />
+      <TableCard
+        title={t('site.mining.blocks')}
+        data={blocks}
+        emptyText={t('site.mining.noBlocks')}
+        rowKey={(row) => row.hash}
+        columns={blockColumns(t, coin)}
+      />
     </>
   );
 }
 
 function PoolFacts({ coin }: { coin: string }) {
-  const { t } = useTranslation();
   const pools = usePools();
   return (
     <DataSection data={pools} isEmpty={(list) => !list.some((pool) => pool.coin === coin)}>
@@ -388,28 +295,7 @@ function PoolFacts({ coin }: { coin: string }) {
           {list
             .filter((pool) => pool.coin === coin)
             .map((pool) => (
-              <Card key={pool.name} title={pool.label}>
-                <Stats
-                  items={[
-                    { label: t('site.home.algorithm'), value: pool.algorithm },
-                    { label: t('site.home.payout'), value: pool.payout_models.join(', ') },
-                    { label: t('site.mining.fee'), value: percentText(pool.fee_percent) },
-                    {
-                      label: t('site.mining.minPayout'),
-                      value: coinAmount(pool.min_payout, pool.coin),
-                    },
-                  ]}
-                />
-                <h3 className={uiStyles.label}>{t('site.mining.stratum')}</h3>
-                <ul>
-                  {pool.stratum.map((endpoint) => (
-                    <li key={endpoint.url}>
-                      <span className={uiStyles.muted}>{endpoint.region}</span>{' '}
-                      <code>{endpoint.url}</code>
-                    </li>
-                  ))}
-                </ul>
-              </Card>
+              <PoolFactsCard key={pool.name} pool={pool} />
             ))}
         </>
       )}
@@ -432,31 +318,25 @@ function IpStatistics({ coin, address }: { coin: CoinId; address: string }) {
   );
   if (address === '') return <Card>{t('site.mining.enterAddress')}</Card>;
   return (
-    <Card title={t('site.routes.MiningIpStatistics')}>
-      <DataSection data={ips} isEmpty={(value) => value.list.length === 0}>
-        {(value) => (
-          <DataTable
-            caption={t('site.routes.MiningIpStatistics')}
-            rows={value.list}
-            rowKey={(row) => row.ip}
-            columns={[
-              { key: 'ip', header: t('site.mining.ip'), cell: (row) => row.ip },
-              { key: 'workers', header: t('site.mining.workers'), cell: (row) => row.workers },
-              {
-                key: 'h24',
-                header: t('site.mining.hashrate24h'),
-                cell: (row) => hashrate(row.accept_24h.value),
-              },
-              {
-                key: 'last',
-                header: t('site.mining.lastShare'),
-                cell: (row) => dateTime(row.last_share_time),
-              },
-            ]}
-          />
-        )}
-      </DataSection>
-    </Card>
+    <TableCard
+      title={t('site.routes.MiningIpStatistics')}
+      data={ips}
+      rowKey={(row) => row.ip}
+      columns={[
+        { key: 'ip', header: t('site.mining.ip'), cell: (row) => row.ip },
+        { key: 'workers', header: t('site.mining.workers'), cell: (row) => row.workers },
+        {
+          key: 'h24',
+          header: t('site.mining.hashrate24h'),
+          cell: (row) => hashrate(row.accept_24h.value),
+        },
+        {
+          key: 'last',
+          header: t('site.mining.lastShare'),
+          cell: (row) => dateTime(row.last_share_time),
+        },
+      ]}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { coinAmount, hashrate, ratio } from '../../app/format';
-import { HashrateArea } from '../../app/HashrateArea';
+import { HashrateCard, StatsCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, PageFrame, Stats } from '../../app/ui';
+import { PageFrame } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
 import { useApiData } from '../../app/useApiData';
 import { AccountGate } from './AccountGate';
@@ -23,42 +23,30 @@ function Overview({ pool, account }: AccountPool) {
   );
   return (
     <>
-      <Card title={t('site.pool.accountOverview', { account })}>
-        <DataSection data={stats}>
-          {(value) => (
-            <Stats
-              items={[
-                { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
-                { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
-                { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
-                { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
-                { label: t('status.active'), value: value.workers.active },
-                { label: t('status.minerInactive'), value: value.workers.inactive },
-                { label: t('status.dead'), value: value.workers.dead },
-                { label: t('site.mining.balance'), value: coinAmount(value.balance, pool.coin) },
-                {
-                  label: t('site.mining.todayEstimated'),
-                  value: coinAmount(value.today_estimated, pool.coin),
-                },
-                {
-                  label: t('site.mining.yesterdayProfit'),
-                  value: coinAmount(value.yesterday_profit, pool.coin),
-                },
-                { label: t('site.home.payout'), value: value.pay_method },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
-      <Card title={t('site.mining.hashrate')}>
-        <DataSection
-          data={series}
-          isEmpty={(value) => value.points.length === 0}
-          emptyText={t('site.common.noChartData')}
-        >
-          {(value) => <HashrateArea points={value.points} label={t('site.mining.hashrate')} />}
-        </DataSection>
-      </Card>
+      <StatsCard
+        title={t('site.pool.accountOverview', { account })}
+        data={stats}
+        items={(value) => [
+          { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
+          { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
+          { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
+          { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
+          { label: t('status.active'), value: value.workers.active },
+          { label: t('status.minerInactive'), value: value.workers.inactive },
+          { label: t('status.dead'), value: value.workers.dead },
+          { label: t('site.mining.balance'), value: coinAmount(value.balance, pool.coin) },
+          {
+            label: t('site.mining.todayEstimated'),
+            value: coinAmount(value.today_estimated, pool.coin),
+          },
+          {
+            label: t('site.mining.yesterdayProfit'),
+            value: coinAmount(value.yesterday_profit, pool.coin),
+          },
+          { label: t('site.home.payout'), value: value.pay_method },
+        ]}
+      />
+      <HashrateCard title={t('site.mining.hashrate')} data={series} />
     </>
   );
 }

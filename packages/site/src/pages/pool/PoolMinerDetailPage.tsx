@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { dateTime, hashrate, minerStatusKey, ratio } from '../../app/format';
-import { HashrateArea } from '../../app/HashrateArea';
+import { HashrateCard, StatsCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, EmptyState, PageFrame, Stats } from '../../app/ui';
+import { Card, EmptyState, PageFrame } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
 import { useApiData } from '../../app/useApiData';
 import { AccountGate } from './AccountGate';
@@ -23,33 +23,21 @@ function Detail({ pool, account, worker }: AccountPool & { worker: string }) {
   );
   return (
     <>
-      <Card title={worker}>
-        <DataSection data={detail}>
-          {(value) => (
-            <Stats
-              items={[
-                { label: t('site.mining.status'), value: t(minerStatusKey(value.status)) },
-                { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
-                { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
-                { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
-                { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
-                { label: t('site.mining.lastShare'), value: dateTime(value.last_share_time) },
-                { label: t('site.pool.firstShare'), value: dateTime(value.first_share_time) },
-                { label: t('site.pool.lastIp'), value: value.last_ip ?? '--' },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
-      <Card title={t('site.mining.hashrate')}>
-        <DataSection
-          data={series}
-          isEmpty={(value) => value.points.length === 0}
-          emptyText={t('site.common.noChartData')}
-        >
-          {(value) => <HashrateArea points={value.points} label={t('site.mining.hashrate')} />}
-        </DataSection>
-      </Card>
+      <StatsCard
+        title={worker}
+        data={detail}
+        items={(value) => [
+          { label: t('site.mining.status'), value: t(minerStatusKey(value.status)) },
+          { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
+          { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
+          { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
+          { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
+          { label: t('site.mining.lastShare'), value: dateTime(value.last_share_time) },
+          { label: t('site.pool.firstShare'), value: dateTime(value.first_share_time) },
+          { label: t('site.pool.lastIp'), value: value.last_ip ?? '--' },
+        ]}
+      />
+      <HashrateCard title={t('site.mining.hashrate')} data={series} />
     </>
   );
 }

@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { reportError } from '../../app/feedback';
-import { coinAmount, hashrate } from '../../app/format';
+import { coinAmount } from '../../app/format';
+import { Pager, profitColumns, StatsCard, TableCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, DataTable, PageFrame, Stats, TextField, uiStyles } from '../../app/ui';
+import { Card, PageFrame, TextField, uiStyles } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
 import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
@@ -56,37 +57,33 @@ function Profits({ pool, account }: AccountPool) {
 
   return (
     <>
-      <Card title={t('site.pool.profitStats')}>
-        <DataSection data={stats}>
-          {(value) => (
-            <Stats
-              items={[
-                { label: t('site.mining.balance'), value: coinAmount(value.balance, pool.coin) },
-                {
-                  label: t('site.mining.todayEstimated'),
-                  value: coinAmount(value.today_estimated, pool.coin),
-                },
-                {
-                  label: t('site.mining.yesterdayProfit'),
-                  value: coinAmount(value.yesterday_profit, pool.coin),
-                },
-                {
-                  label: t('site.pool.last30d'),
-                  value: coinAmount(value.last_30d_profit, pool.coin),
-                },
-                {
-                  label: t('site.pool.totalProfit'),
-                  value: coinAmount(value.total_profit, pool.coin),
-                },
-                {
-                  label: t('site.mining.totalPaid'),
-                  value: coinAmount(value.total_paid, pool.coin),
-                },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
+      <StatsCard
+        title={t('site.pool.profitStats')}
+        data={stats}
+        items={(value) => [
+          { label: t('site.mining.balance'), value: coinAmount(value.balance, pool.coin) },
+          {
+            label: t('site.mining.todayEstimated'),
+            value: coinAmount(value.today_estimated, pool.coin),
+          },
+          {
+            label: t('site.mining.yesterdayProfit'),
+            value: coinAmount(value.yesterday_profit, pool.coin),
+          },
+          {
+            label: t('site.pool.last30d'),
+            value: coinAmount(value.last_30d_profit, pool.coin),
+          },
+          {
+            label: t('site.pool.totalProfit'),
+            value: coinAmount(value.total_profit, pool.coin),
+          },
+          {
+            label: t('site.mining.totalPaid'),
+            value: coinAmount(value.total_paid, pool.coin),
+          },
+        ]}
+      />
       <Card title={t('site.pool.export')}>
         <div className={uiStyles.row} style={{ alignItems: 'flex-end' }}>
           <TextField
@@ -107,60 +104,29 @@ function Profits({ pool, account }: AccountPool) {
         </div>
         {rangeError ? <p className={uiStyles.fieldError}>{rangeError}</p> : null}
       </Card>
-      <Card title={t('site.mining.profits')}>
-        <DataSection
-          data={list}
-          isEmpty={(value) => value.list.length === 0}
-          emptyText={t('site.mining.noProfits')}
-        >
-          {(value) => (
-            <>
-              <DataTable
-                caption={t('site.mining.profits')}
-                rows={value.list}
-                rowKey={(row) => row.date}
-                columns={[
-                  { key: 'date', header: t('site.mining.date'), cell: (row) => row.date },
-                  {
-                    key: 'hashrate',
-                    header: t('site.mining.hashrate'),
-                    cell: (row) => hashrate(row.hashrate),
-                  },
-                  {
-                    key: 'amount',
-                    header: t('site.mining.amount'),
-                    cell: (row) => coinAmount(row.amount, pool.coin),
-                  },
-                  {
-                    key: 'fee',
-                    header: t('site.mining.fee'),
-                    cell: (row) => coinAmount(row.fee, pool.coin),
-                  },
-                  { key: 'method', header: t('site.home.payout'), cell: (row) => row.pay_method },
-                ]}
-              />
-              <div className={uiStyles.row} style={{ justifyContent: 'flex-end', marginTop: 8 }}>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  {t('site.common.previous')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page * value.page_size >= value.total}
-                  onClick={() => setPage(page + 1)}
-                >
-                  {t('site.common.next')}
-                </Button>
-              </div>
-            </>
-          )}
-        </DataSection>
-      </Card>
+      <TableCard
+        title={t('site.mining.profits')}
+        data={list}
+        emptyText={t('site.mining.noProfits')}
+        rowKey={(row) => row.date}
+        columns={[
+          ...profitColumns(t, pool.coin),
+          {
+            key: 'fee',
+            header: t('site.mining.fee'),
+            cell: (row) => coinAmount(row.fee, pool.coin),
+          },
+          { key: 'method', header: t('site.home.payout'), cell: (row) => row.pay_method },
+        ]}
+        footer={(value) => (
+          <Pager
+            page={page}
+            pageSize={value.page_size}
+            total={value.total}
+            onPageChange={setPage}
+          />
+        )}
+      />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useServices } from '../../app/servicesContext';
 import { Card, DataSection, PageFrame, Stats, TextField, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
+import { TotpSetup } from './TotpSetup';
 import { UserTabs } from './UserTabs';
 
 function SettingsForm({ timezone: initialTimezone }: { timezone: string }) {
@@ -102,6 +103,11 @@ export function Component() {
                 ]}
               />
             </Card>
+            {user.totp_enabled || !user.email ? null : (
+              <Card title={t('site.user.twoFactor')}>
+                <TotpSetup onEnabled={info.reload} />
+              </Card>
+            )}
             <Card title={t('site.user.display')}>
               <SettingsForm timezone={user.settings.timezone} />
             </Card>

@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  launchBrowser,
+  newUser,
+  openPage,
+  outboxCode,
+  registerByApi,
+  seedSession,
+  totpCode,
+  waitForPath,
+} from './support';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('authenticator enrolment', () => {
+  it('should turn on the authenticator from /user/setting and then ask for its code at login', async () => {
+    const user = newUser('enrol');
+    const tokens = await registerByApi(baseUrl, user);
+    const { context, page } = await openPage(browser);
+    await seedSession(context, tokens.token, tokens.refresh_token);
+    await page.goto(`${baseUrl}/user/setting`);
+    await page.getByRole('button', { name: 'Set up authenticator' }).click({ timeout: 30_000 });
+    await page.getByLabel('Email code').waitFor();
+    await page.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent({ timeout: 30_000 })) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{16,64}$/);
+    await page.getByLabel('Authenticator code').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('Two-step verification is on.').waitFor();
+    // The profile now says the authenticator is on, and the set-up card is gone.
+    await page.getByRole('button', { name: 'Set up authenticator' }).waitFor({ state: 'detached' });
+    await context.close();
+
+    const login = await openPage(browser);
+    await login.page.goto(`${baseUrl}/login?redirect=%2Fuser%2Fsetting`);
+    await login.page.getByLabel('Email').fill(user.email);
+    await login.page.getByLabel('Password').fill(user.password);
+    await login.page.getByRole('button', { name: 'Sign in' }).last().click();
+    await login.page
+      .getByRole('heading', { name: 'Two-step verification' })
+      .waitFor({ timeout: 30_000 });
+    // The next step's code: the one of this step was spent turning the authenticator on.
+    await login.page.getByLabel('Authenticator code').fill(totpCode(secret, 1));
+    await login.page.getByRole('button', { name: 'Verify' }).click();
+    await waitForPath(login.page, '/user/setting', 30_000);
+    await login.page.getByText(user.username).first().waitFor();
+    await login.context.close();
+  });
+});

@@ -1,0 +1,303 @@
+#!/usr/bin/env node
+/**
+ * `npm run budgets -w @poolkit/site`: a benchmark that prints figures and checks them.
+ *
+ * 1. Builds the site (skip with `BUDGETS_SKIP_BUILD=1`) and measures the gzip size of the
+ *    JavaScript and CSS the home page loads before it is interactive: the entry script of
+ *    `dist/index.html`, its modulepreload links and every static import they reach, and the
+ *    stylesheets the HTML links. Chunks reached only by `import()` (pages, the chart) come later.
+ * 2. Starts the real server like the e2e global setup (fresh temp data folder, free port,
+ *    DEMO on) and runs Lighthouse (mobile defaults, three runs each, median) on a few pages.
+ * 3. Prints PASS/FAIL per budget, saves the figures in
+ *    `node_modules/.cache/poolkit-site-budgets/results.json` and exits 1 when one fails.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const siteDir = resolve(import.meta.dirname, '..');
+const root = resolve(siteDir, '../..');
+const distDir = join(siteDir, 'dist');
+const resultsFile = join(siteDir, 'node_modules/.cache/poolkit-site-budgets/results.json');
+
+const PAGES = ['/', '/mining/kas/dashboard', '/pool/btc/stat'];
+const RUNS = 3;
+const BUDGETS = {
+  homeJsKb: 150,
+  homeCssKb: 20,
+  performance: 90,
+  accessibility: 95,
+  lcpMs: 2500,
+};
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const kb = (bytes) => Math.round((bytes / 1024) * 100) / 100;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+function build() {
+  if (process.env.BUDGETS_SKIP_BUILD === '1') return;
+  const result = spawnSync('npm', ['run', 'build', '-w', '@poolkit/site'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error('The site build failed');
+}
+
+/** The JS files a module imports statically (`import … from "x"`, `import "x"`, `export … from`). */
+function staticImports(code) {
+  const found = [];
+  const pattern =
+    /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g;
+  for (const match of code.matchAll(pattern)) found.push(match[1]);
+  return found;
+}
+
+/** Sizes of what `dist/index.html` loads before the app is interactive. */
+function firstLoad() {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const attr = (tag, name) => tag.match(new RegExp(`${name}="([^"]+)"`))?.[1];
+  const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*>/g)].map((m) =>
+    attr(m[0], 'src'),
+  );
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*>/g)].map((m) =>
+    attr(m[0], 'href'),
+  );
+  const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) =>
+    attr(m[0], 'href'),
+  );
+  const seen = new Set();
+  const queue = [...scripts, ...preloads].filter(Boolean).map((href) => join(distDir, href));
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const spec of staticImports(readFileSync(file, 'utf8'))) {
+      if (spec.startsWith('.')) queue.push(resolve(dirname(file), spec));
+      else if (spec.startsWith('/')) queue.push(join(distDir, spec));
+    }
+  }
+  const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+  const js = [...seen].map((file) => ({ file: file.slice(distDir.length + 1), gzip: gzip(file) }));
+  const css = styles
+    .filter(Boolean)
+    .map((href) => ({ file: href.replace(/^\//, ''), gzip: gzip(join(distDir, href)) }));
+  return {
+    js,
+    css,
+    jsGzip: js.reduce((sum, entry) => sum + entry.gzip, 0),
+    cssGzip: css.reduce((sum, entry) => sum + entry.gzip, 0),
+  };
+}
+
+function freePort() {
+  return new Promise((done, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts the server as the e2e global setup does: source conditions, tsx, demo data. */
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'poolkit-budgets-'));
+  const port = await freePort();
+  const { NODE_ENV: _nodeEnv, VITEST: _vitest, ...env } = process.env;
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@poolkit/source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: join(root, 'packages/server'),
+      env: {
+        ...env,
+        POOLKIT_ENV: 'development',
+        DEMO: '1',
+        POOLKIT_DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  await stop();
+  throw new Error('The server did not answer /api/health in time');
+}
+
+/** Lighthouse on one URL, `RUNS` times; the median of each figure. */
+async function audit(chrome, url) {
+  const runs = [];
+  let attempts = 0;
+  while (runs.length < RUNS) {
+    attempts += 1;
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    // A run that failed to load the page (e.g. no first paint) says nothing: run it again.
+    if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+      if (attempts >= RUNS * 2)
+        throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError?.message}`);
+      continue;
+    }
+    const audits = lhr.audits;
+    runs.push({
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+      cls:
+        Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
+      bytes: Math.round(audits['total-byte-weight']?.numericValue ?? Number.NaN),
+      failedA11y: Object.values(audits)
+        .filter(
+          (entry) =>
+            entry.scoreDisplayMode === 'binary' &&
+            entry.score === 0 &&
+            lhr.categories.accessibility.auditRefs.some((ref) => ref.id === entry.id),
+        )
+        .map((entry) => entry.id),
+    });
+  }
+  const figure = (key) => median(runs.map((run) => run[key]));
+  return {
+    performance: figure('performance'),
+    accessibility: figure('accessibility'),
+    lcpMs: figure('lcpMs'),
+    tbtMs: figure('tbtMs'),
+    cls: figure('cls'),
+    bytes: figure('bytes'),
+    failedA11y: [...new Set(runs.flatMap((run) => run.failedA11y))],
+    runs,
+  };
+}
+
+async function main() {
+  build();
+  const load = firstLoad();
+  console.log('Home page first load (gzip):');
+  for (const entry of [...load.js, ...load.css])
+    console.log(`  ${kb(entry.gzip)} KB  ${entry.file}`);
+  console.log(`  JS ${kb(load.jsGzip)} KB, CSS ${kb(load.cssGzip)} KB`);
+
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  const lighthouseResults = {};
+  try {
+    // A warm-up visit, not counted: the server compiles its modules on the first requests.
+    await lighthouse(`${server.baseUrl}/`, {
+      port: chrome.port,
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    for (const path of PAGES) {
+      const figures = await audit(chrome, `${server.baseUrl}${path}`);
+      lighthouseResults[path] = figures;
+      console.log(
+        `Lighthouse ${path}: performance ${figures.performance}, accessibility ${figures.accessibility}, ` +
+          `LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}, ${kb(figures.bytes)} KB` +
+          (figures.failedA11y.length > 0 ? ` (a11y: ${figures.failedA11y.join(', ')})` : ''),
+      );
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+
+  const checks = [
+    [
+      `home first-load JS ≤ ${BUDGETS.homeJsKb} KB gzip`,
+      kb(load.jsGzip),
+      (v) => v <= BUDGETS.homeJsKb,
+    ],
+    [`home CSS ≤ ${BUDGETS.homeCssKb} KB gzip`, kb(load.cssGzip), (v) => v <= BUDGETS.homeCssKb],
+  ];
+  for (const [path, figures] of Object.entries(lighthouseResults)) {
+    checks.push(
+      [
+        `${path} performance ≥ ${BUDGETS.performance}`,
+        figures.performance,
+        (v) => v >= BUDGETS.performance,
+      ],
+      [
+        `${path} accessibility ≥ ${BUDGETS.accessibility}`,
+        figures.accessibility,
+        (v) => v >= BUDGETS.accessibility,
+      ],
+      [`${path} LCP ≤ ${BUDGETS.lcpMs} ms`, figures.lcpMs, (v) => v <= BUDGETS.lcpMs],
+    );
+  }
+  let failures = 0;
+  const verdicts = checks.map(([name, value, ok]) => {
+    const pass = typeof value === 'number' && !Number.isNaN(value) && ok(value);
+    if (!pass) failures += 1;
+    console.log(`${pass ? 'PASS' : 'FAIL'}  ${name}: ${value}`);
+    return { name, value, pass };
+  });
+
+  mkdirSync(dirname(resultsFile), { recursive: true });
+  writeFileSync(
+    resultsFile,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        firstLoad: load,
+        lighthouse: lighthouseResults,
+        budgets: BUDGETS,
+        verdicts,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`Figures saved in ${resultsFile}`);
+  process.exitCode = failures > 0 ? 1 : 0;
+}
+
+await main();

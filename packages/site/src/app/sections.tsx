@@ -1,0 +1,281 @@
+import type { HashratePoint, PoolBlock, PoolInfo } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import type { TFunction } from 'i18next';
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { coinAmount, dateTime, hashrate, percentText, ratio } from './format';
+import { Card, DataSection, DataTable, Skeleton, Stats, uiStyles } from './ui';
+import type { ApiData } from './useApiData';
+
+/** The columns of a {@link DataTable} over `Row`. */
+export type TableColumns<Row> = ComponentProps<typeof DataTable<Row>>['columns'];
+
+/** A card of label/value figures from one request, in its loading, empty and error states. */
+export function StatsCard<T>({
+  title,
+  data,
+  items,
+}: {
+  title: string;
+  data: ApiData<T>;
+  items: (value: T) => readonly { label: string; value: ReactNode }[];
+}) {
+  return (
+    <Card title={title}>
+      {/* About the height of two columns of figures on a phone, so the page shifts little. */}
+      <DataSection data={data} skeletonLines={7}>
+        {(value) => <Stats items={items(value)} />}
+      </DataSection>
+    </Card>
+  );
+}
+
+/**
+ * A card with a table of a list request (`{ list }`), in its loading, empty and error states;
+ * `footer` renders under the table (a pager).
+ */
+export function TableCard<T extends { list: readonly unknown[] }>({
+  title,
+  data,
+  emptyText,
+  rowKey,
+  columns,
+  footer,
+}: {
+  title: string;
+  data: ApiData<T>;
+  emptyText?: string;
+  rowKey: (row: T['list'][number], index: number) => string;
+  columns: TableColumns<T['list'][number]>;
+  footer?: (value: T) => ReactNode;
+}) {
+  return (
+    <Card title={title}>
+      <DataSection
+        data={data}
+        isEmpty={(value) => value.list.length === 0}
+        emptyText={emptyText}
+        skeletonLines={6}
+      >
+        {(value) => (
+          <>
+            <DataTable caption={title} rows={value.list} rowKey={rowKey} columns={columns} />
+            {footer?.(value)}
+          </>
+        )}
+      </DataSection>
+    </Card>
+  );
+}
+
+/** Previous / next buttons of a paged list, with "page x of y" when `showCount`. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  showCount = false,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** Shows "page x of y" between the buttons. Default `false`. */
+  showCount?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={uiStyles.row} style={{ justifyContent: 'flex-end', marginTop: 8 }}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={page <= 1}
+        onClick={() => onPageChange(page - 1)}
+      >
+        {t('site.common.previous')}
+      </Button>
+      {showCount ? (
+        <span className={uiStyles.muted}>
+          {t('site.common.pageOf', { page, pages: Math.max(1, Math.ceil(total / pageSize)) })}
+        </span>
+      ) : null}
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={page * pageSize >= total}
+        onClick={() => onPageChange(page + 1)}
+      >
+        {t('site.common.next')}
+      </Button>
+    </div>
+  );
+}
+
+// The chart (visx) is the heaviest part of a page: it loads in its own chunk after first paint.
+const HashrateChart = lazy(() =>
+  import('@poolkit/widgets/HashrateChart').then((module) => ({ default: module.HashrateChart })),
+);
+
+/** Whether an element has come near the viewport (always true without IntersectionObserver). */
+function useNearViewport(): [RefObject<HTMLDivElement | null>, boolean] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || element === null) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
+/**
+ * The widgets' HashrateChart over one series request, loaded lazily: a placeholder of the
+ * chart's height until the card nears the viewport and the chart's chunk arrives (so a chart
+ * below the fold does not compete with the first paint), then the chart's own loading, empty and
+ * error (with retry) states.
+ */
+export function HashrateCard({
+  title,
+  data,
+  seriesLabel,
+}: {
+  title: string;
+  data: ApiData<{ points: readonly HashratePoint[] }>;
+  /** The legend name of the series. Default: the widget's "accepted". */
+  seriesLabel?: string;
+}) {
+  const { t } = useTranslation();
+  const [ref, near] = useNearViewport();
+  const points = data.status === 'ready' ? data.data.points : [];
+  // Before the card nears the viewport nothing loads, so it announces no loading state.
+  const placeholder = (loading: boolean) => (
+    <Card title={title} className={uiStyles.chartPlaceholder}>
+      {loading ? <Skeleton /> : null}
+    </Card>
+  );
+  return (
+    <div ref={ref}>
+      {near ? (
+        <Suspense fallback={placeholder(true)}>
+          <HashrateChart
+            className={uiStyles.chartCard}
+            title={title}
+            headingLevel={2}
+            series={[
+              {
+                key: 'hashrate',
+                kind: 'accepted',
+                points,
+                ...(seriesLabel === undefined ? {} : { label: seriesLabel }),
+              },
+            ]}
+            loading={data.status === 'loading'}
+            error={data.status === 'error' ? true : undefined}
+            onRetry={data.reload}
+            labels={{ chartEmpty: t('site.common.noChartData') }}
+          />
+        </Suspense>
+      ) : (
+        placeholder(false)
+      )}
+    </div>
+  );
+}
+
+/** The block columns shared by the pool statistics pages. */
+export function blockColumns(t: TFunction, coin: string): TableColumns<PoolBlock> {
+  return [
+    { key: 'height', header: t('site.mining.height'), cell: (row) => row.height },
+    { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
+    { key: 'reward', header: t('site.mining.reward'), cell: (row) => coinAmount(row.reward, coin) },
+    { key: 'luck', header: t('site.mining.luck'), cell: (row) => ratio(row.luck) },
+    {
+      key: 'status',
+      header: t('site.mining.status'),
+      cell: (row) => t(`site.mining.block.${row.status}`),
+    },
+  ];
+}
+
+/** A pool's facts: algorithm, payout models, fees, minimum payout and stratum endpoints. */
+export function PoolFactsCard({
+  pool,
+  soloFee = false,
+}: {
+  pool: PoolInfo;
+  /** Shows the solo mining fee too. Default `false`. */
+  soloFee?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={pool.label}>
+      <Stats
+        items={[
+          { label: t('site.home.algorithm'), value: pool.algorithm },
+          { label: t('site.home.payout'), value: pool.payout_models.join(', ') },
+          { label: t('site.mining.fee'), value: percentText(pool.fee_percent) },
+          ...(soloFee
+            ? [{ label: t('site.pool.soloFee'), value: percentText(pool.solo_fee_percent) }]
+            : []),
+          { label: t('site.mining.minPayout'), value: coinAmount(pool.min_payout, pool.coin) },
+        ]}
+      />
+      <h3 className={uiStyles.label}>{t('site.mining.stratum')}</h3>
+      <ul>
+        {pool.stratum.map((endpoint) => (
+          <li key={endpoint.url}>
+            <span className={uiStyles.muted}>{endpoint.region}</span> <code>{endpoint.url}</code>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** The figures every pool statistics card starts with: hashrates, miners, workers, height. */
+export function poolFigures(
+  t: TFunction,
+  value: {
+    pool_hashrate: number;
+    network_hashrate: number;
+    miners: number;
+    workers: number;
+    block_height: number;
+  },
+): { label: string; value: ReactNode }[] {
+  return [
+    { label: t('site.home.poolHashrate'), value: hashrate(value.pool_hashrate) },
+    { label: t('site.home.networkHashrate'), value: hashrate(value.network_hashrate) },
+    { label: t('site.home.miners'), value: value.miners },
+    { label: t('site.mining.workers'), value: value.workers },
+    { label: t('site.mining.blockHeight'), value: value.block_height },
+  ];
+}
+
+/** The daily profit columns shared by address mining and the account's income: date, hashrate, amount. */
+export function profitColumns(
+  t: TFunction,
+  coin: string,
+): TableColumns<{ date: string; hashrate: number; amount: string }> {
+  return [
+    { key: 'date', header: t('site.mining.date'), cell: (row) => row.date },
+    { key: 'hashrate', header: t('site.mining.hashrate'), cell: (row) => hashrate(row.hashrate) },
+    { key: 'amount', header: t('site.mining.amount'), cell: (row) => coinAmount(row.amount, coin) },
+  ];
+}

@@ -1,0 +1,139 @@
+import { validators } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError, showMessage } from '../../app/feedback';
+import { useServices } from '../../app/servicesContext';
+import { TextField, uiStyles } from '../../app/ui';
+import { validateFields } from '../identity/identity';
+
+type Step =
+  | { name: 'start' }
+  | { name: 'email' }
+  | { name: 'secret'; secret: string; validationToken: string };
+
+/**
+ * Turns on the authenticator (TOTP): a code to the verified email proves it is the owner, then
+ * the app's first code binds the new secret. Calls `onEnabled` when it is on.
+ */
+export function TotpSetup({ onEnabled }: { onEnabled: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [step, setStep] = useState<Step>({ name: 'start' });
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (caught) {
+      reportError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function validCode(): boolean {
+    const found = validateFields(t, [
+      { field: 'code', schema: validators.verificationCode, value: code },
+    ]);
+    setError(found.code);
+    return found.code === undefined;
+  }
+
+  const start = () =>
+    run(async () => {
+      await api.sendVerifiedEmailCode({ body: { scene: 'totp' } });
+      showMessage(t('site.form.codeSent'), 'success');
+      setCode('');
+      setStep({ name: 'email' });
+    });
+
+  const confirmEmail = () => {
+    if (!validCode()) return;
+    void run(async () => {
+      const validation = await api.secondValidation({
+        body: { verify_type: 'email', code: code.trim(), scene: 'totp' },
+      });
+      const secret = await api.totpSecret({});
+      setCode('');
+      setStep({
+        name: 'secret',
+        secret: secret.secret,
+        validationToken: validation.validation_token,
+      });
+    });
+  };
+
+  const enable = (validationToken: string) => {
+    if (!validCode()) return;
+    void run(async () => {
+      await api.totpValidation({
+        body: { code: code.trim(), validation_token: validationToken },
+      });
+      showMessage(t('site.user.totpEnabled'), 'success');
+      onEnabled();
+    });
+  };
+
+  switch (step.name) {
+    case 'start':
+      return (
+        <div className={uiStyles.form} style={{ margin: 0 }}>
+          <p className={uiStyles.muted}>{t('site.user.totpIntro')}</p>
+          <div>
+            <Button loading={busy} onClick={() => void start()}>
+              {t('site.user.totpSetup')}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'email':
+      return (
+        <div className={uiStyles.form} style={{ margin: 0 }}>
+          <TextField
+            label={t('site.user.totpEmailCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            error={error}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <div>
+            <Button loading={busy} onClick={confirmEmail}>
+              {t('site.user.totpContinue')}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'secret':
+      return (
+        <div className={uiStyles.form} style={{ margin: 0 }}>
+          <p className={uiStyles.muted}>{t('site.user.totpSecretHint')}</p>
+          <p>
+            <span className={uiStyles.label}>{t('site.user.totpSecret')}</span>{' '}
+            <code data-testid="totp-secret" style={{ overflowWrap: 'anywhere' }}>
+              {step.secret}
+            </code>
+          </p>
+          <TextField
+            label={t('site.user.totpCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            error={error}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <div>
+            <Button loading={busy} onClick={() => enable(step.validationToken)}>
+              {t('site.user.totpEnable')}
+            </Button>
+          </div>
+        </div>
+      );
+    default:
+      return step satisfies never;
+  }
+}
