@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -25,6 +26,10 @@ beforeAll(async () => {
   await writeFile(path.join(siteDir, 'static', 'js', 'index-3f2a9c1b.js'), 'console.log(1);\n');
   await writeFile(path.join(siteDir, 'static', 'css', 'index-9d8e7f6a.css'), 'body{margin:0}\n');
   await writeFile(path.join(siteDir, 'robots.txt'), 'User-agent: *\n');
+  await writeFile(
+    path.join(siteDir, 'static', 'js', 'index-3f2a9c1b.js.gz'),
+    gzipSync('console.log(1);\n'),
+  );
   await writeFile(path.join(siteDir, '.env'), 'SECRET=1\n');
 
   database = await openTestDatabase('pglite', { migrate: false });
@@ -104,6 +109,21 @@ describe('the built site', () => {
     });
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toMatchObject({ code: 0 });
+  });
+
+  it('should send the pre-compressed copy of an asset to browsers that accept gzip', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/static/js/index-3f2a9c1b.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(gunzipSync(response.rawPayload).toString()).toBe('console.log(1);\n');
+    const plain = await app.inject({ method: 'GET', url: '/static/js/index-3f2a9c1b.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);\n');
   });
 
   it('should answer API errors in the error envelope when the site is built', async () => {

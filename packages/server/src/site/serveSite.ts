@@ -75,6 +75,8 @@ export async function registerSite(
     index: ['index.html'],
     cacheControl: false,
     dotfiles: 'ignore',
+    // The site build writes .br and .gz beside each asset; send them to browsers that accept them.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header(
         'cache-control',
