@@ -1,45 +1,16 @@
 import { style } from '@vanilla-extract/css';
+import { dataCell, dataEnd, dataHead, dataScroller, dataTable } from '../../lib/dataTable.css';
 import { vars } from '../../theme/contract.css';
 
-export const scroller = style({
-  overflowX: 'auto',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.control,
-});
+export const scroller = dataScroller;
 
-export const table = style({
-  width: '100%',
-  minWidth: '640px',
-  borderCollapse: 'separate',
-  borderSpacing: 0,
-  fontSize: vars.font.size.sm,
-  fontVariantNumeric: 'tabular-nums',
-});
+export const table = style([dataTable, { minWidth: '640px' }]);
 
-export const head = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  backgroundColor: vars.color.background,
-  borderBottom: `1px solid ${vars.color.border}`,
-  color: vars.color.textMuted,
-  fontSize: vars.font.size.xs,
-  fontWeight: vars.font.weight.medium,
-  textAlign: 'start',
-  whiteSpace: 'nowrap',
-});
+export const head = dataHead;
 
-export const cell = style({
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  height: '40px',
-  boxSizing: 'border-box',
-  backgroundColor: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-  textAlign: 'start',
-  fontWeight: vars.font.weight.regular,
-  whiteSpace: 'nowrap',
-  selectors: { 'tr:last-child > &': { borderBottom: 'none' } },
-});
+export const cell = style([dataCell, { height: '40px' }]);
 
-export const end = style({ textAlign: 'end' });
+export const end = dataEnd;
 
 /** The height column stays in view while the table scrolls sideways on phones. */
 export const pinned = style({ position: 'sticky', insetInlineStart: 0, zIndex: 1 });
