@@ -57,6 +57,7 @@ export {
 } from './client/createHttpClient';
 export { describeError, SYSTEM_ERROR_KEY, type Translate } from './client/describeError';
 export { EncryptionError, encryptPassword } from './client/encryptPassword';
+export { lazyApi } from './client/lazyApi';
 export { sessionHttpOptions } from './client/sessionHttpOptions';
 export { solveCaptcha } from './client/solveCaptcha';
 // constants

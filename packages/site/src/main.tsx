@@ -10,6 +10,10 @@ setAuthFailureHandler(() => {
   void router.navigate('/login');
 });
 services.scheduler.start();
+// The API module (contract schemas, zod, ky) is not part of the first load; fetch it now, beside
+// the page chunk, so the page's first request does not wait for it. A failure here is retried by
+// the first call.
+services.api.preload().catch(() => {});
 
 const container = document.getElementById('root');
 if (container) {

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../contract/envelope';
+import { ERROR_CODES } from '../contract/errorCodes';
 
 /** One field-level problem: from the server's error envelope, or from input validation. */
 export interface ApiFieldError {

@@ -159,6 +159,18 @@ describe('createSession preferences', () => {
     expect(session.get('search_list')).toEqual([]);
   });
 
+  it('should refuse a malformed list and drop extra properties when storing one', () => {
+    const { local, session } = setup();
+    // @ts-expect-error: an entry without `addr` is not a DefaultAddress.
+    expect(() => session.set('default_addr_list', [{ pool: 'kas' }])).toThrow(TypeError);
+    expect(local.getItem('default_addr_list')).toBeNull();
+    const extra = { pool: 'kas', addr: 'kaspa:1', note: 'mine' };
+    session.set('search_list', [extra]);
+    expect(JSON.parse(local.getItem('search_list') ?? '')).toEqual([
+      { pool: 'kas', addr: 'kaspa:1' },
+    ]);
+  });
+
   it('should keep at most 10 recent searches, newest first and without duplicates', () => {
     const { session } = setup();
     for (let index = 0; index < 12; index += 1)

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { RECENT_SEARCH_LIMIT } from '../constants';
 import { addRecentSearch, type RecentSearch } from '../domain/recentSearches';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/languages';
@@ -185,12 +184,39 @@ export interface Session {
   dispose(): void;
 }
 
-const addressListSchema = z.array(z.object({ pool: z.string(), addr: z.string() }));
-const tokensMessageSchema = z.object({
-  type: z.literal('poolkit-session/tokens'),
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-});
+// Hand-written shape checks rather than zod: the session is on every page's first load, and
+// these two shapes do not justify pulling a schema library into it.
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** `[{ pool, addr }]` with string fields, copied without extra properties; else `null`. */
+function toAddressList(value: unknown): { pool: string; addr: string }[] | null {
+  if (!Array.isArray(value)) return null;
+  const list: { pool: string; addr: string }[] = [];
+  for (const item of value) {
+    if (!isRecord(item) || typeof item.pool !== 'string' || typeof item.addr !== 'string') {
+      return null;
+    }
+    list.push({ pool: item.pool, addr: item.addr });
+  }
+  return list;
+}
+
+function encodeAddressList(key: PreferenceKey, value: unknown): { pool: string; addr: string }[] {
+  const list = toAddressList(value);
+  if (list === null) throw new TypeError(`${key} must be a list of { pool, addr } strings`);
+  return list;
+}
+
+/** The tokens another tab broadcast, or `null` for any other message. */
+function toTokensMessage(data: unknown): SessionTokens | null {
+  if (!isRecord(data) || data.type !== 'poolkit-session/tokens') return null;
+  const { accessToken, refreshToken } = data;
+  if (typeof accessToken !== 'string' || accessToken === '') return null;
+  if (typeof refreshToken !== 'string' || refreshToken === '') return null;
+  return { accessToken, refreshToken };
+}
 
 const PER_SESSION_PREFERENCES: ReadonlySet<PreferenceKey> = new Set([
   'pool_name',
@@ -246,12 +272,8 @@ export function createSession(options: SessionOptions): Session {
   }
 
   function onMessage(event: { data: unknown }): void {
-    const message = tokensMessageSchema.safeParse(event.data);
-    if (!message.success) return;
-    const tokens = {
-      accessToken: message.data.accessToken,
-      refreshToken: message.data.refreshToken,
-    };
+    const tokens = toTokensMessage(event.data);
+    if (tokens === null) return;
     if (sameTokens(tokens)) return;
     storeTokens(tokens);
     emit({ type: 'tokens', remote: true });
@@ -270,8 +292,7 @@ export function createSession(options: SessionOptions): Session {
       case 'default_addr_list': {
         if (raw === null) return [];
         try {
-          const list = addressListSchema.safeParse(JSON.parse(raw));
-          return list.success ? list.data : [];
+          return toAddressList(JSON.parse(raw)) ?? [];
         } catch {
           return [];
         }
@@ -296,9 +317,9 @@ export function createSession(options: SessionOptions): Session {
       case 'hide_eye':
         return value === true ? 'true' : 'false';
       case 'search_list':
-        return JSON.stringify(addressListSchema.parse(value).slice(0, RECENT_SEARCH_LIMIT));
+        return JSON.stringify(encodeAddressList(key, value).slice(0, RECENT_SEARCH_LIMIT));
       case 'default_addr_list':
-        return JSON.stringify(addressListSchema.parse(value));
+        return JSON.stringify(encodeAddressList(key, value));
       case 'redpacket_hash':
       case 'mining_pool_address':
       case 'pool_name':

@@ -1,26 +1,23 @@
 import {
   type Api,
-  createApi,
-  createHttpClient,
   createI18n,
   createRefreshScheduler,
   createSession,
   documentCookieJar,
   type Endpoints,
-  endpoints,
-  type HttpClient,
+  lazyApi,
   type RefreshScheduler,
   SESSION_CHANNEL_NAME,
   type Session,
-  sessionHttpOptions,
 } from '@poolkit/core';
 import type { i18n as I18n } from 'i18next';
+import type { Client } from './client';
 
 /** The site's long-lived services: one of each per page load. */
 export interface Services {
   session: Session;
-  http: HttpClient;
-  api: Api<Endpoints>;
+  /** The typed API; its module (schemas, zod, ky) loads on the first call or on `preload()`. */
+  api: Api<Endpoints> & { preload(): Promise<Api<Endpoints>> };
   i18n: I18n;
   scheduler: RefreshScheduler;
 }
@@ -43,8 +40,12 @@ function broadcastChannel(): BroadcastChannel | undefined {
 
 /**
  * Creates the session (local and session storage, the `userID` cookie, a cross-tab broadcast
- * channel), the HTTP client and typed API wired to it, i18n in the stored language, and the
- * token-refresh schedule.
+ * channel), the typed API wired to it, i18n in the stored language, and the token-refresh
+ * schedule.
+ *
+ * The HTTP client and the API come from `client.ts` through a dynamic import, so the contract's
+ * schemas stay out of the first load; `main.tsx` starts that import right away, beside the
+ * first render.
  */
 export function createServices(): Services {
   const broadcast = broadcastChannel();
@@ -54,15 +55,23 @@ export function createServices(): Services {
     cookies: documentCookieJar(document),
     ...(broadcast ? { broadcast } : {}),
   });
-  const http = createHttpClient({
-    baseUrl: '/api',
-    ...sessionHttpOptions(session),
-    onAuthFailure: () => onAuthFailure(),
-  });
-  const api = createApi(http, endpoints);
+  let client: Promise<Client> | null = null;
+  const loadClient = (): Promise<Client> => {
+    client ??= import('./client').then(
+      (module) => module.createClient(session, () => onAuthFailure()),
+      (error: unknown) => {
+        client = null;
+        throw error;
+      },
+    );
+    return client;
+  };
+  const api = lazyApi<Endpoints>(() => loadClient().then((loaded) => loaded.api));
   const i18n = createI18n({ language: session.get('language') });
-  const scheduler = createRefreshScheduler(session, () => http.refreshTokens(), {
-    onAuthFailure: () => onAuthFailure(),
-  });
-  return { session, http, api, i18n, scheduler };
+  const scheduler = createRefreshScheduler(
+    session,
+    () => loadClient().then((loaded) => loaded.http.refreshTokens()),
+    { onAuthFailure: () => onAuthFailure() },
+  );
+  return { session, api, i18n, scheduler };
 }
