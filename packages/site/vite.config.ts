@@ -50,6 +50,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'static',
+    // dist/.vite/manifest.json: the chunk graph the budgets script measures the first load from.
+    // The server does not send dot-folders.
+    manifest: true,
     rollupOptions: {
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
