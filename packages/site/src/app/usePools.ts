@@ -2,10 +2,30 @@ import { isAddressMiningCoin, type PoolInfo } from '@poolkit/core';
 import { useServices } from './servicesContext';
 import { type ApiData, useApiData } from './useApiData';
 
-/** The pools of `GET /pools`, loaded once per mount. */
+type PoolsApi = ReturnType<typeof useServices>['api'];
+
+// The request in flight per API: the header and a page mounting together share one `GET /pools`.
+const inFlight = new WeakMap<PoolsApi, Promise<readonly PoolInfo[]>>();
+
+function sharedPools(api: PoolsApi): Promise<readonly PoolInfo[]> {
+  let request = inFlight.get(api);
+  if (request === undefined) {
+    // Not aborted with one caller's signal: another caller may still wait for it.
+    request = api
+      .pools({})
+      .then((answer) => answer.list)
+      .finally(() => inFlight.delete(api));
+    inFlight.set(api, request);
+  }
+  return request;
+}
+
+/**
+ * The pools of `GET /pools`, loaded once per mount; concurrent mounts share one request.
+ */
 export function usePools(): ApiData<readonly PoolInfo[]> {
   const { api } = useServices();
-  return useApiData(async (signal) => (await api.pools({}, { signal })).list, []);
+  return useApiData(() => sharedPools(api), []);
 }
 
 /** The page a coin opens from the switcher: address mining or the pool's statistics. */

@@ -130,6 +130,10 @@ export function Component() {
   const blogroll = useApiData(async (signal) => (await api.blogroll({}, { signal })).list, [], {
     silent: true,
   });
+  // One skeleton line per expected table row (a row and a line are about the same height): the
+  // pool list usually arrives first and gives the count, so the cards below keep their place
+  // when a table fills in.
+  const expectedRows = pools.status === 'ready' ? pools.data.length + 1 : 12;
 
   return (
     <PageFrame title={t('site.home.title')} subtitle={t('site.home.subtitle')}>
@@ -189,6 +193,7 @@ export function Component() {
 
       <Card title={t('site.home.poolStats')}>
         <DataSection
+          skeletonLines={expectedRows}
           data={coinPages}
           isEmpty={(page) => page.list.length === 0}
           emptyText={t('site.home.noCoins')}
@@ -260,6 +265,7 @@ export function Component() {
 
       <h2 className={styles.sectionTitle}>{t('site.home.coinInfo')}</h2>
       <DataSection
+        skeletonLines={expectedRows}
         data={coins}
         isEmpty={(list) => list.length === 0}
         emptyText={t('site.home.noCoins')}
