@@ -1,4 +1,4 @@
-import { createI18n, isLanguage, type Language } from '@poolkit/core';
+import { buildResources, createI18n, isLanguage, type Language } from '@poolkit/core';
 import type { Decorator } from '@storybook/react-vite';
 import { I18nextProvider } from 'react-i18next';
 import { PoolKitThemeProvider } from '../packages/widgets/src/theme/PoolKitThemeProvider';
@@ -27,10 +27,15 @@ type I18nInstance = ReturnType<typeof createI18n>;
 // One i18next instance per language, made once: stories switch languages without re-creating.
 const instances = new Map<Language, I18nInstance>();
 
+// Storybook holds all five languages from the start (a site loads one chunk per language on
+// demand), so a story in `ja` renders Japanese at once, play functions included.
+let resources: ReturnType<typeof buildResources> | undefined;
+
 function i18nFor(language: Language): I18nInstance {
   const existing = instances.get(language);
   if (existing) return existing;
-  const created = createI18n({ language });
+  resources ??= buildResources();
+  const created = createI18n({ language, resources });
   instances.set(language, created);
   return created;
 }

@@ -902,7 +902,13 @@ export {
 } from './format/formatInTimezone';
 export { formatPercent } from './format/formatPercent';
 // i18n
-export { type CreateI18nOptions, createI18n } from './i18n/createI18n';
+export { buildResources } from './i18n/buildResources';
+export {
+  type CreateI18nOptions,
+  createI18n,
+  loadLanguage,
+  poolKitBackend,
+} from './i18n/createI18n';
 export {
   type Catalogue,
   DEFAULT_LANGUAGE,
@@ -911,19 +917,14 @@ export {
   LANGUAGES,
   type Language,
 } from './i18n/languages';
-export { commonMessages } from './i18n/messages/common';
-export { type ErrorMessageKey, errorMessages } from './i18n/messages/errors';
-export { miningWidgetMessages } from './i18n/messages/mining';
-export { statusMessages } from './i18n/messages/status';
+export type { LocaleMessages } from './i18n/locales/en';
 export { unitMessages } from './i18n/messages/units';
-export { validationMessages } from './i18n/messages/validation';
-export { widgetMessages } from './i18n/messages/widgets';
 export {
-  buildResources,
-  CATALOGUES,
+  type ErrorMessageKey,
   I18N_NAMESPACE,
   type LanguageMessages,
-  messagesFor,
+  loadMessages,
+  type PoolKitResources,
 } from './i18n/resources';
 // session
 export { type CookieJar, documentCookieJar, MemoryCookieJar } from './session/cookieJar';

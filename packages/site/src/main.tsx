@@ -1,3 +1,4 @@
+import { loadLanguage } from '@poolkit/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -16,10 +17,13 @@ services.scheduler.start();
 services.api.preload().catch(() => {});
 
 const container = document.getElementById('root');
-if (container) {
+// English is in the bundle; another stored language arrives as its own chunk first, so the page
+// never flashes English (`loadLanguage` never rejects: on failure the texts stay English).
+void loadLanguage(services.i18n).then(() => {
+  if (!container) return;
   createRoot(container).render(
     <StrictMode>
       <App services={services} router={router} />
     </StrictMode>,
   );
-}
+});

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { catalogueOf } from '../i18n/catalogues';
 import { LANGUAGES } from '../i18n/languages';
-import { statusMessages } from '../i18n/messages/status';
 import { STATUS_LABELS, statusLabel } from './statusLabels';
+
+/** The `status` group of every locale module. */
+const statusMessages = catalogueOf('status');
 
 const allLabels = Object.values(STATUS_LABELS).flatMap((group) => Object.values(group));
 

@@ -3,7 +3,7 @@ export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral' | 'info';
 
 /** How to show one status: its i18n key (namespace `status`) and its tone. */
 export interface StatusLabel {
-  /** The i18n key, `status.<key>`; `<key>` is a key of `statusMessages`. */
+  /** The i18n key, `status.<key>`; `<key>` is a key of the `status` group in `i18n/locales/en.ts`. */
   readonly i18nKey: `status.${string}`;
   readonly tone: StatusTone;
 }

@@ -1,33 +1,115 @@
-import i18next, { type i18n } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
-import { buildResources, I18N_NAMESPACE } from './resources';
+import i18next, { type BackendModule, type i18n } from 'i18next';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
+import { englishMessages, I18N_NAMESPACE, loadMessages, type PoolKitResources } from './resources';
 
 /** Options of {@link createI18n}. */
 export interface CreateI18nOptions {
   /** The language to start in. Default `'en'`. */
   language?: Language;
+  /**
+   * Messages to hold from the start besides English, e.g. `buildResources()` for all five
+   * languages synchronously (tests, Storybook, a server). Languages left out load on demand.
+   */
+  resources?: Partial<PoolKitResources>;
 }
 
 /**
- * Creates an initialised i18next instance holding all of core's catalogues, synchronously, so a
- * first render already has its texts. Missing keys fall back to English.
+ * An i18next backend serving PoolKit's `poolkit` namespace: English from the main bundle, every
+ * other language from its own chunk (`loadMessages`). `createI18n` uses it; a host with an
+ * i18next instance of its own can `.use(poolKitBackend)` with `partialBundledLanguages: true`
+ * (i18next takes one backend only: otherwise use {@link loadLanguage}).
+ */
+export const poolKitBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    if (namespace !== I18N_NAMESPACE || !isLanguage(language)) {
+      callback(new Error(`PoolKit has no messages for ${language}/${namespace}`), false);
+      return;
+    }
+    loadMessages(language).then(
+      (messages) => callback(null, messages),
+      // `true`: i18next retries (`maxRetries`), e.g. after a network hiccup.
+      (error: unknown) => callback(error instanceof Error ? error : String(error), true),
+    );
+  },
+};
+
+/**
+ * Creates an initialised i18next instance, synchronously, holding English (the default and the
+ * fallback for missing keys) from the start. Every other language loads its own chunk on demand
+ * through {@link poolKitBackend}: when the instance starts in it, and on `changeLanguage`.
+ *
+ * **Avoid an English flash**: a host that starts in a stored language should wait for it before
+ * its first render — `await i18n.changeLanguage(language)` or `await loadLanguage(i18n)` — or
+ * pass `resources`.
+ *
+ * How i18next 26 behaves (observed):
+ * - `createI18n({ language: 'ja' })` returns at once with `language === 'ja'`, but until the
+ *   Japanese chunk is in, `t` returns English (the fallback), `resolvedLanguage` is `'en'`,
+ *   `isInitialized` is not yet true and `hasResourceBundle('ja', 'poolkit')` is false. When
+ *   the chunk arrives, these fire in this order: the store's `added` (`'ja'`, `'poolkit'`),
+ *   `languageChanged` (`'ja'`, although `language` was `'ja'` already), `initialized`, then
+ *   `loaded` (`{ ja: { poolkit: true } }`). `await i18n.changeLanguage('ja')` (joining the
+ *   load under way) and `loadLanguage(i18n)` resolve then. A React binding that re-renders on
+ *   a change of `language` only misses this: watch `loaded` too.
+ * - `await i18n.changeLanguage('ru')` on an instance in use keeps the old `language` and texts
+ *   while the chunk loads, then switches: `added`, `languageChanged('ru')`, `loaded`. A
+ *   language switcher never shows English in between.
+ * - If a chunk cannot be loaded (after 2 retries), `failedLoading` then `loaded` fire, the
+ *   language changes anyway, texts fall back to English and the promise still resolves.
  *
  * @example
- * const i18n = createI18n({ language: 'ja' });
+ * const i18n = createI18n({ language: storedLanguage });
+ * await i18n.changeLanguage(storedLanguage); // its chunk is in: render now
  * i18n.t('validation.phoneInvalid');
  */
 export function createI18n(options: CreateI18nOptions = {}): i18n {
   const instance = i18next.createInstance();
+  instance.use(poolKitBackend);
   void instance.init({
     lng: options.language ?? DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     ns: [I18N_NAMESPACE],
     defaultNS: I18N_NAMESPACE,
-    resources: buildResources(),
+    resources: { ...options.resources, en: { [I18N_NAMESPACE]: englishMessages() } },
+    // Bundled English, the other languages through the backend.
+    partialBundledLanguages: true,
+    maxRetries: 2,
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
   });
   return instance;
+}
+
+/**
+ * Makes sure PoolKit's messages of `language` (default: the instance's current language) are in
+ * an initialised i18next instance; does not change its language. Through the instance's backend
+ * when it has one (as `createI18n`'s do), otherwise by adding the bundle from
+ * {@link loadMessages}, so it also works for a host's own instance. Resolves at once when the
+ * messages are there already; never rejects: if loading fails, the texts fall back to English.
+ *
+ * @example
+ * const i18n = createI18n({ language: session.get('language') });
+ * await loadLanguage(i18n); // before the first render: no English flash
+ * render(<App i18n={i18n} />);
+ */
+export async function loadLanguage(
+  instance: i18n,
+  language: string = instance.language,
+): Promise<void> {
+  const has = () => instance.hasResourceBundle(language, I18N_NAMESPACE);
+  if (!isLanguage(language) || has()) return;
+  if (instance.services.backendConnector?.backend) {
+    await instance.loadLanguages(language);
+    if (has()) return;
+  }
+  try {
+    instance.addResourceBundle(language, I18N_NAMESPACE, await loadMessages(language), true, false);
+  } catch {
+    // Not loadable now: English stays the fallback.
+  }
 }

@@ -1,58 +1,62 @@
-import { type Catalogue, LANGUAGES, type Language } from './languages';
-import { commonMessages } from './messages/common';
-import { errorMessages } from './messages/errors';
-import { miningWidgetMessages } from './messages/mining';
-import { siteMessages } from './messages/site';
-import { statusMessages } from './messages/status';
+import type { Language } from './languages';
+import { en, type LocaleMessages } from './locales/en';
 import { unitMessages } from './messages/units';
-import { validationMessages } from './messages/validation';
-import { widgetMessages } from './messages/widgets';
-
-/**
- * Every message catalogue of core, by top-level key. A message is addressed as
- * `<group>.<key>`, e.g. `validation.phoneInvalid`, `errors.requestFailed`, `status.active`.
- */
-export const CATALOGUES = {
-  common: commonMessages,
-  errors: errorMessages,
-  mining: miningWidgetMessages,
-  site: siteMessages,
-  status: statusMessages,
-  units: unitMessages,
-  validation: validationMessages,
-  widgets: widgetMessages,
-} satisfies Record<string, Catalogue>;
 
 /** The i18next namespace PoolKit's messages live in. */
 export const I18N_NAMESPACE = 'poolkit';
 
-/** The messages of one language, grouped as in {@link CATALOGUES}. */
-export type LanguageMessages = { [Group in keyof typeof CATALOGUES]: Record<string, string> };
+/**
+ * PoolKit's messages of one language, as they sit in the `poolkit` namespace of an i18next
+ * instance: the groups of the locale module (`common`, `errors`, `mining`, `site`, `status`,
+ * `validation`, `widgets`; English's keys, see `locales/en.ts`) plus `units`. A message is
+ * addressed as `<group>.<key>`, e.g. `validation.phoneInvalid`.
+ */
+export type LanguageMessages = LocaleMessages & { units: Record<string, string> };
 
-/** Builds the messages of one language from the catalogues. */
-export function messagesFor(language: Language): LanguageMessages {
-  return {
-    common: CATALOGUES.common[language],
-    errors: CATALOGUES.errors[language],
-    mining: CATALOGUES.mining[language],
-    site: CATALOGUES.site[language],
-    status: CATALOGUES.status[language],
-    units: CATALOGUES.units[language],
-    validation: CATALOGUES.validation[language],
-    widgets: CATALOGUES.widgets[language],
-  };
+/** i18next resources holding PoolKit's namespace, by language: `{ ja: { poolkit: {…} } }`. */
+export type PoolKitResources = Record<Language, Record<typeof I18N_NAMESPACE, LanguageMessages>>;
+
+/** A key of the `errors` group (referenced as `errors.<key>`). */
+export type ErrorMessageKey = keyof LocaleMessages['errors'];
+
+/** A language other than English: its messages are a separate module, loaded on demand. */
+type LazyLanguage = Exclude<Language, 'en'>;
+
+/**
+ * One dynamic import per language, spelled out (no template string), so a bundler emits one
+ * chunk per language and loads it only when asked for.
+ */
+const LOCALE_LOADERS: Record<LazyLanguage, () => Promise<LocaleMessages>> = {
+  'zh-CN': () => import('./locales/zh-CN').then((module) => module.zhCN),
+  ru: () => import('./locales/ru').then((module) => module.ru),
+  ja: () => import('./locales/ja').then((module) => module.ja),
+  ko: () => import('./locales/ko').then((module) => module.ko),
+};
+
+/** A locale module's messages with the `units` of the same language added. */
+export function withUnits(language: Language, messages: LocaleMessages): LanguageMessages {
+  return { ...messages, units: unitMessages[language] };
+}
+
+/** PoolKit's English messages, bundled statically: the default and the fallback. */
+export function englishMessages(): LanguageMessages {
+  return withUnits('en', en);
 }
 
 /**
- * i18next resources for the five languages: `{ en: { poolkit: { common: {…}, … } }, … }`.
- * Hosts can merge their own namespaces beside it.
+ * PoolKit's messages of one language. English resolves at once; the other languages load their
+ * own chunk the first time (the module system caches it afterwards). Rejects when the chunk
+ * cannot be loaded (offline, or a deploy removed it).
+ *
+ * For an i18next instance of your own that has no PoolKit backend:
+ * `i18n.addResourceBundle(language, I18N_NAMESPACE, await loadMessages(language))`, or simply
+ * `await loadLanguage(i18n, language)`.
+ *
+ * @example
+ * const ja = await loadMessages('ja');
+ * ja.validation.phoneInvalid; // '電話番号の形式が正しくありません'
  */
-export function buildResources(): Record<
-  Language,
-  Record<typeof I18N_NAMESPACE, LanguageMessages>
-> {
-  const resources = {} as Record<Language, Record<typeof I18N_NAMESPACE, LanguageMessages>>;
-  for (const language of LANGUAGES)
-    resources[language] = { [I18N_NAMESPACE]: messagesFor(language) };
-  return resources;
+export async function loadMessages(language: Language): Promise<LanguageMessages> {
+  if (language === 'en') return englishMessages();
+  return withUnits(language, await LOCALE_LOADERS[language]());
 }

@@ -1,15 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import { catalogueOf } from '../i18n/catalogues';
 import { LANGUAGES } from '../i18n/languages';
-import { validationMessages } from '../i18n/messages/validation';
+import type { LocaleMessages } from '../i18n/locales/en';
 import { fieldErrors } from './fieldErrors';
 import {
   isValidationMessageKey,
   VALIDATION_KEYS,
   VALIDATION_NAMESPACE,
+  type ValidationKey,
   validationMessageKeyOf,
 } from './validationKeys';
 import { validators } from './validators';
+
+/** The `validation` group of every locale module. */
+const validationMessages = catalogueOf('validation');
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1] ?? '').sort();
@@ -91,6 +96,10 @@ describe('validationMessageKeyOf and isValidationMessageKey', () => {
 });
 
 describe('validationMessages', () => {
+  it('should type the validation group with exactly the declared keys', () => {
+    expectTypeOf<keyof LocaleMessages['validation']>().toEqualTypeOf<ValidationKey>();
+  });
+
   it('should have every key used by a validator in all five languages', () => {
     const keys = reportedKeys();
     expect(keys.size).toBe(VALIDATION_KEYS.length);

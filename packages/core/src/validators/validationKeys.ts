@@ -1,7 +1,7 @@
 /** The i18n namespace of validation messages: message keys read `validation.<key>`. */
 export const VALIDATION_NAMESPACE = 'validation';
 
-/** Every key of the validation catalogue (`validationMessages`), without the namespace. */
+/** Every key of the validation catalogue (`validation` in `i18n/locales/en.ts`), without the namespace. */
 export const VALIDATION_KEYS = [
   'invalid',
   'phoneRequired',

@@ -376,7 +376,7 @@ function miningAddress(coin: CoinId) {
 
 /**
  * The validators of PoolKit's forms, as zod schemas whose error messages are i18n keys
- * (`validation.<key>`, see `validationMessages`). Entries are schemas, or factories for rules
+ * (`validation.<key>`, see `i18n/locales/en.ts`). Entries are schemas, or factories for rules
  * that depend on context (`withdrawal(options)`, `ticket(options)`, `miningAddress(coin)`, …).
  * Turn a failed parse into form errors with `fieldErrors(result.error)`.
  *

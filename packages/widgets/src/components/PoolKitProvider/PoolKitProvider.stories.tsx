@@ -42,10 +42,12 @@ export const English: Story = {
 };
 
 export const Japanese: Story = {
-  args: { language: 'ja' },
+  args: { language: 'ja', fallback: <p>Loading…</p> },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('navigation', { name: 'ページ送り' })).toBeInTheDocument();
+    // Japanese is a chunk of its own: the provider shows `fallback` until it is in, never English.
+    await expect(await canvas.findByRole('navigation', { name: 'ページ送り' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     await expect(canvas.getByRole('button', { name: '金額を隠す' })).toBeInTheDocument();
     await expect(canvas.getByText('全 125 件').closest('[lang]')).toHaveAttribute('lang', 'ja');
   },
@@ -54,7 +56,7 @@ export const Japanese: Story = {
 export const DarkKorean: Story = {
   args: { language: 'ko', mode: 'dark' },
   play: async ({ canvasElement }) => {
-    const nav = within(canvasElement).getByRole('navigation', { name: '페이지 이동' });
+    const nav = await within(canvasElement).findByRole('navigation', { name: '페이지 이동' });
     await expect(nav.closest('[data-theme]')).toHaveAttribute('data-theme', 'dark');
   },
 };

@@ -1,5 +1,5 @@
-import { createI18n, type Language } from '@poolkit/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { createI18n, I18N_NAMESPACE, type Language, loadLanguage } from '@poolkit/core';
+import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   PoolKitThemeProvider,
@@ -10,16 +10,32 @@ import { type ToastLabels, ToastProvider } from '../Toast/Toast';
 /** An i18next instance as `createI18n` from `@poolkit/core` makes it. */
 export type PoolKitI18n = ReturnType<typeof createI18n>;
 
+/** Whether PoolKit's messages of `language` are in the (initialised) instance. */
+function hasMessages(instance: PoolKitI18n, language: string | undefined): boolean {
+  return Boolean(
+    language && instance.isInitialized && instance.hasResourceBundle(language, I18N_NAMESPACE),
+  );
+}
+
 /** Props of {@link PoolKitProvider}. */
 export interface PoolKitProviderProps {
-  /** The interface language. Changing it switches every widget. Default `'en'`. */
+  /**
+   * The interface language. Changing it switches every widget, once its messages are loaded
+   * (the widgets keep the previous language until then). Default `'en'`.
+   */
   language?: Language;
   /**
-   * Your own i18next instance, e.g. one that also holds your app's namespaces; it must contain
-   * PoolKit's `poolkit` namespace (`buildResources()` from `@poolkit/core`). Default: one made
-   * with `createI18n`.
+   * Your own i18next instance, e.g. one that also holds your app's namespaces. PoolKit's `poolkit`
+   * namespace is added to it for the languages it shows (`loadLanguage` from `@poolkit/core`), or
+   * give it all at once with `buildResources()`. Default: one made with `createI18n`.
    */
   i18n?: PoolKitI18n;
+  /**
+   * Shown instead of `children` until the messages of the starting language are loaded (English
+   * is built in; the other languages are a chunk each), so a page asking for `ja` never shows
+   * English first. Only before the first render of `children`. Default: nothing.
+   */
+  fallback?: ReactNode;
   /** Which built-in theme. Default `'light'`. */
   mode?: PoolKitThemeProviderProps['mode'];
   /** Theme variable overrides, e.g. `{ '--pk-color-brand': '#5b21b6' }`. */
@@ -36,7 +52,9 @@ export interface PoolKitProviderProps {
 
 /**
  * Everything PoolKit's widgets need, in one wrapper for partners: PoolKit's translations in the
- * five languages (react-i18next), the theme, and toasts.
+ * five languages (react-i18next; English built in, the others loaded on demand), the theme, and
+ * toasts. With a `language` other than English, `children` render once its messages are in
+ * (`fallback` until then).
  *
  * @example
  * <PoolKitProvider language="ja" mode="dark">
@@ -46,6 +64,7 @@ export interface PoolKitProviderProps {
 export function PoolKitProvider({
   language,
   i18n,
+  fallback = null,
   mode = 'light',
   overrides,
   toasts = true,
@@ -55,13 +74,58 @@ export function PoolKitProvider({
 }: PoolKitProviderProps) {
   const [ownI18n] = useState(() => (i18n ? null : createI18n({ language: language ?? 'en' })));
   const instance = i18n ?? ownI18n;
-  // Follows the `language` prop; a host-owned instance without it keeps its own language.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      instance?.on('languageChanged', onChange);
+      return () => instance?.off('languageChanged', onChange);
+    },
+    [instance],
+  );
+  const current = useSyncExternalStore(
+    subscribe,
+    () => instance?.language,
+    () => instance?.language,
+  );
+  // `children` show once the starting language's messages are in (or could not be loaded:
+  // English then), and stay: a later switch keeps the previous texts until the next ones arrive.
+  const [startedWith, setStartedWith] = useState<PoolKitI18n | null>(null);
+  const ready = instance ? hasMessages(instance, current) : false;
+  // Latched during render (React re-renders at once), before any later switch could unmount.
+  if (ready && instance && startedWith !== instance) setStartedWith(instance);
+  const started = ready || startedWith === instance;
+  // Loads the messages of the instance's language, also when a host switches its own instance
+  // (without a PoolKit backend) to a language it has no PoolKit messages for. A no-op otherwise.
   useEffect(() => {
-    if (instance && language && instance.language !== language) {
-      void instance.changeLanguage(language);
-    }
+    if (!instance) return;
+    let live = true;
+    const had = hasMessages(instance, current);
+    void loadLanguage(instance, current).then(() => {
+      if (!live) return;
+      setStartedWith(instance);
+      // Added by hand after the switch: `useTranslation` (base components) re-renders on
+      // `languageChanged` only, so announce the language again now that its texts are in.
+      if (!had && current && hasMessages(instance, current) && instance.language === current) {
+        void instance.changeLanguage(current);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [instance, current]);
+  // Follows the `language` prop: loads its messages first, then switches, so the widgets never
+  // show English in between. A host-owned instance without the prop keeps its own language.
+  useEffect(() => {
+    if (!instance || !language || instance.language === language) return;
+    let live = true;
+    void loadLanguage(instance, language).then(() => {
+      if (live && instance.language !== language) void instance.changeLanguage(language);
+    });
+    return () => {
+      live = false;
+    };
   }, [instance, language]);
   if (!instance) return null;
+  if (!started) return fallback;
   const content = toasts ? (
     <ToastProvider duration={toastDuration} labels={toastLabels}>
       {children}
@@ -71,7 +135,7 @@ export function PoolKitProvider({
   );
   return (
     <I18nextProvider i18n={instance}>
-      <PoolKitThemeProvider mode={mode} overrides={overrides} lang={language ?? instance.language}>
+      <PoolKitThemeProvider mode={mode} overrides={overrides} lang={current ?? language}>
         {content}
       </PoolKitThemeProvider>
     </I18nextProvider>

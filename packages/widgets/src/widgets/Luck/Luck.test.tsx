@@ -1,4 +1,4 @@
-import { createI18n } from '@poolkit/core';
+import { createI18n, loadLanguage } from '@poolkit/core';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
@@ -12,7 +12,11 @@ import { Luck } from './Luck';
 const i18n = createI18n({ language: 'en' });
 let root: Root | undefined;
 
-function render(children: ReactNode, mode: 'light' | 'dark' = 'light'): HTMLElement {
+function render(
+  children: ReactNode,
+  mode: 'light' | 'dark' = 'light',
+  instance = i18n,
+): HTMLElement {
   const container = document.createElement('div');
   container.style.width = '560px';
   container.style.padding = '8px';
@@ -20,7 +24,7 @@ function render(children: ReactNode, mode: 'light' | 'dark' = 'light'): HTMLElem
   root = createRoot(container);
   flushSync(() =>
     root?.render(
-      <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={instance}>
         <PoolKitThemeProvider mode={mode}>{children}</PoolKitThemeProvider>
       </I18nextProvider>,
     ),
@@ -63,5 +67,16 @@ describe('Luck', () => {
     expect(above?.getAttribute('data-tone')).toBe('above');
     expect(below?.getAttribute('data-tone')).toBe('below');
     expect(above?.getAttribute('height')).toBe(below?.getAttribute('height'));
+  });
+
+  it('should switch to a language whose messages arrive after the first render', async () => {
+    // Core loads every language but English on demand: the instance is in `ja` at once, its
+    // texts in English until the Japanese chunk is in; the widget must re-render then.
+    const japanese = createI18n({ language: 'ja' });
+    const container = render(<Luck blocks={poolBlocks(40)} />, 'light', japanese);
+    expect(container.textContent).toContain('Luck');
+    await loadLanguage(japanese);
+    await expect.poll(() => container.textContent).toContain('ラック');
+    expect(container.textContent).not.toContain('Luck');
   });
 });

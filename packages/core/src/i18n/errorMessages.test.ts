@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../contract/envelope';
-import { LANGUAGES } from '../languages';
-import { errorMessages } from './errors';
+import { ERROR_CODES } from '../contract/envelope';
+import { catalogueOf } from './catalogues';
+import { LANGUAGES } from './languages';
+
+/** The `errors` group of every locale module. */
+const errorMessages = catalogueOf('errors');
 
 describe('errorMessages', () => {
   it('should have every English key, non-blank, in every language', () => {
