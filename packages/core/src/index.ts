@@ -793,6 +793,7 @@ export {
   isPoolTypeOpen,
 } from './domain/coinGuards';
 export { COIN_IDS, type CoinId, isCoinId } from './domain/coinIds';
+export { COIN_DISPLAY } from './domain/coinDisplay';
 export {
   COINS,
   type CoinFact,

@@ -1,4 +1,5 @@
 import type { CoinDisplayDecimals } from '../constants';
+import { COIN_DISPLAY } from './coinDisplay';
 import type { CoinId } from './coinIds';
 
 /**
@@ -83,11 +84,10 @@ export interface CoinInfo {
   readonly notes: string;
 }
 
-type CoinEntry = Omit<CoinInfo, 'id' | 'verified'>;
+type CoinEntry = Omit<CoinInfo, 'id' | 'verified' | 'symbol' | 'displayDecimals'>;
 
 const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   btc: {
-    symbol: 'BTC',
     name: 'Bitcoin',
     algorithm: 'SHA-256d',
     blockTimeSec: 600,
@@ -101,7 +101,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'EH/s (network), TH/s (miner)',
     chainDecimals: 8,
-    displayDecimals: 6,
     addressMining: false,
     mineable: true,
     unverified: ['referenceDate'],
@@ -113,7 +112,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'Reference height/date is the well-known 4th halving; date not re-verified against a primary source.',
   },
   ltc: {
-    symbol: 'LTC',
     name: 'Litecoin',
     algorithm: 'Scrypt',
     blockTimeSec: 150,
@@ -127,7 +125,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), GH/s (miner)',
     chainDecimals: 8,
-    displayDecimals: 6,
     addressMining: false,
     mineable: true,
     unverified: ['referenceDate'],
@@ -138,7 +135,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'Interval/spacing are Litecoin consensus constants (nSubsidyHalvingInterval=840000, 2.5 min); halving date from memory, not verified against a primary source. Merged-mined with DOGE.',
   },
   doge: {
-    symbol: 'DOGE',
     name: 'Dogecoin',
     algorithm: 'Scrypt (AuxPoW merged with LTC)',
     blockTimeSec: 60,
@@ -151,7 +147,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s',
     chainDecimals: 8,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['blockReward', 'emissionRule', 'referenceHeight', 'referenceDate'],
@@ -161,7 +156,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: 'Fixed-reward rule from memory; not verified against a primary source.',
   },
   xmr: {
-    symbol: 'XMR',
     name: 'Monero',
     algorithm: 'RandomX',
     blockTimeSec: 120,
@@ -175,7 +169,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'GH/s (network), kH/s (CPU miner)',
     chainDecimals: 12,
-    displayDecimals: 6,
     addressMining: false,
     mineable: true,
     unverified: ['referenceHeight'],
@@ -188,7 +181,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'Height 2,641,623 for the tail-emission start is from memory (unverified); the date is sourced. Miningcore hashrate for cryptonote = sum(share difficulty)/seconds (no 2^32).',
   },
   eth: {
-    symbol: 'ETH',
     name: 'Ethereum',
     algorithm: 'Ethash (PoW, retired) -> Proof of Stake',
     blockTimeSec: 12,
@@ -202,7 +194,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'n/a (PoS)',
     chainDecimals: 18,
-    displayDecimals: 6,
     addressMining: false,
     mineable: false,
     unverified: ['referenceHeight', 'referenceDate'],
@@ -212,7 +203,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: 'Merge height/date from memory, not verified against a primary source.',
   },
   etc: {
-    symbol: 'ETC',
     name: 'Ethereum Classic',
     algorithm: 'Etchash (ECIP-1099, modified Ethash)',
     blockTimeSec: 13,
@@ -226,7 +216,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), MH/s/GH/s (miner)',
     chainDecimals: 18,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: [],
@@ -239,7 +228,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       "'halvingIntervalBlocks' here is the 20%-reduction era length. Block time ~13 s is typical, not a hard target.",
   },
   hns: {
-    symbol: 'HNS',
     name: 'Handshake',
     algorithm: 'BLAKE2b+SHA-3 (Handshake PoW)',
     blockTimeSec: 600,
@@ -253,7 +241,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), TH/s/GH/s (miner)',
     chainDecimals: 6,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['blockReward'],
@@ -265,7 +252,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'Current reward depends on height: 1000 if 170,000<=h<340,000, 500 after 340,000 (~mid-2026 at 10-min blocks from Feb-2020 launch — estimate). No dated reference height confirmed.',
   },
   kda: {
-    symbol: 'KDA',
     name: 'Kadena',
     algorithm: 'Blake2s (Kadena Blake2s-256)',
     blockTimeSec: 30,
@@ -279,7 +265,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 12,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: [],
@@ -292,7 +277,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'Block time is per chain (20 chains). Reports of Kadena org wind-down (late 2025) NOT verified.',
   },
   lbc: {
-    symbol: 'LBC',
     name: 'LBRY Credits',
     algorithm: 'LBRY (SHA-256 + SHA-512 + RIPEMD-160)',
     blockTimeSec: 150,
@@ -306,7 +290,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), GH/s (miner)',
     chainDecimals: 8,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: [],
@@ -317,7 +300,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: 'No recent height/date confirmed; compute reward from height.',
   },
   ckb: {
-    symbol: 'CKB',
     name: 'Nervos CKB',
     algorithm: 'Eaglesong',
     blockTimeSec: 10,
@@ -331,7 +313,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 8,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: [],
@@ -343,7 +324,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'blockTimeSec ~8-10 s typical (dynamic); per-block reward = epoch reward / epoch length, varies.',
   },
   stc: {
-    symbol: 'STC',
     name: 'Starcoin',
     algorithm: 'CryptoNight (Starcoin consensus strategy 3)',
     blockTimeSec: 10,
@@ -357,7 +337,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'MH/s / GH/s',
     chainDecimals: 9,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['blockTimeSec'],
@@ -369,7 +348,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'genesis_config2.json (newer DAG config) shows base_block_time_target 1000 ms — possible v2 change, unconfirmed.',
   },
   dash: {
-    symbol: 'DASH',
     name: 'Dash',
     algorithm: 'X11',
     blockTimeSec: 150,
@@ -383,7 +361,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), GH/s/TH/s (miner)',
     chainDecimals: 8,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['emissionRule'],
@@ -394,7 +371,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'Emission rule from memory (dashpay/dash snapshot too big to fetch here); current reward/miner share NOT verified.',
   },
   sc: {
-    symbol: 'SC',
     name: 'Siacoin',
     algorithm: 'BLAKE2b (Sia)',
     blockTimeSec: 600,
@@ -408,7 +384,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 24,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: [],
@@ -418,7 +393,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: '',
   },
   scp: {
-    symbol: 'SCP',
     name: 'ScPrime',
     algorithm: 'BLAKE2b (Sia variant) — algo change proposed (SCIP020)',
     blockTimeSec: 600,
@@ -432,7 +406,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s',
     chainDecimals: 27,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['algorithm', 'blockReward'],
@@ -445,7 +418,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'Whether SCIP020 (50 SCP, new algo) activated is NOT confirmed. Display precision 10^27 per scpri.me.',
   },
   cfx: {
-    symbol: 'CFX',
     name: 'Conflux',
     algorithm: 'Octopus',
     blockTimeSec: 0.5,
@@ -459,7 +431,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), MH/s/GH/s (miner)',
     chainDecimals: 18,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['blockReward'],
@@ -470,7 +441,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: 'Current DAO-voted reward value not confirmed.',
   },
   'grin-c32': {
-    symbol: 'GRIN',
     name: 'Grin (Cuckatoo32 / grin-c32)',
     algorithm: 'Cuckatoo32 (C32)',
     blockTimeSec: 60,
@@ -483,7 +453,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'G/s',
     hashrateScale: 'G/s (graphs/s, KG/s network)',
     chainDecimals: 9,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['referenceDate'],
@@ -493,7 +462,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: 'Hashrate unit is graphs per second (gps). Launch date from memory.',
   },
   pmeer: {
-    symbol: 'MEER',
     name: 'Qitmeer (PMEER/MEER)',
     algorithm: 'MeerXKeccakV1',
     blockTimeSec: 30,
@@ -507,7 +475,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'GH/s / TH/s',
     chainDecimals: 8,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: [],
@@ -518,7 +485,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: "Symbol on pools often 'PMEER'.",
   },
   rvn: {
-    symbol: 'RVN',
     name: 'Ravencoin',
     algorithm: 'KawPoW',
     blockTimeSec: 60,
@@ -532,7 +498,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), MH/s (GPU)',
     chainDecimals: 8,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['blockReward'],
@@ -544,7 +509,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: 'If current height >= 4,200,000 the reward is 1250 RVN; verify height.',
   },
   zec: {
-    symbol: 'ZEC',
     name: 'Zcash',
     algorithm: 'Equihash (200,9)',
     blockTimeSec: 75,
@@ -558,7 +522,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'Sol/s',
     hashrateScale: 'GSol/s (network), kSol/s (miner)',
     chainDecimals: 8,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['emissionRule'],
@@ -571,7 +534,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       "Brief's '1,050,000 post-Blossom' is wrong: post-Blossom interval is 1,680,000 blocks. NU6 12%/8% split from memory. Later upgrades NU6.1/6.2/6.3/NU7 (2025-2026) exist per zebra docs; ZIP-218/NU7 may change block time — unverified. Miningcore Equihash hashrate = shares*2^32/t/1e6*2 / hashrateDivisor.",
   },
   dcr: {
-    symbol: 'DCR',
     name: 'Decred',
     algorithm: 'BLAKE3 (since DCP-0011; was BLAKE-256 r14)',
     blockTimeSec: 300,
@@ -585,7 +547,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s / PH/s',
     chainDecimals: 8,
-    displayDecimals: 6,
     addressMining: false,
     mineable: true,
     unverified: [],
@@ -597,7 +558,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'BLAKE256 ASICs (Antminer DR5 etc.) are obsolete for DCR since BLAKE3 switch. Date of ref height unknown (~late 2025 est.).',
   },
   erg: {
-    symbol: 'ERG',
     name: 'Ergo',
     algorithm: 'Autolykos v2',
     blockTimeSec: 120,
@@ -611,7 +571,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), MH/s (GPU)',
     chainDecimals: 9,
-    displayDecimals: 4,
     addressMining: false,
     mineable: true,
     unverified: ['referenceDate'],
@@ -623,7 +582,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: 'Miningcore Ergo: ShareMultiplier 256, hashrate = shares*2^32*256/t*1.15.',
   },
   alph: {
-    symbol: 'ALPH',
     name: 'Alephium',
     algorithm: 'Blake3 (BlockFlow, 4 groups / 16 chains)',
     blockTimeSec: 8,
@@ -637,7 +595,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 18,
-    displayDecimals: 4,
     addressMining: true,
     mineable: true,
     unverified: ['blockReward'],
@@ -650,7 +607,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       '0.15625 is the cap after 2025-11-08 (4 years); actual reward may be lower via hashrate rule — verify against explorer.',
   },
   kas: {
-    symbol: 'KAS',
     name: 'Kaspa',
     algorithm: 'kHeavyHash',
     blockTimeSec: 0.1,
@@ -664,7 +620,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 8,
-    displayDecimals: 4,
     addressMining: true,
     mineable: true,
     unverified: [],
@@ -675,7 +630,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: "Reference 'height' is DAA score.",
   },
   sumo: {
-    symbol: 'SUMO',
     name: 'Sumokoin',
     algorithm: 'CryptoNight-R family',
     blockTimeSec: 240,
@@ -689,7 +643,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'not in the data',
     chainDecimals: 9,
-    displayDecimals: 4,
     addressMining: true,
     mineable: true,
     unverified: ['algorithm', 'displayDecimals'],
@@ -701,7 +654,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'Not in the project data; added by PoolKit and unverified as a whole. Algorithm from the data README (CryptoNight-R family); later sources of the Sumokoin repository also carry a RandomX slow hash, so the algorithm now in force is not confirmed. No per-block reward or hashrate scale stated. displayDecimals 4 is a PoolKit choice (like ZEPH), not a chain fact.',
   },
   zeph: {
-    symbol: 'ZEPH',
     name: 'Zephyr Protocol',
     algorithm: 'RandomX',
     blockTimeSec: 120,
@@ -715,7 +667,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'H/s',
     hashrateScale: 'MH/s (network), kH/s (CPU)',
     chainDecimals: 12,
-    displayDecimals: 4,
     addressMining: true,
     mineable: true,
     unverified: ['emissionRule'],
@@ -728,7 +679,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     notes: 'Reward figure is an analytic estimate, not read from chain.',
   },
   aleo: {
-    symbol: 'ALEO',
     name: 'Aleo',
     algorithm: 'AleoBFT + Proof-of-Succinct-Work coinbase puzzle (provers)',
     blockTimeSec: 10,
@@ -742,7 +692,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     hashrateUnit: 'Sol/s',
     hashrateScale: 'Sol/s (solutions/s; network MS/s)',
     chainDecimals: 6,
-    displayDecimals: 4,
     addressMining: true,
     mineable: true,
     unverified: ['referenceDate'],
@@ -759,7 +708,12 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
 function buildCoins(): Record<CoinId, CoinInfo> {
   const coins = {} as Record<CoinId, CoinInfo>;
   for (const [id, entry] of Object.entries(COIN_ENTRIES) as [CoinId, CoinEntry][]) {
-    coins[id] = Object.freeze({ id, ...entry, verified: entry.unverified.length === 0 });
+    coins[id] = Object.freeze({
+      id,
+      ...COIN_DISPLAY[id],
+      ...entry,
+      verified: entry.unverified.length === 0,
+    });
   }
   return Object.freeze(coins);
 }

@@ -1,6 +1,6 @@
 import type { CoinDisplayDecimals } from '../constants';
+import { COIN_DISPLAY } from '../domain/coinDisplay';
 import type { CoinId } from '../domain/coinIds';
-import { COINS } from '../domain/coins';
 import { formatDecimal } from './decimal';
 
 /**
@@ -11,7 +11,7 @@ import { formatDecimal } from './decimal';
  * coinDecimals('kas') // 4
  */
 export function coinDecimals(coin: CoinId): CoinDisplayDecimals {
-  return COINS[coin].displayDecimals;
+  return COIN_DISPLAY[coin].displayDecimals;
 }
 
 /** Options of {@link formatCoinAmount}. */
@@ -41,5 +41,5 @@ export function formatCoinAmount(
     grouping: options.grouping ?? true,
     rounding: 'down',
   });
-  return options.withSymbol ? `${text} ${COINS[coin].symbol}` : text;
+  return options.withSymbol ? `${text} ${COIN_DISPLAY[coin].symbol}` : text;
 }
