@@ -1,7 +1,7 @@
-import { MAX_PAGE_SIZE, validators, type WorkerRow } from '@poolkit/core';
+import { MAX_PAGE_SIZE, type WorkerGroup, type WorkerRow } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { WorkerTable } from '@poolkit/widgets/WorkerTable';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
@@ -9,10 +9,11 @@ import { useServices, useSessionState } from '../../app/servicesContext';
 import { Card, PageFrame, TabList, TextField, uiStyles, withObserverToken } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
 import { useApiData } from '../../app/useApiData';
-import { validateFields } from '../identity/identity';
 import { AccountGate } from './AccountGate';
+import { groupNameError, serverGroupNameError } from './groupName';
 import * as styles from './PoolMinerPage.css';
 import { PoolTabs } from './PoolTabs';
+import { WorkerGroupActions } from './WorkerGroupActions';
 
 function Workers({ pool, account, type }: AccountPool & { type: string }) {
   const { t } = useTranslation();
@@ -69,25 +70,12 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
     }
   }
 
-  async function createGroup() {
-    const found = validateFields(t, [
-      { field: 'name', schema: validators.observerNickname, value: groupName },
-    ]);
-    setGroupError(found.name);
-    if (found.name) return;
-    try {
-      await api.createWorkerGroup({
-        params: { pool: pool.name },
-        body: { account, name: groupName.trim() },
-      });
-      setGroupName('');
-      refresh();
-    } catch (error) {
-      reportError(error);
-    }
-  }
-
-  const groupList = groups.status === 'ready' ? groups.data : [];
+  // While the groups reload after a change, the previous list stays up: the tabs and the rename
+  // and delete buttons do not flicker away (and the focus a dialog returns has somewhere to go).
+  const lastGroups = useRef<readonly WorkerGroup[]>([]);
+  if (groups.status === 'ready') lastGroups.current = groups.data;
+  const groupList = groups.status === 'ready' ? groups.data : lastGroups.current;
+  const selectedGroup = groupList.find((item) => item.id === group);
   const groupTabs = [
     { value: 'all', label: t('site.pool.allGroups') },
     ...groupList.map((item) => ({
@@ -96,14 +84,47 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
     })),
   ];
 
+  async function createGroup() {
+    const problem = groupNameError(t, groupName, groupList);
+    setGroupError(problem);
+    if (problem !== undefined) return;
+    try {
+      await api.createWorkerGroup({
+        params: { pool: pool.name },
+        body: { account, name: groupName.trim() },
+      });
+      setGroupName('');
+      refresh();
+    } catch (error) {
+      const fieldProblem = serverGroupNameError(t, error);
+      if (fieldProblem === undefined) reportError(error);
+      else setGroupError(fieldProblem);
+    }
+  }
+
   return (
     <>
-      <TabList
-        label={t('site.pool.groups')}
-        tabs={groupTabs}
-        value={group ?? 'all'}
-        onChange={(value) => setGroup(value === 'all' ? null : value)}
-      />
+      <div className={styles.groupBar}>
+        <TabList
+          label={t('site.pool.groups')}
+          tabs={groupTabs}
+          value={group ?? 'all'}
+          onChange={(value) => setGroup(value === 'all' ? null : value)}
+        />
+        {readOnly || selectedGroup === undefined ? null : (
+          <WorkerGroupActions
+            key={selectedGroup.id}
+            group={selectedGroup}
+            groups={groupList}
+            onRenamed={refresh}
+            onDeleted={() => {
+              // Its workers are ungrouped now: show every worker rather than an empty filter.
+              setGroup(null);
+              refresh();
+            }}
+          />
+        )}
+      </div>
       {readOnly ? null : (
         <Card>
           <div className={uiStyles.row} style={{ alignItems: 'flex-end' }}>
