@@ -127,7 +127,7 @@ describe('identity journeys', () => {
     await page.getByRole('button', { name: firstWorker, exact: true }).waitFor();
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('checkbox', { name: `Select ${firstWorker}` }).check();
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Workers removed.').waitFor();
     await context.close();
   });
@@ -169,6 +169,14 @@ describe('identity journeys', () => {
     await observer.page.locator('main table tbody tr').first().waitFor();
     expect(await observer.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await observer.page.getByRole('checkbox').count()).toBe(0);
+    // A picked group offers no rename or delete either (the journey above made one).
+    const groupTabs = observer.page
+      .getByRole('tablist', { name: 'Worker groups' })
+      .getByRole('tab');
+    await groupTabs.nth(1).click();
+    expect(await groupTabs.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await observer.page.getByRole('button', { name: 'Rename group' }).count()).toBe(0);
+    expect(await observer.page.getByRole('button', { name: 'Delete group' }).count()).toBe(0);
     expect(await observer.page.getByRole('button', { name: 'Account', exact: true }).count()).toBe(
       0,
     );
