@@ -1,4 +1,5 @@
-import type { Browser } from 'playwright-core';
+import { SESSION_CHANNEL_NAME } from '@poolkit/core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, loginByApi, openPage, seedSession } from './support';
 
@@ -56,6 +57,100 @@ describe('expired access token', () => {
     const stored = await page.evaluate(() => localStorage.getItem('access_token'));
     expect(stored).not.toBeNull();
     expect(stored).not.toBe(tokens.token);
+    await context.close();
+  });
+});
+
+/** Whether a request is the token refresh call. */
+function isRefresh(request: Request): boolean {
+  return request.url().endsWith('/api/users/refresh/login');
+}
+
+/**
+ * Answers every API call that carries `token` as the server does once it has expired (HTTP 400,
+ * code 40001) while `isExpired()` holds; everything else goes to the real server.
+ */
+async function expireTokenWhen(page: Page, token: string, isExpired: () => boolean) {
+  await page.route('**/api/**', async (route) => {
+    if (isExpired() && route.request().headers().authorization === `Bearer ${token}`) {
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 40001, msg: 'The token has expired' }),
+      });
+      return;
+    }
+    await route.continue();
+  });
+}
+
+describe('token refresh across tabs', () => {
+  it('should hand the tokens one tab refreshed to the other tab over the BroadcastChannel', async () => {
+    const tokens = await loginByApi(baseUrl, DEMO.email, DEMO.password);
+    // Two tabs of one browser: they share local storage and the broadcast channel.
+    const { context, page: first } = await openPage(browser);
+    await seedSession(context, tokens.token, tokens.refresh_token);
+    const second = await context.newPage();
+    let expired = false;
+    const refreshes = { first: 0, second: 0 };
+    first.on('request', (request) => {
+      if (isRefresh(request)) refreshes.first += 1;
+    });
+    second.on('request', (request) => {
+      if (isRefresh(request)) refreshes.second += 1;
+    });
+    for (const page of [first, second]) {
+      await expireTokenWhen(page, tokens.token, () => expired);
+      await page.goto(`${baseUrl}/pool/btc/home`);
+      await page
+        .getByRole('heading', { name: `Account ${DEMO.account}` })
+        .waitFor({ timeout: 30_000 });
+    }
+    // What the second tab hears on the session channel, as its own session does.
+    await second.evaluate((channelName) => {
+      const heard: unknown[] = [];
+      Object.assign(window, { heardOnSessionChannel: heard });
+      new BroadcastChannel(channelName).addEventListener('message', (event) => {
+        heard.push(event.data);
+      });
+    }, SESSION_CHANNEL_NAME);
+    expect(refreshes).toEqual({ first: 0, second: 0 });
+
+    // The access token expires; the first tab's next calls refresh it.
+    expired = true;
+    await first.getByRole('link', { name: 'Workers', exact: true }).click();
+    await first.locator('main table tbody tr').first().waitFor({ timeout: 30_000 });
+    expect(refreshes).toEqual({ first: 1, second: 0 });
+    const refreshed = await first.evaluate(() => ({
+      accessToken: localStorage.getItem('access_token'),
+      refreshToken: localStorage.getItem('refresh_token'),
+    }));
+    expect(refreshed.accessToken).not.toBeNull();
+    expect(refreshed.accessToken).not.toBe(tokens.token);
+
+    // The second tab received them on the channel and holds them.
+    const heard = await second.waitForFunction(
+      () =>
+        (window as unknown as { heardOnSessionChannel: unknown[] }).heardOnSessionChannel[0] ??
+        null,
+      undefined,
+      { timeout: 10_000 },
+    );
+    expect(await heard.jsonValue()).toEqual({ type: 'poolkit-session/tokens', ...refreshed });
+    expect(await second.evaluate(() => localStorage.getItem('access_token'))).toBe(
+      refreshed.accessToken,
+    );
+
+    // Its next calls carry the new token and succeed, with no refresh of its own.
+    const bearers = new Set<string>();
+    second.on('request', (request) => {
+      const authorization = request.headers().authorization;
+      if (request.url().includes('/api/') && authorization) bearers.add(authorization);
+    });
+    await second.getByRole('link', { name: 'Workers', exact: true }).click();
+    await second.locator('main table tbody tr').first().waitFor({ timeout: 30_000 });
+    expect([...bearers]).toEqual([`Bearer ${refreshed.accessToken}`]);
+    expect(refreshes).toEqual({ first: 1, second: 0 });
     await context.close();
   });
 });
