@@ -41,10 +41,12 @@ export function StatsCard<T>({
 
 /**
  * A card with a table of a list request (`{ list }`), in its loading, empty and error states;
- * `footer` renders under the table (a pager).
+ * `footer` renders under the table (a pager). `title` heads the card and names the table;
+ * with `hideTitle` it only names the table, for a page whose own heading already says it.
  */
 export function TableCard<T extends { list: readonly unknown[] }>({
   title,
+  hideTitle = false,
   data,
   emptyText,
   rowKey,
@@ -52,6 +54,8 @@ export function TableCard<T extends { list: readonly unknown[] }>({
   footer,
 }: {
   title: string;
+  /** Leaves the card without a visible heading (the table keeps `title` as its caption). */
+  hideTitle?: boolean;
   data: ApiData<T>;
   emptyText?: string;
   rowKey: (row: T['list'][number], index: number) => string;
@@ -59,7 +63,7 @@ export function TableCard<T extends { list: readonly unknown[] }>({
   footer?: (value: T) => ReactNode;
 }) {
   return (
-    <Card title={title}>
+    <Card {...(hideTitle ? {} : { title })}>
       <DataSection
         data={data}
         isEmpty={(value) => value.list.length === 0}

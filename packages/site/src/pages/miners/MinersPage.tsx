@@ -1,10 +1,10 @@
 import { PAGE_SIZE } from '@poolkit/core';
-import { Button } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hashrate } from '../../app/format';
+import { Pager, TableCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { AppLink, Card, DataSection, DataTable, PageFrame, uiStyles } from '../../app/ui';
+import { AppLink, PageFrame, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 
 /** `/miners`: the miner catalogue ranked by profitability. */
@@ -18,78 +18,58 @@ export function Component() {
   );
   return (
     <PageFrame title={t('site.routes.Miners')} subtitle={t('site.miners.subtitle')}>
-      <Card>
-        <DataSection
-          data={miners}
-          isEmpty={(value) => value.list.length === 0}
-          emptyText={t('site.miners.empty')}
-        >
-          {(value) => (
-            <>
-              <DataTable
-                caption={t('site.routes.Miners')}
-                rows={value.list}
-                rowKey={(row) => String(row.id)}
-                columns={[
-                  {
-                    key: 'model',
-                    header: t('site.miners.model'),
-                    cell: (row) => (
-                      <AppLink to={`/miners/detail/${row.id}`} className={uiStyles.link}>
-                        {row.vendor} {row.model}
-                      </AppLink>
-                    ),
-                  },
-                  {
-                    key: 'algorithm',
-                    header: t('site.home.algorithm'),
-                    cell: (row) => row.algorithms.join(', '),
-                  },
-                  {
-                    key: 'hashrate',
-                    header: t('site.mining.hashrate'),
-                    cell: (row) => hashrate(row.hashrate),
-                  },
-                  { key: 'power', header: t('site.miners.power'), cell: (row) => `${row.power} W` },
-                  {
-                    key: 'revenue',
-                    header: t('site.miners.dailyRevenue'),
-                    cell: (row) => `${row.daily_revenue} ${row.currency}`,
-                  },
-                  {
-                    key: 'cost',
-                    header: t('site.miners.dailyCost'),
-                    cell: (row) => `${row.daily_cost} ${row.currency}`,
-                  },
-                  {
-                    key: 'profit',
-                    header: t('site.miners.profit'),
-                    cell: (row) => `${row.profit} ${row.currency}`,
-                  },
-                ]}
-              />
-              <div className={uiStyles.row} style={{ justifyContent: 'flex-end', marginTop: 8 }}>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  {t('site.common.previous')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page * value.page_size >= value.total}
-                  onClick={() => setPage(page + 1)}
-                >
-                  {t('site.common.next')}
-                </Button>
-              </div>
-            </>
-          )}
-        </DataSection>
-      </Card>
+      <TableCard
+        title={t('site.routes.Miners')}
+        hideTitle
+        data={miners}
+        emptyText={t('site.miners.empty')}
+        rowKey={(row) => String(row.id)}
+        columns={[
+          {
+            key: 'model',
+            header: t('site.miners.model'),
+            cell: (row) => (
+              <AppLink to={`/miners/detail/${row.id}`} className={uiStyles.link}>
+                {row.vendor} {row.model}
+              </AppLink>
+            ),
+          },
+          {
+            key: 'algorithm',
+            header: t('site.home.algorithm'),
+            cell: (row) => row.algorithms.join(', '),
+          },
+          {
+            key: 'hashrate',
+            header: t('site.mining.hashrate'),
+            cell: (row) => hashrate(row.hashrate),
+          },
+          { key: 'power', header: t('site.miners.power'), cell: (row) => `${row.power} W` },
+          {
+            key: 'revenue',
+            header: t('site.miners.dailyRevenue'),
+            cell: (row) => `${row.daily_revenue} ${row.currency}`,
+          },
+          {
+            key: 'cost',
+            header: t('site.miners.dailyCost'),
+            cell: (row) => `${row.daily_cost} ${row.currency}`,
+          },
+          {
+            key: 'profit',
+            header: t('site.miners.profit'),
+            cell: (row) => `${row.profit} ${row.currency}`,
+          },
+        ]}
+        footer={(value) => (
+          <Pager
+            page={page}
+            pageSize={value.page_size}
+            total={value.total}
+            onPageChange={setPage}
+          />
+        )}
+      />
     </PageFrame>
   );
 }

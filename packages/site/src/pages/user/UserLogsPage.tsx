@@ -1,10 +1,10 @@
 import { PAGE_SIZE } from '@poolkit/core';
-import { Button } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../app/format';
+import { Pager, TableCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, DataTable, PageFrame, uiStyles } from '../../app/ui';
+import { PageFrame } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { UserTabs } from './UserTabs';
 
@@ -20,52 +20,35 @@ export function Component() {
   return (
     <PageFrame title={t('site.routes.UserLogs')}>
       <UserTabs current="UserLogs" />
-      <Card>
-        <DataSection data={logs} isEmpty={(value) => value.list.length === 0}>
-          {(value) => (
-            <>
-              <DataTable
-                caption={t('site.routes.UserLogs')}
-                rows={value.list}
-                rowKey={(row) => String(row.id)}
-                columns={[
-                  { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
-                  {
-                    key: 'type',
-                    header: t('site.user.logType'),
-                    cell: (row) => t(`site.user.log.${row.type}`),
-                  },
-                  { key: 'action', header: t('site.user.action'), cell: (row) => row.action },
-                  { key: 'ip', header: t('site.mining.ip'), cell: (row) => row.ip },
-                  {
-                    key: 'location',
-                    header: t('site.user.location'),
-                    cell: (row) => row.location ?? '--',
-                  },
-                ]}
-              />
-              <div className={uiStyles.row} style={{ justifyContent: 'flex-end', marginTop: 8 }}>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  {t('site.common.previous')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page * value.page_size >= value.total}
-                  onClick={() => setPage(page + 1)}
-                >
-                  {t('site.common.next')}
-                </Button>
-              </div>
-            </>
-          )}
-        </DataSection>
-      </Card>
+      <TableCard
+        title={t('site.routes.UserLogs')}
+        hideTitle
+        data={logs}
+        rowKey={(row) => String(row.id)}
+        columns={[
+          { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
+          {
+            key: 'type',
+            header: t('site.user.logType'),
+            cell: (row) => t(`site.user.log.${row.type}`),
+          },
+          { key: 'action', header: t('site.user.action'), cell: (row) => row.action },
+          { key: 'ip', header: t('site.mining.ip'), cell: (row) => row.ip },
+          {
+            key: 'location',
+            header: t('site.user.location'),
+            cell: (row) => row.location ?? '--',
+          },
+        ]}
+        footer={(value) => (
+          <Pager
+            page={page}
+            pageSize={value.page_size}
+            total={value.total}
+            onPageChange={setPage}
+          />
+        )}
+      />
     </PageFrame>
   );
 }
