@@ -120,7 +120,11 @@ export function WorkerGroupActions({
         tone="danger"
         showCancel
         title={t('site.pool.deleteGroupTitle', { name: group.name })}
-        description={t('site.pool.deleteGroupText', { count: group.worker_count })}
+        description={
+          group.worker_count === 0
+            ? t('site.pool.deleteEmptyGroupText')
+            : t('site.pool.deleteGroupText', { count: group.worker_count })
+        }
         labels={{ action: t('site.pool.deleteGroup'), cancel: t('common.cancel') }}
         onAction={() => void remove()}
       />
