@@ -74,13 +74,36 @@ describe('worker groups', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('A group with this name already exists').waitFor();
     expect(renameCalls).toBe(0);
+
+    // The server's refusals: a name taken meanwhile (409) lands on the field; any other failure
+    // goes to the site's feedback with the server's message, and the dialog stays open.
+    const answers = [
+      { status: 409, code: 40900, msg: 'name: A group with this name already exists' },
+      { status: 500, code: 50000, msg: 'Groups are under maintenance' },
+    ];
+    await page.route('**/api/miners/groups/*', async (route) => {
+      const answer = route.request().method() === 'PUT' ? answers.shift() : undefined;
+      if (answer === undefined) return route.continue();
+      return route.fulfill({
+        status: answer.status,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: answer.code, msg: answer.msg }),
+      });
+    });
     await field.fill(renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('A group with this name already exists').waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Groups are under maintenance').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(renameCalls).toBe(2);
+
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Group renamed.').waitFor();
     await page.getByRole('tab', { name: `${renamed} (1)` }).waitFor();
     expect(await page.getByRole('tab', { name: `${group} (1)` }).count()).toBe(0);
-    expect(renameCalls).toBe(1);
+    expect(renameCalls).toBe(3);
 
     // Delete: the confirmation says the workers stay, ungrouped.
     await page.getByRole('tab', { name: `${renamed} (1)` }).click();
