@@ -782,6 +782,7 @@ export {
   RELOADED_HASH,
   WEBSITE_UPDATED_MESSAGE_KEY,
 } from './domain/chunkLoadRecovery';
+export { COIN_DISPLAY } from './domain/coinDisplay';
 export {
   ADDRESS_MINING_COINS,
   ADDRESS_MINING_PAGES,
@@ -793,7 +794,6 @@ export {
   isPoolTypeOpen,
 } from './domain/coinGuards';
 export { COIN_IDS, type CoinId, isCoinId } from './domain/coinIds';
-export { COIN_DISPLAY } from './domain/coinDisplay';
 export {
   COINS,
   type CoinFact,
