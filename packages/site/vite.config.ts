@@ -12,7 +12,8 @@ import { defaultServerConditions, defineConfig, type Plugin } from 'vite';
 function precompress(): Plugin {
   return {
     name: 'poolkit-precompress',
-    apply: 'build',
+    // The browser build only: the prerender's server bundle (`--ssr`) is not sent to browsers.
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -33,11 +34,46 @@ function precompress(): Plugin {
 }
 
 /**
+ * Takes the page's module script and its preloads out of the HTML and lists them in
+ * `<meta name="poolkit-scripts">` (entry first), for index.html's loader: a prerendered page (see
+ * `scripts/prerender.mjs`) paints from its HTML and stylesheets, and its scripts are requested
+ * after that first paint, so they never compete with it; other pages request them at once.
+ */
+function scriptsAfterPaint(): Plugin {
+  return {
+    name: 'poolkit-scripts-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entries: string[] = [];
+        const preloads: string[] = [];
+        const stripped = html
+          .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_, src) => {
+            entries.push(src);
+            return '';
+          })
+          .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href) => {
+            preloads.push(href);
+            return '';
+          });
+        if (entries.length !== 1)
+          throw new Error(`Expected one entry script, found ${entries.length}`);
+        return stripped.replace(
+          '</head>',
+          `  <meta name="poolkit-scripts" content="${[...entries, ...preloads].join(' ')}">\n  </head>`,
+        );
+      },
+    },
+  };
+}
+
+/**
  * The site build: page scripts and stylesheets under static/js and static/css with content
  * hashes (spec section 7), so the server can cache them for a year.
  */
-export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), vanillaExtractPlugin(), scriptsAfterPaint(), precompress()],
   resolve: { conditions: ['@poolkit/source'] },
   // vanilla-extract evaluates the site's .css.ts files in an SSR module runner: it must resolve
   // @poolkit/widgets to the same sources as the bundle, or `vars` get other variable names.
@@ -52,7 +88,7 @@ export default defineConfig({
     assetsDir: 'static',
     // dist/.vite/manifest.json: the chunk graph the budgets script measures the first load from.
     // The server does not send dot-folders.
-    manifest: true,
+    manifest: isSsrBuild !== true,
     rollupOptions: {
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
@@ -65,4 +101,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-});
+}));

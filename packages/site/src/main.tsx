@@ -1,6 +1,6 @@
 import { loadLanguage } from '@poolkit/core';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createSiteRouter } from './app/router';
 import { createServices, setAuthFailureHandler } from './app/services';
@@ -17,13 +17,46 @@ services.scheduler.start();
 services.api.preload().catch(() => {});
 
 const container = document.getElementById('root');
-// English is in the bundle; another stored language arrives as its own chunk first, so the page
-// never flashes English (`loadLanguage` never rejects: on failure the texts stay English).
-void loadLanguage(services.i18n).then(() => {
-  if (!container) return;
-  createRoot(container).render(
+
+/**
+ * Hydrates the prerendered markup when it is this page's and fits this user (index.html's first
+ * script sets `data-csr` on `<html>` otherwise); else renders from scratch, replacing it.
+ * Hydration waits for the router's first navigation (guard, page chunk), so the first render
+ * matches the prerender's.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  // English is in the bundle; another stored language arrives as its own chunk first, so the
+  // page never flashes English (`loadLanguage` never rejects: on failure the texts stay English).
+  await loadLanguage(services.i18n);
+  const app = (
     <StrictMode>
       <App services={services} router={router} />
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  const html = document.documentElement;
+  if (root.dataset.prerendered === window.location.pathname && !html.hasAttribute('data-csr')) {
+    await new Promise<void>((ready) => {
+      if (router.state.initialized) ready();
+      else {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          ready();
+        });
+      }
+    });
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // blocking input for the whole page (the page is already painted and readable meanwhile).
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('PoolKit hydration:', error),
+      });
+    });
+    return;
+  }
+  root.replaceChildren();
+  createRoot(root).render(app);
+  html.removeAttribute('data-csr');
+}
+
+if (container) void start(container);

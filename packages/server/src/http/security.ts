@@ -21,6 +21,23 @@ export const contentSecurityPolicy = {
   formAction: ["'self'"],
 } as const;
 
+/**
+ * The `Content-Security-Policy` header value of {@link contentSecurityPolicy}, with more sources
+ * allowed for scripts: the `'sha256-…'` hashes of the inline scripts of a page the server sends.
+ */
+export function contentSecurityPolicyHeader(extraScriptSources: readonly string[] = []): string {
+  const directives: Record<string, readonly string[]> = {
+    ...contentSecurityPolicy,
+    scriptSrc: [...contentSecurityPolicy.scriptSrc, ...extraScriptSources],
+  };
+  return Object.entries(directives)
+    .map(
+      ([name, values]) =>
+        `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`,
+    )
+    .join(';');
+}
+
 const incomingRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**

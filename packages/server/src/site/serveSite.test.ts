@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,9 +10,18 @@ import { ERROR_CODES } from '../contract';
 import type { Database } from '../db/connect';
 import { testConfig } from '../testing/testApp';
 import { openTestDatabase } from '../testing/testDatabase';
+import { inlineScriptHashes } from './serveSite';
 
-const indexHtml =
-  '<!doctype html><html><head><script type="module" src="/static/js/index-3f2a9c1b.js"></script></head><body><div id="root"></div></body></html>';
+const inlineScript = "document.documentElement.setAttribute('data-csr', '');";
+const indexHtml = `<!doctype html><html><head><script>${inlineScript}</script><script type="module" src="/static/js/index-3f2a9c1b.js"></script></head><body><div id="root"></div></body></html>`;
+const prerenderedHome = indexHtml.replace(
+  '<div id="root"></div>',
+  '<div id="root" data-prerendered="/"><h1>PoolKit mining pool</h1></div>',
+);
+const prerenderedStat = indexHtml.replace(
+  '<div id="root"></div>',
+  '<div id="root" data-prerendered="/pool/btc/stat"><h1>BTC</h1></div>',
+);
 
 let siteDir = '';
 let database: Database;
@@ -31,6 +41,13 @@ beforeAll(async () => {
     gzipSync('console.log(1);\n'),
   );
   await writeFile(path.join(siteDir, '.env'), 'SECRET=1\n');
+  await mkdir(path.join(siteDir, 'prerendered', 'pool', 'btc'), { recursive: true });
+  await writeFile(path.join(siteDir, 'prerendered', 'index.html'), prerenderedHome);
+  await writeFile(path.join(siteDir, 'prerendered', 'pool', 'btc', 'stat.html'), prerenderedStat);
+  await writeFile(
+    path.join(siteDir, 'prerendered', 'paths.json'),
+    JSON.stringify(['/', '/pool/btc/stat', '/../../etc/passwd', 42]),
+  );
 
   database = await openTestDatabase('pglite', { migrate: false });
   app = await buildApp({ config: testConfig({ SITE_DIR: siteDir }), db: database });
@@ -49,13 +66,39 @@ afterAll(async () => {
 });
 
 describe('the built site', () => {
-  it('should serve index.html at / without caching', async () => {
+  it('should serve the prerendered home page at / without caching', async () => {
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(indexHtml);
+    expect(response.body).toBe(prerenderedHome);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it.each([
+    ['/pool/btc/stat', prerenderedStat],
+    ['/pool/btc/stat?tab=blocks', prerenderedStat],
+    ['/pool/btc/info', indexHtml],
+    ['/pool/btc/stat/', indexHtml],
+  ])('should answer %s with its prerendered page, else index.html', async (url, page) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(page);
+  });
+
+  it("should allow exactly index.html's inline script by its hash in the page CSP", async () => {
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    for (const url of ['/', '/login']) {
+      const policy = String(
+        (await app.inject({ method: 'GET', url })).headers['content-security-policy'],
+      );
+      expect(policy).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(policy).toContain("style-src 'self';");
+      expect(policy).not.toContain('unsafe-inline');
+    }
+    expect(inlineScriptHashes('<script src="/a.js"></script><script>x()</script>')).toEqual([
+      `'sha256-${createHash('sha256').update('x()').digest('base64')}'`,
+    ]);
   });
 
   it('should serve hashed scripts and stylesheets as immutable for a year', async () => {

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { NotFoundFallback } from '../http/errorHandler';
+import { contentSecurityPolicyHeader } from '../http/security';
 
 /** `Cache-Control` of content-hashed assets: cache for a year, never revalidate. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
@@ -38,6 +40,33 @@ its documentation is at <a href="/api/docs/ui">/api/docs/ui</a>.</p>
 </html>
 `;
 
+/** The `'sha256-…'` CSP sources of the inline scripts (no `src`) of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * The prerendered pages of the build (`prerendered/paths.json`, written by the site's
+ * `scripts/prerender.mjs`), by path, each with its file under `siteDir`.
+ */
+function readPrerendered(siteDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const list = path.join(siteDir, 'prerendered', 'paths.json');
+  if (!existsSync(list)) return pages;
+  const paths: unknown = JSON.parse(readFileSync(list, 'utf8'));
+  if (!Array.isArray(paths)) return pages;
+  for (const page of paths) {
+    if (typeof page !== 'string' || !page.startsWith('/')) continue;
+    pages.set(page, `prerendered/${page === '/' ? 'index' : page.slice(1)}.html`);
+  }
+  return pages;
+}
+
 function sendNotBuiltPage(reply: FastifyReply, status: number): FastifyReply {
   return reply
     .status(status)
@@ -52,6 +81,9 @@ function sendNotBuiltPage(reply: FastifyReply, status: number): FastifyReply {
  * `index.html` and the rest. Resolves the history-mode fallback for the not-found handler: a
  * GET that is not `/api` and not a file gets `index.html`, except under `/static/`, where a
  * missing asset stays a 404 so the page's chunk-load error handling can notice a new release.
+ * A path the site prerendered (`prerendered/paths.json`) gets its prerendered page instead: the
+ * markup a signed-out visitor sees first, which the browser hydrates. HTML answers carry the CSP
+ * with the hashes of the page's inline script.
  * When the site is not built, `/` (and any other page) answers a short HTML page saying so.
  */
 export async function registerSite(
@@ -72,7 +104,8 @@ export async function registerSite(
     root: siteDir,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    // `/` goes to the fallback below, which may send the prerendered home page.
+    index: false,
     cacheControl: false,
     dotfiles: 'ignore',
     // The site build writes .br and .gz beside each asset; send them to browsers that accept them.
@@ -85,11 +118,26 @@ export async function registerSite(
     },
   });
 
+  const prerendered = readPrerendered(siteDir);
+  // index.html's inline script (it decides, before the first paint, whether a prerendered page
+  // fits the user) is allowed by its hash; the prerendered pages are copies of index.html.
+  const policy = contentSecurityPolicyHeader(
+    inlineScriptHashes(readFileSync(path.join(siteDir, 'index.html'), 'utf8')),
+  );
+  const sendPage = (pathname: string, reply: FastifyReply) =>
+    reply
+      .status(200)
+      .header('content-security-policy', policy)
+      .sendFile(prerendered.get(pathname) ?? 'index.html');
+
+  // The static plugin would answer `/` itself (a directory: 403 without an index).
+  app.get('/', (_request, reply) => sendPage('/', reply));
+
   return async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = request.url.split('?', 1)[0] ?? '';
     if (pathname.startsWith('/static/')) return false;
-    reply.status(200).sendFile('index.html');
+    sendPage(pathname, reply);
     return true;
   };
 }

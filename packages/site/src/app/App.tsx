@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage } from '@poolkit/core';
 import { PoolKitProvider } from '@poolkit/widgets';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { setFeedbackTranslate } from './feedback';
 import type { createSiteRouter } from './router';
@@ -19,6 +19,18 @@ export interface AppProps {
  * language, theme, toasts), the services (session, API) and the router.
  */
 export function App({ services, router }: AppProps) {
+  return (
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+/**
+ * Everything around the router, shared by the browser (`App`) and the build-time prerender
+ * (`prerender.tsx`, with a static router), so both render the same markup.
+ */
+export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
   const { i18n } = services;
   const [language, setLanguage] = useState(i18n.language);
   useEffect(() => {
@@ -29,9 +41,7 @@ export function App({ services, router }: AppProps) {
   }, [i18n]);
   return (
     <PoolKitProvider i18n={i18n} language={isLanguage(language) ? language : DEFAULT_LANGUAGE}>
-      <ServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
-      </ServicesContext.Provider>
+      <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
     </PoolKitProvider>
   );
 }

@@ -98,7 +98,7 @@ export function Pager({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={uiStyles.row} style={{ justifyContent: 'flex-end', marginTop: 8 }}>
+    <div className={`${uiStyles.row} ${uiStyles.rowEnd}`}>
       <Button
         variant="secondary"
         size="sm"
@@ -129,13 +129,20 @@ const HashrateChart = lazy(() =>
   import('@poolkit/widgets/HashrateChart').then((module) => ({ default: module.HashrateChart })),
 );
 
-/** Whether an element has come near the viewport (always true without IntersectionObserver). */
+/**
+ * Whether an element has come near the viewport (true at once without IntersectionObserver).
+ * False on the first render everywhere, so a prerendered page and its hydration agree.
+ */
 function useNearViewport(): [RefObject<HTMLDivElement | null>, boolean] {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || element === null) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

@@ -22,11 +22,10 @@ export function useSessionState(): {
   roles: readonly string[];
 } {
   const { session } = useServices();
-  const key = useSyncExternalStore(
-    (notify) => session.subscribe(notify),
-    () =>
-      JSON.stringify([session.isLoggedIn(), session.observer.getToken(), session.getActiveRoles()]),
-  );
+  const snapshot = () =>
+    JSON.stringify([session.isLoggedIn(), session.observer.getToken(), session.getActiveRoles()]);
+  // The same snapshot when prerendering and hydrating: the prerendered page is a visitor's.
+  const key = useSyncExternalStore((notify) => session.subscribe(notify), snapshot, snapshot);
   const [loggedIn, observerToken, roles] = JSON.parse(key) as [boolean, string | null, string[]];
   return { loggedIn, readOnly: observerToken !== null, observerToken, roles };
 }

@@ -1,5 +1,5 @@
 import { vars } from '@poolkit/widgets';
-import { globalStyle, style } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 
 export const pageHeader = style({ marginBottom: vars.space['6'] });
 export const pageTitle = style({ margin: 0, fontSize: vars.font.size.xl, lineHeight: 1.3 });
@@ -175,3 +175,42 @@ export const chartPlaceholder = style({ minHeight: 390 });
 
 /** The widgets' chart card among the site's cards: the same gap below. */
 export const chartCard = style({ marginBottom: vars.space['4'] });
+
+// Layout helpers instead of `style` attributes: the CSP allows no inline style, and a
+// prerendered page's `style` attributes would be dropped (see `scripts/prerender.mjs`).
+/** A row pushed to the end, a little below what precedes it (pagers). */
+export const rowEnd = style({ justifyContent: 'flex-end', marginTop: vars.space['2'] });
+/** A row with its items at both ends. */
+export const rowBetween = style({ justifyContent: 'space-between' });
+/** A row whose items line up at the bottom (fields beside a button). */
+export const rowBottom = style({ alignItems: 'flex-end' });
+/** A little space below. */
+export const spacedBelow = style({ marginBottom: vars.space['2'] });
+/** A little space above. */
+export const spacedAbove = style({ marginTop: vars.space['2'] });
+/** No outer margin (a form inside a card). */
+export const flush = style({ margin: 0 });
+/** Long unbroken text (a secret, an address) wraps anywhere. */
+export const breakAnywhere = style({ overflowWrap: 'anywhere' });
+/** The captcha's small box beside its field. */
+export const captchaBox = style({ width: 90 });
+/** A select that keeps a readable width in a wrapping row. */
+export const minSelect = style({ minWidth: 180 });
+/** A multi-line text field. */
+export const textArea = style({ height: 120, padding: vars.space['2'] });
+/** Read by screen readers, not shown (a table's caption). */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
+/** The widths of skeleton lines, in turn, so a skeleton looks like text. */
+export const skeletonWidth = styleVariants({
+  0: { width: '90%' },
+  1: { width: '75%' },
+  2: { width: '60%' },
+  3: { width: '45%' },
+});

@@ -109,12 +109,13 @@ export function Skeleton({ lines = 3 }: { lines?: number | undefined }) {
   const { t } = useTranslation();
   return (
     <div role="status" aria-label={t('common.loading')}>
-      {Array.from({ length: lines }, (_, index) => `${90 - (index % 4) * 15}%`).map(
-        (width, index) => (
+      {Array.from({ length: lines }, (_, index) => (
+        <div
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder lines have no identity.
-          <div key={index} className={styles.skeleton} style={{ width }} />
-        ),
-      )}
+          key={index}
+          className={`${styles.skeleton} ${styles.skeletonWidth[(index % 4) as 0 | 1 | 2 | 3]}`}
+        />
+      ))}
     </div>
   );
 }
@@ -177,7 +178,7 @@ export function DataTable<Row>({
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <caption style={{ position: 'absolute', left: -9999 }}>{caption}</caption>
+        <caption className={styles.visuallyHidden}>{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -1,5 +1,5 @@
 import { isApiError } from '@poolkit/core';
-import { type DependencyList, useCallback, useEffect, useState } from 'react';
+import { type DependencyList, startTransition, useCallback, useEffect, useState } from 'react';
 import { reportError } from './feedback';
 
 /** The state of one data request of a page section. */
@@ -37,7 +37,10 @@ export function useApiData<T>(
     setState({ status: 'loading' });
     request(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data });
+        if (controller.signal.aborted) return;
+        // A transition: a large answer (a table of every coin) renders in slices that let the
+        // browser answer input in between, instead of one long task.
+        startTransition(() => setState({ status: 'ready', data }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -84,7 +84,7 @@ function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
   );
   return (
     <div>
-      <div className={uiStyles.row} style={{ marginBottom: 8 }}>
+      <div className={`${uiStyles.row} ${uiStyles.spacedBelow}`}>
         <label className={uiStyles.muted} htmlFor="home-chart-pool">
           {t('site.home.pool')}
         </label>

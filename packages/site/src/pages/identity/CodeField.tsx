@@ -27,7 +27,7 @@ export function CodeField({
     return () => clearTimeout(timer);
   }, [left]);
   return (
-    <div className={uiStyles.row} style={{ alignItems: 'flex-end' }}>
+    <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
       <div className={uiStyles.grow}>
         <TextField
           label={t('site.form.code')}

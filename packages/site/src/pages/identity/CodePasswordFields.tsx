@@ -137,7 +137,7 @@ export function CodePasswordFields({
     <>
       {form.byPhone ? (
         <div className={uiStyles.row}>
-          <div style={{ width: 90 }}>
+          <div className={uiStyles.captchaBox}>
             <TextField
               label={t('site.form.countryCode')}
               name="country_code"

@@ -138,7 +138,7 @@ export function Component() {
           />
         ) : (
           <div className={uiStyles.row}>
-            <div style={{ width: 90 }}>
+            <div className={uiStyles.captchaBox}>
               <TextField
                 label={t('site.form.countryCode')}
                 name="country_code"
@@ -177,7 +177,7 @@ export function Component() {
         <Button type="submit" loading={busy}>
           {t('site.login.submit')}
         </Button>
-        <div className={uiStyles.row} style={{ justifyContent: 'space-between' }}>
+        <div className={`${uiStyles.row} ${uiStyles.rowBetween}`}>
           <AppLink
             to={channel === 'email' ? '/resetpassword/email' : '/resetpassword/phone'}
             className={uiStyles.link}

@@ -85,7 +85,7 @@ export function Component() {
           <Button type="submit" loading={busy}>
             {t('site.register.submit')}
           </Button>
-          <div className={uiStyles.row} style={{ justifyContent: 'space-between' }}>
+          <div className={`${uiStyles.row} ${uiStyles.rowBetween}`}>
             <AppLink to={byPhone ? '/register/email' : '/register/phone'} className={uiStyles.link}>
               {byPhone ? t('site.register.useEmail') : t('site.register.usePhone')}
             </AppLink>

@@ -55,7 +55,7 @@ export function Component() {
           <Button type="submit" loading={busy}>
             {t('site.reset.submit')}
           </Button>
-          <div className={uiStyles.row} style={{ justifyContent: 'space-between' }}>
+          <div className={`${uiStyles.row} ${uiStyles.rowBetween}`}>
             <AppLink
               to={byPhone ? '/resetpassword/email' : '/resetpassword/phone'}
               className={uiStyles.link}

@@ -42,8 +42,7 @@ function AddressSearch({ coin, address }: { coin: string; address: string }) {
   return (
     <Card>
       <form
-        className={uiStyles.row}
-        style={{ alignItems: 'flex-end' }}
+        className={`${uiStyles.row} ${uiStyles.rowBottom}`}
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
           open(value);
@@ -61,7 +60,7 @@ function AddressSearch({ coin, address }: { coin: string; address: string }) {
         <Button type="submit">{t('site.mining.search')}</Button>
       </form>
       {recent.length > 0 ? (
-        <div className={uiStyles.row} style={{ marginTop: 8 }}>
+        <div className={`${uiStyles.row} ${uiStyles.spacedAbove}`}>
           <span className={uiStyles.muted}>{t('site.mining.recent')}</span>
           {recent.map((item) => (
             <button

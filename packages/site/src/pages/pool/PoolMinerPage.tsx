@@ -127,8 +127,8 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
       </div>
       {readOnly ? null : (
         <Card>
-          <div className={uiStyles.row} style={{ alignItems: 'flex-end' }}>
-            <div style={{ minWidth: 180 }}>
+          <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
+            <div className={uiStyles.minSelect}>
               <TextField
                 label={t('site.pool.newGroup')}
                 value={groupName}

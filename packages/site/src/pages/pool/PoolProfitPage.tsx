@@ -85,7 +85,7 @@ function Profits({ pool, account }: AccountPool) {
         ]}
       />
       <Card title={t('site.pool.export')}>
-        <div className={uiStyles.row} style={{ alignItems: 'flex-end' }}>
+        <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
           <TextField
             label={t('site.pool.startDate')}
             type="date"

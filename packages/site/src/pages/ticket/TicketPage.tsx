@@ -46,8 +46,7 @@ function TicketForm({ onCreated }: { onCreated: () => void }) {
   }
   return (
     <form
-      className={uiStyles.form}
-      style={{ margin: 0 }}
+      className={`${uiStyles.form} ${uiStyles.flush}`}
       onSubmit={(event) => void submit(event)}
       noValidate
     >
@@ -63,8 +62,7 @@ function TicketForm({ onCreated }: { onCreated: () => void }) {
         </label>
         <textarea
           id="ticket-content"
-          className={uiStyles.input}
-          style={{ height: 120, padding: 8 }}
+          className={`${uiStyles.input} ${uiStyles.textArea}`}
           value={content}
           aria-invalid={errors.content ? true : undefined}
           onChange={(event) => setContent(event.target.value)}

@@ -81,7 +81,7 @@ export function TotpSetup({ onEnabled }: { onEnabled: () => void }) {
   switch (step.name) {
     case 'start':
       return (
-        <div className={uiStyles.form} style={{ margin: 0 }}>
+        <div className={`${uiStyles.form} ${uiStyles.flush}`}>
           <p className={uiStyles.muted}>{t('site.user.totpIntro')}</p>
           <div>
             <Button loading={busy} onClick={() => void start()}>
@@ -92,7 +92,7 @@ export function TotpSetup({ onEnabled }: { onEnabled: () => void }) {
       );
     case 'email':
       return (
-        <div className={uiStyles.form} style={{ margin: 0 }}>
+        <div className={`${uiStyles.form} ${uiStyles.flush}`}>
           <TextField
             label={t('site.user.totpEmailCode')}
             inputMode="numeric"
@@ -110,11 +110,11 @@ export function TotpSetup({ onEnabled }: { onEnabled: () => void }) {
       );
     case 'secret':
       return (
-        <div className={uiStyles.form} style={{ margin: 0 }}>
+        <div className={`${uiStyles.form} ${uiStyles.flush}`}>
           <p className={uiStyles.muted}>{t('site.user.totpSecretHint')}</p>
           <p>
             <span className={uiStyles.label}>{t('site.user.totpSecret')}</span>{' '}
-            <code data-testid="totp-secret" style={{ overflowWrap: 'anywhere' }}>
+            <code data-testid="totp-secret" className={uiStyles.breakAnywhere}>
               {step.secret}
             </code>
           </p>

@@ -58,7 +58,7 @@ export function Component() {
     <PageFrame title={t('site.routes.UserAccount')}>
       <UserTabs current="UserAccount" />
       <Card title={t('site.user.newAccount')}>
-        <div className={uiStyles.row} style={{ alignItems: 'flex-end' }}>
+        <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
           <TextField
             label={t('site.user.accountName')}
             value={name}

@@ -62,7 +62,7 @@ function ObserverLinks({ account }: { account: string }) {
   return (
     <>
       <Card title={t('site.user.newObserver')}>
-        <div className={uiStyles.row} style={{ alignItems: 'flex-end' }}>
+        <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
           <TextField
             label={t('site.user.nickname')}
             value={nickname}

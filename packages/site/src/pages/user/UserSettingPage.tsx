@@ -38,7 +38,7 @@ function SettingsForm({ timezone: initialTimezone }: { timezone: string }) {
     }
   }
   return (
-    <div className={uiStyles.form} style={{ margin: 0 }}>
+    <div className={`${uiStyles.form} ${uiStyles.flush}`}>
       <TextField
         label={t('site.user.timezone')}
         value={timezone}

@@ -1,0 +1,105 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fakeJwt, launchBrowser, openPage, seedSession, waitForPath } from './support';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Keeps the app's scripts from arriving: what shows is the HTML alone. */
+async function withoutScripts(context: BrowserContext): Promise<void> {
+  await context.route('**/static/js/**', (route) => route.abort());
+}
+
+function rootVisibility(page: import('playwright-core').Page): Promise<string> {
+  return page.evaluate(() => {
+    const root = document.getElementById('root');
+    return root ? getComputedStyle(root).visibility : 'missing';
+  });
+}
+
+describe('prerendered public pages', () => {
+  it.each([
+    ['/', 'PoolKit mining pool'],
+    ['/mining/kas/dashboard', 'KAS · Dashboard'],
+    ['/pool/btc/stat', 'BTC · Pool statistics'],
+  ])(
+    'should send %s with its content in the HTML, shown before any script runs',
+    async (path, title) => {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      expect(html).toContain(`data-prerendered="${path}"`);
+      expect(html).toContain(title);
+      // The page CSP allows no inline style: the markup must not carry any.
+      expect(html).not.toMatch(/<[^>]+\sstyle="/);
+      const { context, page } = await openPage(browser);
+      await withoutScripts(context);
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await rootVisibility(page)).toBe('visible');
+      await context.close();
+    },
+  );
+
+  it('should hydrate the prerendered page without a mismatch and then work as the app', async () => {
+    const { context, page } = await openPage(browser);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydration|Content Security Policy/i.test(message.text()))
+        problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    for (const path of ['/', '/mining/kas/dashboard', '/pool/btc/stat', '/miners']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    // Hydrated: the client router handles a link, without a new document.
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents += 1;
+    });
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Download' })
+      .click();
+    await waitForPath(page, '/download');
+    await page.getByRole('heading', { level: 1, name: 'Download' }).waitFor();
+    expect(documents).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('should hide the visitor page from a signed-in user until the app renders theirs', async () => {
+    const { context, page } = await openPage(browser);
+    await seedSession(context, fakeJwt());
+    await withoutScripts(context);
+    await page.goto(`${baseUrl}/`);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-csr'))).toBe(true);
+    expect(await rootVisibility(page)).toBe('hidden');
+    await context.close();
+  });
+
+  it('should hide the English page from a user who chose another language, then show theirs', async () => {
+    const { context, page } = await openPage(browser);
+    await context.addInitScript(() => localStorage.setItem('language', 'ru'));
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('navigation', { name: 'Основная навигация' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-csr'))).toBe(
+      false,
+    );
+    expect(await rootVisibility(page)).toBe('visible');
+    const withoutApp = await openPage(browser);
+    await withoutApp.context.addInitScript(() => localStorage.setItem('language', 'ru'));
+    await withoutScripts(withoutApp.context);
+    await withoutApp.page.goto(`${baseUrl}/`);
+    expect(await rootVisibility(withoutApp.page)).toBe('hidden');
+    await withoutApp.context.close();
+    await context.close();
+  });
+});
