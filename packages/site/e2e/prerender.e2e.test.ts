@@ -38,7 +38,7 @@ describe('prerendered public pages', () => {
       expect(html).toContain(title);
       // The page CSP allows no inline style: the markup must not carry any.
       expect(html).not.toMatch(/<[^>]+\sstyle="/);
-      const { context, page } = await openPage(browser);
+      const { context, page } = await openPage(browser, 1280, { waitForApp: false });
       await withoutScripts(context);
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -76,7 +76,7 @@ describe('prerendered public pages', () => {
   });
 
   it('should hide the visitor page from a signed-in user until the app renders theirs', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(browser, 1280, { waitForApp: false });
     await seedSession(context, fakeJwt());
     await withoutScripts(context);
     await page.goto(`${baseUrl}/`);
@@ -94,7 +94,7 @@ describe('prerendered public pages', () => {
       false,
     );
     expect(await rootVisibility(page)).toBe('visible');
-    const withoutApp = await openPage(browser);
+    const withoutApp = await openPage(browser, 1280, { waitForApp: false });
     await withoutApp.context.addInitScript(() => localStorage.setItem('language', 'ru'));
     await withoutScripts(withoutApp.context);
     await withoutApp.page.goto(`${baseUrl}/`);

@@ -14,16 +14,37 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A desktop (1280 px) or phone (375 px) page in a fresh context. */
+/**
+ * A desktop (1280 px) or phone (375 px) page in a fresh context. Its `goto` and `reload` wait
+ * until the app has rendered or hydrated (`html[data-app-ready]`): a prerendered page shows its
+ * controls before they answer, as users see it, and a test acts like a user who waits for it.
+ * `waitForApp: false` for tests of the page before (or without) its scripts.
+ */
 export async function openPage(
   browser: Browser,
   width: 1280 | 375 = 1280,
+  { waitForApp = true }: { waitForApp?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width, height: width === 375 ? 740 : 900 },
     ...(width === 375 ? { isMobile: true, hasTouch: true } : {}),
   });
   const page = await context.newPage();
+  if (waitForApp) {
+    const ready = () => page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await ready();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await ready();
+      return response;
+    };
+  }
   return { context, page };
 }
 

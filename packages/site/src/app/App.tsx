@@ -34,6 +34,10 @@ export function AppProviders({ services, children }: { services: Services; child
   const { i18n } = services;
   const [language, setLanguage] = useState(i18n.language);
   useEffect(() => {
+    // The app has rendered (or hydrated) and answers input: for tests and monitoring.
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
+  useEffect(() => {
     setFeedbackTranslate((key) => i18n.t(key));
     const onChange = (next: string) => setLanguage(next);
     i18n.on('languageChanged', onChange);
