@@ -13,6 +13,9 @@ export const shell = style({
 export const main = style({
   flex: 1,
   width: '100%',
+  // At least a screen tall: the footer starts below the fold, so a page whose sections fill in
+  // (skeletons first, then data) does not push a footer that was in view.
+  minHeight: '100vh',
   maxWidth: vars.size.contentMax,
   margin: '0 auto',
   padding: `${vars.space['6']} ${vars.space['4']}`,

@@ -1,5 +1,12 @@
 import { isApiError } from '@poolkit/core';
-import { type DependencyList, startTransition, useCallback, useEffect, useState } from 'react';
+import {
+  type DependencyList,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { reportError } from './feedback';
 
 /** The state of one data request of a page section. */
@@ -55,16 +62,20 @@ export function useApiData<T>(
     return () => controller.abort();
   }, [...deps, attempt]);
 
-  switch (state.status) {
-    case 'loading':
-      return { status: 'loading', data: undefined, reload };
-    case 'ready':
-      return { status: 'ready', data: state.data, reload };
-    case 'missing':
-      return { status: 'missing', data: undefined, reload };
-    case 'error':
-      return { status: 'error', data: undefined, error: state.error, reload };
-    default:
-      return state satisfies never;
-  }
+  // One object per state, so a memoised section that receives it re-renders only when its own
+  // request changed, not whenever the page renders.
+  return useMemo((): ApiData<T> => {
+    switch (state.status) {
+      case 'loading':
+        return { status: 'loading', data: undefined, reload };
+      case 'ready':
+        return { status: 'ready', data: state.data, reload };
+      case 'missing':
+        return { status: 'missing', data: undefined, reload };
+      case 'error':
+        return { status: 'error', data: undefined, error: state.error, reload };
+      default:
+        return state satisfies never;
+    }
+  }, [state, reload]);
 }

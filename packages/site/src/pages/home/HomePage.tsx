@@ -1,5 +1,11 @@
-import { type CoinListItem, halvingCountdown, type PoolInfo } from '@poolkit/core';
-import { useEffect, useState } from 'react';
+import {
+  type CoinListItem,
+  type EndpointOutput,
+  type Endpoints,
+  halvingCountdown,
+  type PoolInfo,
+} from '@poolkit/core';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinAmount, dateTime, hashrate } from '../../app/format';
 import { HashrateCard } from '../../app/sections';
@@ -14,7 +20,7 @@ import {
   Stats,
   uiStyles,
 } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { type ApiData, useApiData } from '../../app/useApiData';
 import { coinHome, usePools } from '../../app/usePools';
 import * as styles from './HomePage.css';
 
@@ -106,6 +112,165 @@ function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
   );
 }
 
+/** A page of the home page's coin table (`GET /pools/coin-pages`). */
+type CoinPage = EndpointOutput<Endpoints['coinPages']>;
+
+/**
+ * The pool statistics table. Memoised, like {@link CoinInfoSection}: the page re-renders as each
+ * of its requests answers, and these two tables (a row per coin) are its heaviest part.
+ */
+const PoolStatsSection = memo(function PoolStatsSection({
+  data,
+  expectedRows,
+}: {
+  data: ApiData<CoinPage>;
+  expectedRows: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('site.home.poolStats')}>
+      <DataSection
+        skeletonLines={expectedRows}
+        data={data}
+        isEmpty={(page) => page.list.length === 0}
+        emptyText={t('site.home.noCoins')}
+      >
+        {(page) => (
+          <DataTable
+            caption={t('site.home.poolStats')}
+            rows={page.list}
+            rowKey={(row) => row.coin}
+            columns={[
+              {
+                key: 'coin',
+                header: t('site.home.coin'),
+                cell: (row) => (
+                  <AppLink to={coinHome(row.coin)} className={uiStyles.link}>
+                    {row.symbol} <span className={uiStyles.muted}>{row.name}</span>
+                  </AppLink>
+                ),
+              },
+              {
+                key: 'algorithm',
+                header: t('site.home.algorithm'),
+                cell: (row) => row.algorithm,
+              },
+              {
+                key: 'price',
+                header: t('site.home.price'),
+                cell: (row) => (row.price === null ? '--' : `$${row.price}`),
+              },
+              {
+                key: 'pool',
+                header: t('site.home.poolHashrate'),
+                cell: (row) => hashrate(row.pool_hashrate),
+              },
+              {
+                key: 'network',
+                header: t('site.home.networkHashrate'),
+                cell: (row) => hashrate(row.network_hashrate),
+              },
+              {
+                key: 'miners',
+                header: t('site.home.miners'),
+                cell: (row) => row.miners.toLocaleString('en-US'),
+              },
+              {
+                key: 'profit',
+                header: t('site.home.dailyProfit'),
+                cell: (row) =>
+                  `${coinAmount(row.daily_profit, row.coin)} / ${hashrate(row.profit_unit_hashrate)}`,
+              },
+              {
+                key: 'payout',
+                header: t('site.home.payout'),
+                cell: (row) => row.payout_models.join(', '),
+              },
+            ]}
+          />
+        )}
+      </DataSection>
+    </Card>
+  );
+});
+
+/** Coin facts and the halving countdowns. */
+const CoinInfoSection = memo(function CoinInfoSection({
+  data,
+  expectedRows,
+}: {
+  data: ApiData<readonly CoinListItem[]>;
+  expectedRows: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2 className={styles.sectionTitle}>{t('site.home.coinInfo')}</h2>
+      <DataSection
+        skeletonLines={expectedRows}
+        data={data}
+        isEmpty={(list) => list.length === 0}
+        emptyText={t('site.home.noCoins')}
+      >
+        {(list) => (
+          <>
+            <Card>
+              <DataTable
+                caption={t('site.home.coinInfo')}
+                rows={list}
+                rowKey={(coin) => coin.coin}
+                columns={[
+                  {
+                    key: 'coin',
+                    header: t('site.home.coin'),
+                    cell: (coin) => (
+                      <AppLink to={coinHome(coin.coin)} className={uiStyles.link}>
+                        {coin.symbol} <span className={uiStyles.muted}>{coin.name}</span>
+                      </AppLink>
+                    ),
+                  },
+                  {
+                    key: 'algorithm',
+                    header: t('site.home.algorithm'),
+                    cell: (coin) => coin.algorithm,
+                  },
+                  {
+                    key: 'blockTime',
+                    header: t('site.home.blockTime'),
+                    cell: (coin) => t('site.home.seconds', { count: coin.block_time_s }),
+                  },
+                  {
+                    key: 'reward',
+                    header: t('site.home.blockReward'),
+                    cell: (coin) => coinAmount(coin.block_reward, coin.coin),
+                  },
+                  {
+                    key: 'price',
+                    header: t('site.home.price'),
+                    cell: (coin) => (coin.price === null ? '--' : `$${coin.price}`),
+                  },
+                ]}
+              />
+            </Card>
+            <h2 className={styles.sectionTitle}>{t('site.home.halvings')}</h2>
+            {list.some((coin) => coin.halving !== null) ? (
+              <CardGrid>
+                {list.map((coin) => (
+                  <HalvingCard key={coin.coin} coin={coin} />
+                ))}
+              </CardGrid>
+            ) : (
+              <Card>
+                <p className={uiStyles.muted}>{t('site.home.noHalvings')}</p>
+              </Card>
+            )}
+          </>
+        )}
+      </DataSection>
+    </>
+  );
+});
+
 /** Home: pool statistics per coin, the hashrate chart, coin facts, halvings and news. */
 export function Component() {
   const { t } = useTranslation();
@@ -191,69 +356,7 @@ export function Component() {
         </DataSection>
       </Card>
 
-      <Card title={t('site.home.poolStats')}>
-        <DataSection
-          skeletonLines={expectedRows}
-          data={coinPages}
-          isEmpty={(page) => page.list.length === 0}
-          emptyText={t('site.home.noCoins')}
-        >
-          {(page) => (
-            <DataTable
-              caption={t('site.home.poolStats')}
-              rows={page.list}
-              rowKey={(row) => row.coin}
-              columns={[
-                {
-                  key: 'coin',
-                  header: t('site.home.coin'),
-                  cell: (row) => (
-                    <AppLink to={coinHome(row.coin)} className={uiStyles.link}>
-                      {row.symbol} <span className={uiStyles.muted}>{row.name}</span>
-                    </AppLink>
-                  ),
-                },
-                {
-                  key: 'algorithm',
-                  header: t('site.home.algorithm'),
-                  cell: (row) => row.algorithm,
-                },
-                {
-                  key: 'price',
-                  header: t('site.home.price'),
-                  cell: (row) => (row.price === null ? '--' : `$${row.price}`),
-                },
-                {
-                  key: 'pool',
-                  header: t('site.home.poolHashrate'),
-                  cell: (row) => hashrate(row.pool_hashrate),
-                },
-                {
-                  key: 'network',
-                  header: t('site.home.networkHashrate'),
-                  cell: (row) => hashrate(row.network_hashrate),
-                },
-                {
-                  key: 'miners',
-                  header: t('site.home.miners'),
-                  cell: (row) => row.miners.toLocaleString('en-US'),
-                },
-                {
-                  key: 'profit',
-                  header: t('site.home.dailyProfit'),
-                  cell: (row) =>
-                    `${coinAmount(row.daily_profit, row.coin)} / ${hashrate(row.profit_unit_hashrate)}`,
-                },
-                {
-                  key: 'payout',
-                  header: t('site.home.payout'),
-                  cell: (row) => row.payout_models.join(', '),
-                },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
+      <PoolStatsSection data={coinPages} expectedRows={expectedRows} />
 
       <DataSection
         data={pools}
@@ -263,68 +366,7 @@ export function Component() {
         {(list) => <PoolChart pools={list} />}
       </DataSection>
 
-      <h2 className={styles.sectionTitle}>{t('site.home.coinInfo')}</h2>
-      <DataSection
-        skeletonLines={expectedRows}
-        data={coins}
-        isEmpty={(list) => list.length === 0}
-        emptyText={t('site.home.noCoins')}
-      >
-        {(list) => (
-          <>
-            <Card>
-              <DataTable
-                caption={t('site.home.coinInfo')}
-                rows={list}
-                rowKey={(coin) => coin.coin}
-                columns={[
-                  {
-                    key: 'coin',
-                    header: t('site.home.coin'),
-                    cell: (coin) => (
-                      <AppLink to={coinHome(coin.coin)} className={uiStyles.link}>
-                        {coin.symbol} <span className={uiStyles.muted}>{coin.name}</span>
-                      </AppLink>
-                    ),
-                  },
-                  {
-                    key: 'algorithm',
-                    header: t('site.home.algorithm'),
-                    cell: (coin) => coin.algorithm,
-                  },
-                  {
-                    key: 'blockTime',
-                    header: t('site.home.blockTime'),
-                    cell: (coin) => t('site.home.seconds', { count: coin.block_time_s }),
-                  },
-                  {
-                    key: 'reward',
-                    header: t('site.home.blockReward'),
-                    cell: (coin) => coinAmount(coin.block_reward, coin.coin),
-                  },
-                  {
-                    key: 'price',
-                    header: t('site.home.price'),
-                    cell: (coin) => (coin.price === null ? '--' : `$${coin.price}`),
-                  },
-                ]}
-              />
-            </Card>
-            <h2 className={styles.sectionTitle}>{t('site.home.halvings')}</h2>
-            {list.some((coin) => coin.halving !== null) ? (
-              <CardGrid>
-                {list.map((coin) => (
-                  <HalvingCard key={coin.coin} coin={coin} />
-                ))}
-              </CardGrid>
-            ) : (
-              <Card>
-                <p className={uiStyles.muted}>{t('site.home.noHalvings')}</p>
-              </Card>
-            )}
-          </>
-        )}
-      </DataSection>
+      <CoinInfoSection data={coins} expectedRows={expectedRows} />
 
       {ads.status === 'ready' && ads.data.length > 0 ? (
         <div className={styles.slides}>
