@@ -95,14 +95,8 @@ export const select = style({
   '@media': { [narrow]: { maxWidth: 96 } },
 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
+// One visually-hidden style for the site.
+export { visuallyHidden } from './ui.css';
 
 export const iconLink = style({
   position: 'relative',

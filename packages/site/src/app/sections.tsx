@@ -81,6 +81,16 @@ export function TableCard<T extends { list: readonly unknown[] }>({
   );
 }
 
+/**
+ * The `footer` of a paged {@link TableCard}: a {@link Pager} over the answer's `page_size` and
+ * `total`.
+ */
+export function pagerFooter(page: number, onPageChange: (page: number) => void) {
+  return (value: { page_size: number; total: number }) => (
+    <Pager page={page} pageSize={value.page_size} total={value.total} onPageChange={onPageChange} />
+  );
+}
+
 /** Previous / next buttons of a paged list, with "page x of y" when `showCount`. */
 export function Pager({
   page,

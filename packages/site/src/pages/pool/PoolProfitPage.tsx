@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { reportError } from '../../app/feedback';
 import { coinAmount } from '../../app/format';
-import { Pager, profitColumns, StatsCard, TableCard } from '../../app/sections';
+import { pagerFooter, profitColumns, StatsCard, TableCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, PageFrame, TextField, uiStyles } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
@@ -118,14 +118,7 @@ function Profits({ pool, account }: AccountPool) {
           },
           { key: 'method', header: t('site.home.payout'), cell: (row) => row.pay_method },
         ]}
-        footer={(value) => (
-          <Pager
-            page={page}
-            pageSize={value.page_size}
-            total={value.total}
-            onPageChange={setPage}
-          />
-        )}
+        footer={pagerFooter(page, setPage)}
       />
     </>
   );

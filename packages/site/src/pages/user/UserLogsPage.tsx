@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@poolkit/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../app/format';
-import { Pager, TableCard } from '../../app/sections';
+import { pagerFooter, TableCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { PageFrame } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
@@ -40,14 +40,7 @@ export function Component() {
             cell: (row) => row.location ?? '--',
           },
         ]}
-        footer={(value) => (
-          <Pager
-            page={page}
-            pageSize={value.page_size}
-            total={value.total}
-            onPageChange={setPage}
-          />
-        )}
+        footer={pagerFooter(page, setPage)}
       />
     </PageFrame>
   );
