@@ -19,6 +19,7 @@ import {
   registerSecurity,
   requestIdFor,
 } from './http/security';
+import { registerCatalogueModule } from './modules/catalogue/module';
 import { registerDocsRoutes } from './modules/docs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerIdentityModule } from './modules/identity/module';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDocsRoutes(app);
   await registerIdentityModule(app);
   await registerPoolModule(app);
+  registerCatalogueModule(app);
   await options.routes?.(app);
   siteFallback = await registerSite(app, config.siteDir);
   return app;
