@@ -1,4 +1,4 @@
-import { type CatalogueMiner, formatCurrency, formatDecimal } from '@poolkit/core';
+import { type CatalogueMiner, COINS, formatCurrency, formatDecimal } from '@poolkit/core';
 import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
@@ -55,6 +55,8 @@ export interface MinerRankingProps {
   onRetry?: () => void;
   /** Under the table, e.g. the base `Pagination`. */
   footer?: ReactNode;
+  /** Rank of the first row, for a page after the first (`(page - 1) × pageSize + 1`). Default `1`. */
+  firstRank?: number;
   /** The card's title (and the table's caption). Default `t('mining.minerRanking')`. */
   title?: string;
   /** Heading level of the title. Default `3`. */
@@ -93,6 +95,12 @@ function rankValue(miner: CatalogueMiner, key: MinerRankingSortKey): number {
   }
 }
 
+/** The unit of a machine's hashrate: its main coin's (Sol/s for Equihash), else H/s. */
+function hashrateBaseUnit(miner: CatalogueMiner): string {
+  const coin = miner.coins[0];
+  return coin === undefined ? 'H/s' : COINS[coin].hashrateUnit;
+}
+
 /**
  * The profitability ranking of the miner catalogue: rank, model and vendor, release date,
  * hashrate, power, power per unit of hashrate, break-even electricity price and daily profit
@@ -110,6 +118,7 @@ export function MinerRanking({
   error,
   onRetry,
   footer,
+  firstRank = 1,
   title,
   headingLevel = 3,
   labels,
@@ -200,7 +209,7 @@ export function MinerRanking({
               const losing = miner.profit.trim().startsWith('-');
               return (
                 <tr key={miner.id}>
-                  <td className={cx(styles.cell, styles.rank)}>{index + 1}</td>
+                  <td className={cx(styles.cell, styles.rank)}>{firstRank + index}</td>
                   <th
                     scope="row"
                     className={cx(styles.cell, styles.pinned)}
@@ -221,7 +230,7 @@ export function MinerRanking({
                   </th>
                   <td className={styles.cell}>{miner.release_date ?? '--'}</td>
                   <td className={cx(styles.cell, styles.end)}>
-                    <HashrateValue value={miner.hashrate} />
+                    <HashrateValue value={miner.hashrate} baseUnit={hashrateBaseUnit(miner)} />
                   </td>
                   <td className={cx(styles.cell, styles.end)}>
                     {number.format(miner.power)}
