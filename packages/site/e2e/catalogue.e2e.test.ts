@@ -91,4 +91,11 @@ describe('miner catalogue', () => {
     expect(await figure(page, 'Daily cost').textContent()).toBe('132.31 CNY');
     await context.close();
   });
+
+  it('should say so when a machine is not in the catalogue', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/miners/detail/no-such-rig`);
+    await page.getByText('This machine is not in the catalogue.').waitFor({ timeout: 30_000 });
+    await context.close();
+  });
 });

@@ -401,6 +401,7 @@ export const en = {
     'miners.monthlyProfit': 'Profit per 30 days',
     'miners.noSellers': 'No sellers listed yet.',
     'miners.noise': 'Noise',
+    'miners.notFound': 'This machine is not in the catalogue.',
     'miners.notVerified': 'Specifications not verified against a vendor source.',
     'miners.power': 'Power',
     'miners.profit': 'Daily profit',

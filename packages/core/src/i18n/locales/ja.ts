@@ -378,6 +378,7 @@ export const ja: LocaleMessages = {
     'miners.monthlyProfit': '30 日間の利益',
     'miners.noSellers': '販売店はまだありません。',
     'miners.noise': '騒音',
+    'miners.notFound': 'このマシンはカタログにありません。',
     'miners.notVerified': '仕様はメーカーの情報源で未確認です。',
     'miners.power': '消費電力',
     'miners.profit': '1 日の利益',

@@ -373,6 +373,7 @@ export const ko: LocaleMessages = {
     'miners.monthlyProfit': '30일 수익',
     'miners.noSellers': '아직 판매처가 없습니다.',
     'miners.noise': '소음',
+    'miners.notFound': '이 기기는 카탈로그에 없습니다.',
     'miners.notVerified': '사양이 제조사 자료로 확인되지 않았습니다.',
     'miners.power': '전력',
     'miners.profit': '일일 수익',

@@ -377,6 +377,7 @@ export const ru: LocaleMessages = {
     'miners.monthlyProfit': 'Доход за 30 дней',
     'miners.noSellers': 'Продавцов пока нет.',
     'miners.noise': 'Шум',
+    'miners.notFound': 'Этой машины нет в каталоге.',
     'miners.notVerified': 'Характеристики не сверены с источником производителя.',
     'miners.power': 'Мощность',
     'miners.profit': 'Прибыль в день',

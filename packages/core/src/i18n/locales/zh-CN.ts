@@ -371,6 +371,7 @@ export const zhCN: LocaleMessages = {
     'miners.monthlyProfit': '30 天收益',
     'miners.noSellers': '暂无卖家。',
     'miners.noise': '噪音',
+    'miners.notFound': '目录中没有这台矿机。',
     'miners.notVerified': '规格参数尚未经厂商来源核实。',
     'miners.power': '功耗',
     'miners.profit': '日收益',

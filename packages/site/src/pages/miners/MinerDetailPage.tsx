@@ -55,7 +55,7 @@ export function Component() {
           : undefined
       }
     >
-      <DataSection data={miner}>
+      <DataSection data={miner} emptyText={t('site.miners.notFound')}>
         {(value) => (
           <>
             <Card title={t('site.miners.calculator')}>
