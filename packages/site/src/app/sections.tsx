@@ -143,7 +143,7 @@ const HashrateChart = lazy(() =>
  * Whether an element has come near the viewport (true at once without IntersectionObserver).
  * False on the first render everywhere, so a prerendered page and its hydration agree.
  */
-function useNearViewport(): [RefObject<HTMLDivElement | null>, boolean] {
+export function useNearViewport(): [RefObject<HTMLDivElement | null>, boolean] {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {

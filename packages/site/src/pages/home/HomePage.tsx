@@ -8,7 +8,7 @@ import {
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinAmount, dateTime, hashrate } from '../../app/format';
-import { HashrateCard } from '../../app/sections';
+import { HashrateCard, useNearViewport } from '../../app/sections';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import {
   AppLink,
@@ -112,6 +112,9 @@ function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
   );
 }
 
+/** What a section shows before its data is wanted. */
+const LOADING: ApiData<never> = { status: 'loading', data: undefined, reload: () => {} };
+
 /** A page of the home page's coin table (`GET /pools/coin-pages`). */
 type CoinPage = EndpointOutput<Endpoints['coinPages']>;
 
@@ -194,7 +197,10 @@ const PoolStatsSection = memo(function PoolStatsSection({
   );
 });
 
-/** Coin facts and the halving countdowns. */
+/**
+ * Coin facts and the halving countdowns. Far below the first screen, so they render (a table
+ * row per coin, a ticking card per halving) only when the reader scrolls near them.
+ */
 const CoinInfoSection = memo(function CoinInfoSection({
   data,
   expectedRows,
@@ -203,12 +209,13 @@ const CoinInfoSection = memo(function CoinInfoSection({
   expectedRows: number;
 }) {
   const { t } = useTranslation();
+  const [ref, near] = useNearViewport();
   return (
-    <>
+    <div ref={ref}>
       <h2 className={styles.sectionTitle}>{t('site.home.coinInfo')}</h2>
       <DataSection
         skeletonLines={expectedRows}
-        data={data}
+        data={near ? data : LOADING}
         isEmpty={(list) => list.length === 0}
         emptyText={t('site.home.noCoins')}
       >
@@ -267,7 +274,7 @@ const CoinInfoSection = memo(function CoinInfoSection({
           </>
         )}
       </DataSection>
-    </>
+    </div>
   );
 });
 
