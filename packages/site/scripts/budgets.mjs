@@ -66,8 +66,8 @@ const HOME_PAGE_MODULE = 'src/pages/home/HomePage.tsx';
 /**
  * Sizes of what the home page loads before it is interactive, from Vite's manifest
  * (`dist/.vite/manifest.json`): the entry of `index.html` and the home page's module, each with
- * every chunk it imports statically, and their stylesheets. Chunks reached only by `import()`
- * from there (the chart, the API client with the contract's schemas) come after the first paint.
+ * every chunk it imports statically, and the stylesheets they and index.html link. Chunks
+ * reached only by `import()` (the chart, the API client with the contract's schemas) come later.
  */
 function firstLoad() {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8'));
