@@ -1,20 +1,12 @@
 import type { HashratePoint, PoolBlock, PoolInfo } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import type { TFunction } from 'i18next';
-import {
-  type ComponentProps,
-  lazy,
-  type ReactNode,
-  type RefObject,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinAmount, dateTime, hashrate, percentText, ratio } from './format';
 import { Card, DataSection, DataTable, Skeleton, Stats, uiStyles } from './ui';
 import type { ApiData } from './useApiData';
+import { useNearViewport } from './useNearViewport';
 
 /** The columns of a {@link DataTable} over `Row`. */
 export type TableColumns<Row> = ComponentProps<typeof DataTable<Row>>['columns'];
@@ -138,32 +130,6 @@ export function Pager({
 const HashrateChart = lazy(() =>
   import('@poolkit/widgets/HashrateChart').then((module) => ({ default: module.HashrateChart })),
 );
-
-/**
- * Whether an element has come near the viewport (true at once without IntersectionObserver).
- * False on the first render everywhere, so a prerendered page and its hydration agree.
- */
-export function useNearViewport(): [RefObject<HTMLDivElement | null>, boolean] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (near || element === null) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return [ref, near];
-}
 
 /**
  * The widgets' HashrateChart over one series request, loaded lazily: a placeholder of the

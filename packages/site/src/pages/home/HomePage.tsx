@@ -1,116 +1,24 @@
-import {
-  type CoinListItem,
-  type EndpointOutput,
-  type Endpoints,
-  halvingCountdown,
-  type PoolInfo,
-} from '@poolkit/core';
-import { memo, useEffect, useState } from 'react';
+import type { CoinListItem, EndpointOutput, Endpoints } from '@poolkit/core';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, dateTime, hashrate } from '../../app/format';
-import { HashrateCard, useNearViewport } from '../../app/sections';
 import { useServices, useSessionState } from '../../app/servicesContext';
-import {
-  AppLink,
-  Card,
-  CardGrid,
-  DataSection,
-  DataTable,
-  PageFrame,
-  Stats,
-  uiStyles,
-} from '../../app/ui';
+import { AppLink, Card, DataSection, PageFrame, Skeleton, uiStyles } from '../../app/ui';
 import { type ApiData, useApiData } from '../../app/useApiData';
-import { coinHome, usePools } from '../../app/usePools';
+import { useNearViewport } from '../../app/useNearViewport';
+import { usePools } from '../../app/usePools';
 import * as styles from './HomePage.css';
 
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
-function HalvingCard({ coin }: { coin: CoinListItem }) {
-  const { t } = useTranslation();
-  const now = useNow(1000);
-  const halving = coin.halving;
-  if (halving === null) return null;
-  const estimatedAt = Date.parse(halving.estimated_at);
-  const countdown = halvingCountdown({
-    currentHeight:
-      halving.next_height - Math.max(0, Math.round((estimatedAt - now) / 1000 / coin.block_time_s)),
-    halvingIntervalBlocks: halving.interval_blocks,
-    blockTimeSec: coin.block_time_s,
-    nowMs: now,
-  });
-  const remaining = countdown?.remaining;
-  return (
-    <Card title={t('site.home.halvingOf', { coin: coin.symbol })}>
-      <Stats
-        items={[
-          {
-            label: t('site.home.halvingIn'),
-            value: remaining
-              ? t('site.home.countdown', {
-                  days: remaining.days,
-                  hours: remaining.hours,
-                  minutes: remaining.minutes,
-                  seconds: remaining.seconds,
-                })
-              : '--',
-          },
-          {
-            label: t('site.home.halvingHeight'),
-            value: halving.next_height.toLocaleString('en-US'),
-          },
-          { label: t('site.home.nextReward'), value: coinAmount(halving.next_reward, coin.coin) },
-          { label: t('site.home.estimatedAt'), value: dateTime(halving.estimated_at) },
-        ]}
-      />
-    </Card>
-  );
-}
-
-function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
-  const { t } = useTranslation();
-  const { api } = useServices();
-  const [selected, setSelected] = useState(pools[0]?.name ?? '');
-  const series = useApiData(
-    selected === ''
-      ? null
-      : async (signal) =>
-          api.poolHashrates(
-            { params: { pool: selected }, query: { interval: '1h', range: '24h' } },
-            { signal },
-          ),
-    [selected],
-  );
-  return (
-    <div>
-      <div className={`${uiStyles.row} ${uiStyles.spacedBelow}`}>
-        <label className={uiStyles.muted} htmlFor="home-chart-pool">
-          {t('site.home.pool')}
-        </label>
-        <select
-          id="home-chart-pool"
-          className={uiStyles.input}
-          value={selected}
-          onChange={(event) => setSelected(event.target.value)}
-        >
-          {pools.map((pool) => (
-            <option key={pool.name} value={pool.name}>
-              {pool.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <HashrateCard title={t('site.home.hashrateChart')} data={series} />
-    </div>
-  );
-}
+// The parts that show loaded data come with the data (see `homeData.tsx`): the page is usable,
+// and hydrates, without them.
+const loadHomeData = () => import('./homeData');
+const PoolStatsTable = lazy(() =>
+  loadHomeData().then((module) => ({ default: module.PoolStatsTable })),
+);
+const CoinFacts = lazy(() => loadHomeData().then((module) => ({ default: module.CoinFacts })));
+const AnnouncementList = lazy(() =>
+  loadHomeData().then((module) => ({ default: module.AnnouncementList })),
+);
+const PoolChart = lazy(() => loadHomeData().then((module) => ({ default: module.PoolChart })));
 
 /** What a section shows before its data is wanted. */
 const LOADING: ApiData<never> = { status: 'loading', data: undefined, reload: () => {} };
@@ -139,58 +47,9 @@ const PoolStatsSection = memo(function PoolStatsSection({
         emptyText={t('site.home.noCoins')}
       >
         {(page) => (
-          <DataTable
-            caption={t('site.home.poolStats')}
-            rows={page.list}
-            rowKey={(row) => row.coin}
-            columns={[
-              {
-                key: 'coin',
-                header: t('site.home.coin'),
-                cell: (row) => (
-                  <AppLink to={coinHome(row.coin)} className={uiStyles.link}>
-                    {row.symbol} <span className={uiStyles.muted}>{row.name}</span>
-                  </AppLink>
-                ),
-              },
-              {
-                key: 'algorithm',
-                header: t('site.home.algorithm'),
-                cell: (row) => row.algorithm,
-              },
-              {
-                key: 'price',
-                header: t('site.home.price'),
-                cell: (row) => (row.price === null ? '--' : `$${row.price}`),
-              },
-              {
-                key: 'pool',
-                header: t('site.home.poolHashrate'),
-                cell: (row) => hashrate(row.pool_hashrate),
-              },
-              {
-                key: 'network',
-                header: t('site.home.networkHashrate'),
-                cell: (row) => hashrate(row.network_hashrate),
-              },
-              {
-                key: 'miners',
-                header: t('site.home.miners'),
-                cell: (row) => row.miners.toLocaleString('en-US'),
-              },
-              {
-                key: 'profit',
-                header: t('site.home.dailyProfit'),
-                cell: (row) =>
-                  `${coinAmount(row.daily_profit, row.coin)} / ${hashrate(row.profit_unit_hashrate)}`,
-              },
-              {
-                key: 'payout',
-                header: t('site.home.payout'),
-                cell: (row) => row.payout_models.join(', '),
-              },
-            ]}
-          />
+          <Suspense fallback={<Skeleton lines={expectedRows} />}>
+            <PoolStatsTable list={page.list} />
+          </Suspense>
         )}
       </DataSection>
     </Card>
@@ -220,58 +79,9 @@ const CoinInfoSection = memo(function CoinInfoSection({
         emptyText={t('site.home.noCoins')}
       >
         {(list) => (
-          <>
-            <Card>
-              <DataTable
-                caption={t('site.home.coinInfo')}
-                rows={list}
-                rowKey={(coin) => coin.coin}
-                columns={[
-                  {
-                    key: 'coin',
-                    header: t('site.home.coin'),
-                    cell: (coin) => (
-                      <AppLink to={coinHome(coin.coin)} className={uiStyles.link}>
-                        {coin.symbol} <span className={uiStyles.muted}>{coin.name}</span>
-                      </AppLink>
-                    ),
-                  },
-                  {
-                    key: 'algorithm',
-                    header: t('site.home.algorithm'),
-                    cell: (coin) => coin.algorithm,
-                  },
-                  {
-                    key: 'blockTime',
-                    header: t('site.home.blockTime'),
-                    cell: (coin) => t('site.home.seconds', { count: coin.block_time_s }),
-                  },
-                  {
-                    key: 'reward',
-                    header: t('site.home.blockReward'),
-                    cell: (coin) => coinAmount(coin.block_reward, coin.coin),
-                  },
-                  {
-                    key: 'price',
-                    header: t('site.home.price'),
-                    cell: (coin) => (coin.price === null ? '--' : `$${coin.price}`),
-                  },
-                ]}
-              />
-            </Card>
-            <h2 className={styles.sectionTitle}>{t('site.home.halvings')}</h2>
-            {list.some((coin) => coin.halving !== null) ? (
-              <CardGrid>
-                {list.map((coin) => (
-                  <HalvingCard key={coin.coin} coin={coin} />
-                ))}
-              </CardGrid>
-            ) : (
-              <Card>
-                <p className={uiStyles.muted}>{t('site.home.noHalvings')}</p>
-              </Card>
-            )}
-          </>
+          <Suspense fallback={<Skeleton lines={expectedRows} />}>
+            <CoinFacts list={list} />
+          </Suspense>
         )}
       </DataSection>
     </div>
@@ -284,6 +94,10 @@ export function Component() {
   const { api } = useServices();
   const { loggedIn } = useSessionState();
   const pools = usePools();
+  // Fetched beside the data, not after it.
+  useEffect(() => {
+    void loadHomeData();
+  }, []);
   const coinPages = useApiData(
     async (signal) => api.coinPages({ query: { page: 1, page_size: 50 } }, { signal }),
     [],
@@ -345,20 +159,9 @@ export function Component() {
           emptyText={t('site.home.noAnnouncements')}
         >
           {(list) => (
-            <ul className={styles.newsList}>
-              {list.map((item) => (
-                <li key={String(item.id)}>
-                  {item.url ? (
-                    <a href={item.url} className={uiStyles.link} rel="noopener noreferrer">
-                      {item.title}
-                    </a>
-                  ) : (
-                    item.title
-                  )}{' '}
-                  <span className={uiStyles.muted}>{dateTime(item.published_at).slice(0, 10)}</span>
-                </li>
-              ))}
-            </ul>
+            <Suspense fallback={<Skeleton lines={4} />}>
+              <AnnouncementList list={list} />
+            </Suspense>
           )}
         </DataSection>
       </Card>
@@ -370,7 +173,11 @@ export function Component() {
         isEmpty={(list) => list.length === 0}
         emptyText={t('site.home.noPools')}
       >
-        {(list) => <PoolChart pools={list} />}
+        {(list) => (
+          <Suspense fallback={<div className={uiStyles.chartPlaceholder} />}>
+            <PoolChart pools={list} />
+          </Suspense>
+        )}
       </DataSection>
 
       <CoinInfoSection data={coins} expectedRows={expectedRows} />

@@ -1,0 +1,247 @@
+import type { CoinListItem, EndpointOutput, Endpoints, PoolInfo } from '@poolkit/core';
+import { halvingCountdown } from '@poolkit/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { coinAmount, dateTime, hashrate } from '../../app/format';
+import { HashrateCard } from '../../app/sections';
+import { useServices } from '../../app/servicesContext';
+import { AppLink, Card, CardGrid, DataTable, Stats, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { coinHome } from '../../app/usePools';
+import * as styles from './HomePage.css';
+
+/**
+ * The home page's parts that exist only once their data has arrived: the tables, the news list,
+ * the halving countdowns and the chart, with the number and date formatters (big.js, dayjs) they
+ * need. The page's prerendered markup and its first render show skeletons, so this module is not
+ * on the path to a usable page: `HomePage` fetches it beside the data.
+ */
+
+type CoinPageRow = EndpointOutput<Endpoints['coinPages']>['list'][number];
+type Announcement = EndpointOutput<Endpoints['announcements']>['list'][number];
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function HalvingCard({ coin }: { coin: CoinListItem }) {
+  const { t } = useTranslation();
+  const now = useNow(1000);
+  const halving = coin.halving;
+  if (halving === null) return null;
+  const estimatedAt = Date.parse(halving.estimated_at);
+  const countdown = halvingCountdown({
+    currentHeight:
+      halving.next_height - Math.max(0, Math.round((estimatedAt - now) / 1000 / coin.block_time_s)),
+    halvingIntervalBlocks: halving.interval_blocks,
+    blockTimeSec: coin.block_time_s,
+    nowMs: now,
+  });
+  const remaining = countdown?.remaining;
+  return (
+    <Card title={t('site.home.halvingOf', { coin: coin.symbol })}>
+      <Stats
+        items={[
+          {
+            label: t('site.home.halvingIn'),
+            value: remaining
+              ? t('site.home.countdown', {
+                  days: remaining.days,
+                  hours: remaining.hours,
+                  minutes: remaining.minutes,
+                  seconds: remaining.seconds,
+                })
+              : '--',
+          },
+          {
+            label: t('site.home.halvingHeight'),
+            value: halving.next_height.toLocaleString('en-US'),
+          },
+          { label: t('site.home.nextReward'), value: coinAmount(halving.next_reward, coin.coin) },
+          { label: t('site.home.estimatedAt'), value: dateTime(halving.estimated_at) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** The pool statistics table: a row per coin. */
+export function PoolStatsTable({ list }: { list: readonly CoinPageRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <DataTable
+      caption={t('site.home.poolStats')}
+      rows={list}
+      rowKey={(row) => row.coin}
+      columns={[
+        {
+          key: 'coin',
+          header: t('site.home.coin'),
+          cell: (row) => (
+            <AppLink to={coinHome(row.coin)} className={uiStyles.link}>
+              {row.symbol} <span className={uiStyles.muted}>{row.name}</span>
+            </AppLink>
+          ),
+        },
+        {
+          key: 'algorithm',
+          header: t('site.home.algorithm'),
+          cell: (row) => row.algorithm,
+        },
+        {
+          key: 'price',
+          header: t('site.home.price'),
+          cell: (row) => (row.price === null ? '--' : `$${row.price}`),
+        },
+        {
+          key: 'pool',
+          header: t('site.home.poolHashrate'),
+          cell: (row) => hashrate(row.pool_hashrate),
+        },
+        {
+          key: 'network',
+          header: t('site.home.networkHashrate'),
+          cell: (row) => hashrate(row.network_hashrate),
+        },
+        {
+          key: 'miners',
+          header: t('site.home.miners'),
+          cell: (row) => row.miners.toLocaleString('en-US'),
+        },
+        {
+          key: 'profit',
+          header: t('site.home.dailyProfit'),
+          cell: (row) =>
+            `${coinAmount(row.daily_profit, row.coin)} / ${hashrate(row.profit_unit_hashrate)}`,
+        },
+        {
+          key: 'payout',
+          header: t('site.home.payout'),
+          cell: (row) => row.payout_models.join(', '),
+        },
+      ]}
+    />
+  );
+}
+
+/** The coin facts table and a halving countdown per coin that halves. */
+export function CoinFacts({ list }: { list: readonly CoinListItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Card>
+        <DataTable
+          caption={t('site.home.coinInfo')}
+          rows={list}
+          rowKey={(coin) => coin.coin}
+          columns={[
+            {
+              key: 'coin',
+              header: t('site.home.coin'),
+              cell: (coin) => (
+                <AppLink to={coinHome(coin.coin)} className={uiStyles.link}>
+                  {coin.symbol} <span className={uiStyles.muted}>{coin.name}</span>
+                </AppLink>
+              ),
+            },
+            {
+              key: 'algorithm',
+              header: t('site.home.algorithm'),
+              cell: (coin) => coin.algorithm,
+            },
+            {
+              key: 'blockTime',
+              header: t('site.home.blockTime'),
+              cell: (coin) => t('site.home.seconds', { count: coin.block_time_s }),
+            },
+            {
+              key: 'reward',
+              header: t('site.home.blockReward'),
+              cell: (coin) => coinAmount(coin.block_reward, coin.coin),
+            },
+            {
+              key: 'price',
+              header: t('site.home.price'),
+              cell: (coin) => (coin.price === null ? '--' : `$${coin.price}`),
+            },
+          ]}
+        />
+      </Card>
+      <h2 className={styles.sectionTitle}>{t('site.home.halvings')}</h2>
+      {list.some((coin) => coin.halving !== null) ? (
+        <CardGrid>
+          {list.map((coin) => (
+            <HalvingCard key={coin.coin} coin={coin} />
+          ))}
+        </CardGrid>
+      ) : (
+        <Card>
+          <p className={uiStyles.muted}>{t('site.home.noHalvings')}</p>
+        </Card>
+      )}
+    </>
+  );
+}
+
+/** The announcements, newest first as the server sends them. */
+export function AnnouncementList({ list }: { list: readonly Announcement[] }) {
+  return (
+    <ul className={styles.newsList}>
+      {list.map((item) => (
+        <li key={String(item.id)}>
+          {item.url ? (
+            <a href={item.url} className={uiStyles.link} rel="noopener noreferrer">
+              {item.title}
+            </a>
+          ) : (
+            item.title
+          )}{' '}
+          <span className={uiStyles.muted}>{dateTime(item.published_at).slice(0, 10)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [selected, setSelected] = useState(pools[0]?.name ?? '');
+  const series = useApiData(
+    selected === ''
+      ? null
+      : async (signal) =>
+          api.poolHashrates(
+            { params: { pool: selected }, query: { interval: '1h', range: '24h' } },
+            { signal },
+          ),
+    [selected],
+  );
+  return (
+    <div>
+      <div className={`${uiStyles.row} ${uiStyles.spacedBelow}`}>
+        <label className={uiStyles.muted} htmlFor="home-chart-pool">
+          {t('site.home.pool')}
+        </label>
+        <select
+          id="home-chart-pool"
+          className={uiStyles.input}
+          value={selected}
+          onChange={(event) => setSelected(event.target.value)}
+        >
+          {pools.map((pool) => (
+            <option key={pool.name} value={pool.name}>
+              {pool.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <HashrateCard title={t('site.home.hashrateChart')} data={series} />
+    </div>
+  );
+}
