@@ -127,12 +127,37 @@ async function startServer() {
         POOLKIT_DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         DATABASE_URL: '',
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  // The demo engine writes its simulated history right after start, which keeps a core busy
+  // for several seconds: Lighthouse must not measure pages meanwhile. Warnings and errors of the
+  // server's JSON log are echoed.
+  let settled = false;
+  const history = new Promise((done) => {
+    let buffered = '';
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        let entry;
+        try {
+          entry = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (entry.level >= 40) console.error(line);
+        if (!settled && entry.msg === 'pool engine: simulated history written') {
+          settled = true;
+          done();
+        }
+      }
+    });
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
@@ -147,7 +172,10 @@ async function startServer() {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok) {
+        await Promise.race([history, new Promise((wait) => setTimeout(wait, 90_000))]);
+        return { baseUrl, stop };
+      }
     } catch {
       // not listening yet
     }
