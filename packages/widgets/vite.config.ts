@@ -56,6 +56,7 @@ export default defineConfig(({ mode }) => {
               'src/**/*.test.ts',
               'src/**/*.test.tsx',
               'src/lib/fixtures.ts',
+              'src/lib/widgetHarness.tsx',
             ],
           }),
     ],

@@ -1,42 +1,11 @@
-import { createI18n } from '@poolkit/core';
-import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { FIXED_NOW, SAMPLE_GROUPS, workerRows } from '../../lib/fixtures';
-import { PoolKitThemeProvider } from '../../theme/PoolKitThemeProvider';
+import { widgetHarness } from '../../lib/widgetHarness';
 import { WorkerTable } from './WorkerTable';
 
-const i18n = createI18n({ language: 'en' });
-let root: Root | undefined;
-
-function render(children: ReactNode, mode: 'light' | 'dark' = 'light'): HTMLElement {
-  const container = document.createElement('div');
-  container.style.width = '1000px';
-  container.style.padding = '8px';
-  document.body.append(container);
-  root = createRoot(container);
-  flushSync(() =>
-    root?.render(
-      <I18nextProvider i18n={i18n}>
-        <PoolKitThemeProvider mode={mode}>{children}</PoolKitThemeProvider>
-      </I18nextProvider>,
-    ),
-  );
-  return container;
-}
-
-beforeEach(async () => {
-  // Wide enough for the whole widget: a screenshot is cut at the page's edge.
-  await page.viewport(1040, 900);
-});
-
-afterEach(() => {
-  root?.unmount();
-  document.body.replaceChildren();
-});
+const { render } = widgetHarness(1000);
 
 describe('WorkerTable', () => {
   it('should look the same as its reference, light', async () => {
