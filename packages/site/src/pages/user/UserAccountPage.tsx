@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, DataTable, PageFrame, TextField, uiStyles } from '../../app/ui';
+import {
+  Card,
+  DataSection,
+  DataTable,
+  PageFrame,
+  SelectField,
+  TextField,
+  uiStyles,
+} from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { UserTabs } from './UserTabs';
@@ -65,27 +73,15 @@ export function Component() {
             error={error}
             onChange={(event) => setName(event.target.value)}
           />
-          <div className={uiStyles.field}>
-            <label htmlFor="account-permission" className={uiStyles.label}>
-              {t('site.user.permission')}
-            </label>
-            <select
-              id="account-permission"
-              className={uiStyles.input}
-              value={permission}
-              onChange={(event) =>
-                setPermission(
-                  PERMISSIONS.find((item) => item === event.target.value) ?? 'pool_management',
-                )
-              }
-            >
-              {PERMISSIONS.map((item) => (
-                <option key={item} value={item}>
-                  {t(`site.user.permissions.${item}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t('site.user.permission')}
+            value={permission}
+            options={PERMISSIONS.map((item) => ({
+              value: item,
+              label: t(`site.user.permissions.${item}`),
+            }))}
+            onChange={setPermission}
+          />
           <Button onClick={() => void create()}>{t('site.user.create')}</Button>
         </div>
       </Card>

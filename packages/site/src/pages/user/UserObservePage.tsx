@@ -11,6 +11,7 @@ import {
   DataTable,
   EmptyState,
   PageFrame,
+  SelectField,
   TextField,
   uiStyles,
 } from '../../app/ui';
@@ -69,25 +70,15 @@ function ObserverLinks({ account }: { account: string }) {
             error={error}
             onChange={(event) => setNickname(event.target.value)}
           />
-          <div className={uiStyles.field}>
-            <label htmlFor="observer-expiry" className={uiStyles.label}>
-              {t('site.user.expiry')}
-            </label>
-            <select
-              id="observer-expiry"
-              className={uiStyles.input}
-              value={expiry}
-              onChange={(event) =>
-                setExpiry(EXPIRIES.find((item) => item === event.target.value) ?? 'one_week')
-              }
-            >
-              {EXPIRIES.map((item) => (
-                <option key={item} value={item}>
-                  {t(`site.user.expiries.${item}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t('site.user.expiry')}
+            value={expiry}
+            options={EXPIRIES.map((item) => ({
+              value: item,
+              label: t(`site.user.expiries.${item}`),
+            }))}
+            onChange={setExpiry}
+          />
           <Button onClick={() => void create()}>{t('site.user.create')}</Button>
         </div>
       </Card>

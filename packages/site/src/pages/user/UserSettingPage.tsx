@@ -1,4 +1,4 @@
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, validators } from '@poolkit/core';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, validators } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,15 @@ import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useLanguage } from '../../app/Header';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, PageFrame, Stats, TextField, uiStyles } from '../../app/ui';
+import {
+  Card,
+  DataSection,
+  PageFrame,
+  SelectField,
+  Stats,
+  TextField,
+  uiStyles,
+} from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { TotpSetup } from './TotpSetup';
@@ -45,25 +53,12 @@ function SettingsForm({ timezone: initialTimezone }: { timezone: string }) {
         error={error}
         onChange={(event) => setTimezone(event.target.value)}
       />
-      <div className={uiStyles.field}>
-        <label htmlFor="setting-language" className={uiStyles.label}>
-          {t('common.language')}
-        </label>
-        <select
-          id="setting-language"
-          className={uiStyles.input}
-          value={chosen}
-          onChange={(event) => {
-            if (isLanguage(event.target.value)) setChosen(event.target.value);
-          }}
-        >
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code}>
-              {LANGUAGE_NAMES[code]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('common.language')}
+        value={chosen}
+        options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+        onChange={setChosen}
+      />
       <Button loading={busy} onClick={() => void save()}>
         {t('common.save')}
       </Button>
