@@ -901,6 +901,7 @@ export {
   isTimezone,
   parseTimezone,
 } from './format/formatInTimezone';
+export { formatNumber } from './format/formatNumber';
 export { formatPercent } from './format/formatPercent';
 // i18n
 export { buildResources } from './i18n/buildResources';

@@ -1,5 +1,5 @@
 import type { CoinListItem, EndpointOutput, Endpoints, PoolInfo } from '@poolkit/core';
-import { halvingCountdown } from '@poolkit/core';
+import { formatNumber, halvingCountdown } from '@poolkit/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinAmount, dateTime, hashrate } from '../../app/format';
@@ -60,7 +60,7 @@ function HalvingCard({ coin }: { coin: CoinListItem }) {
           },
           {
             label: t('site.home.halvingHeight'),
-            value: halving.next_height.toLocaleString('en-US'),
+            value: formatNumber(halving.next_height, 'en'),
           },
           { label: t('site.home.nextReward'), value: coinAmount(halving.next_reward, coin.coin) },
           { label: t('site.home.estimatedAt'), value: dateTime(halving.estimated_at) },
@@ -111,7 +111,7 @@ export function PoolStatsTable({ list }: { list: readonly CoinPageRow[] }) {
         {
           key: 'miners',
           header: t('site.home.miners'),
-          cell: (row) => row.miners.toLocaleString('en-US'),
+          cell: (row) => formatNumber(row.miners, 'en'),
         },
         {
           key: 'profit',

@@ -3,6 +3,7 @@ import {
   type CoinInfo,
   DEFAULT_TIMEZONE,
   formatDecimal,
+  formatNumber,
   formatPercent,
   type PoolBlock,
 } from '@poolkit/core';
@@ -91,7 +92,6 @@ export function BlockTable({
 }: BlockTableProps) {
   const { label, language } = useLabels(labels);
   const Heading = `h${headingLevel}` as const;
-  const number = new Intl.NumberFormat(language);
   const caption = title ?? label('blocks');
 
   let body: ReactNode;
@@ -148,10 +148,10 @@ export function BlockTable({
                         target="_blank"
                         rel="noreferrer"
                       >
-                        {number.format(block.height)}
+                        {formatNumber(block.height, language)}
                       </a>
                     ) : (
-                      number.format(block.height)
+                      formatNumber(block.height, language)
                     )}
                   </th>
                   <td className={styles.cell}>{formatZoned(block.time, timezone)}</td>

@@ -2,6 +2,7 @@ import {
   type CoinInfo,
   DEFAULT_TIMEZONE,
   durationParts,
+  formatNumber,
   type HalvingCountdown as HalvingEstimate,
   halvingCountdown,
 } from '@poolkit/core';
@@ -126,7 +127,6 @@ export function HalvingCountdown({
   if (seen.height !== currentHeight) setSeen({ height: currentHeight, at: nowMs });
   const observedAt = heightAt ?? (seen.height === currentHeight ? seen.at : nowMs);
   const Heading = `h${headingLevel}` as const;
-  const number = new Intl.NumberFormat(language);
 
   let body: ReactNode;
   const result = loading || error ? null : estimate(coin, currentHeight, observedAt);
@@ -166,7 +166,7 @@ export function HalvingCountdown({
             {units.map(([value, key]) => (
               <div key={key} className={styles.unitBox} aria-hidden="true">
                 <span className={styles.unitValue}>
-                  {key === 'days' ? number.format(value) : String(value).padStart(2, '0')}
+                  {key === 'days' ? formatNumber(value, language) : String(value).padStart(2, '0')}
                 </span>
                 <span className={styles.unitLabel}>{label(key)}</span>
               </div>
@@ -178,11 +178,11 @@ export function HalvingCountdown({
         <dl className={widget.statGrid}>
           <div className={widget.stat}>
             <dt className={widget.statLabel}>{label('blocksLeft')}</dt>
-            <dd className={widget.statValue}>{number.format(result.blocksLeft)}</dd>
+            <dd className={widget.statValue}>{formatNumber(result.blocksLeft, language)}</dd>
           </div>
           <div className={widget.stat}>
             <dt className={widget.statLabel}>{label('halvingHeight')}</dt>
-            <dd className={widget.statValue}>{number.format(result.nextHalvingHeight)}</dd>
+            <dd className={widget.statValue}>{formatNumber(result.nextHalvingHeight, language)}</dd>
           </div>
           <div className={cx(widget.stat, styles.wideStat)}>
             <dt className={widget.statLabel}>{label('estimatedDate')}</dt>
@@ -195,7 +195,7 @@ export function HalvingCountdown({
           </div>
           <div className={widget.stat}>
             <dt className={widget.statLabel}>{label('currentHeight')}</dt>
-            <dd className={widget.statValue}>{number.format(currentHeight)}</dd>
+            <dd className={widget.statValue}>{formatNumber(currentHeight, language)}</dd>
           </div>
         </dl>
         <div>

@@ -1,4 +1,4 @@
-import { type CatalogueMiner, formatCurrency, formatDecimal } from '@poolkit/core';
+import { type CatalogueMiner, formatCurrency, formatDecimal, formatNumber } from '@poolkit/core';
 import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
 import { currencySymbol, HashrateValue, Stat, StatusBadge } from '../../lib/parts';
@@ -70,9 +70,10 @@ export function MinerCard({
   const symbol = currencySymbol(miner.currency);
   const money = (amount: string) => formatCurrency(amount, { symbol });
   const losing = miner.profit.trim().startsWith('-');
-  const number = new Intl.NumberFormat(language);
   const optional = (value: string | number | null, suffix = '') =>
-    value === null ? '--' : `${typeof value === 'number' ? number.format(value) : value}${suffix}`;
+    value === null
+      ? '--'
+      : `${typeof value === 'number' ? formatNumber(value, language) : value}${suffix}`;
   const specs: [MinerCardLabelKey, string][] = [
     ['size', optional(miner.size, ' mm')],
     ['weight', optional(miner.weight, ' kg')],
@@ -104,7 +105,7 @@ export function MinerCard({
           <HashrateValue value={miner.hashrate} />
         </Stat>
         <Stat label={label('power')}>
-          {number.format(miner.power)}
+          {formatNumber(miner.power, language)}
           <span className={widget.unit}>W</span>
         </Stat>
         <Stat label={label('unitPower')}>

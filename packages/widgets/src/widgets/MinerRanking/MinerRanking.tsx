@@ -1,4 +1,10 @@
-import { type CatalogueMiner, COINS, formatCurrency, formatDecimal } from '@poolkit/core';
+import {
+  type CatalogueMiner,
+  COINS,
+  formatCurrency,
+  formatDecimal,
+  formatNumber,
+} from '@poolkit/core';
 import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
@@ -131,7 +137,6 @@ export function MinerRanking({
     defaultValue: defaultSort,
     onChange: onSortChange,
   });
-  const number = new Intl.NumberFormat(language);
   const caption = title ?? label('minerRanking');
   const sign = current.direction === 'ascending' ? 1 : -1;
   const rows = manualSorting
@@ -233,7 +238,7 @@ export function MinerRanking({
                     <HashrateValue value={miner.hashrate} baseUnit={hashrateBaseUnit(miner)} />
                   </td>
                   <td className={cx(styles.cell, styles.end)}>
-                    {number.format(miner.power)}
+                    {formatNumber(miner.power, language)}
                     <span className={widget.unit}>W</span>
                   </td>
                   <td className={cx(styles.cell, styles.end)}>

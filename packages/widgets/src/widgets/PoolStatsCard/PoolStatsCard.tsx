@@ -4,6 +4,7 @@ import {
   DEFAULT_TIMEZONE,
   formatCurrency,
   formatDecimal,
+  formatNumber,
   formatPercent,
   type PoolStats,
   type RateEntry,
@@ -90,7 +91,6 @@ export function PoolStatsCard({
 }: PoolStatsCardProps) {
   const { label, language } = useLabels(labels);
   const Heading = `h${headingLevel}` as const;
-  const number = new Intl.NumberFormat(language);
 
   let body: ReactNode;
   if (error) {
@@ -122,10 +122,10 @@ export function PoolStatsCard({
             <HashrateValue value={stats.network_hashrate} baseUnit={coin.hashrateUnit} />
           </Stat>
           <Stat label={label('networkDifficulty')}>{formatCompact(stats.network_difficulty)}</Stat>
-          <Stat label={label('blockHeight')}>{number.format(stats.block_height)}</Stat>
-          <Stat label={label('miners')}>{number.format(stats.miners)}</Stat>
-          <Stat label={label('activeWorkers')}>{number.format(stats.workers)}</Stat>
-          <Stat label={label('blocks24h')}>{number.format(stats.blocks_24h)}</Stat>
+          <Stat label={label('blockHeight')}>{formatNumber(stats.block_height, language)}</Stat>
+          <Stat label={label('miners')}>{formatNumber(stats.miners, language)}</Stat>
+          <Stat label={label('activeWorkers')}>{formatNumber(stats.workers, language)}</Stat>
+          <Stat label={label('blocks24h')}>{formatNumber(stats.blocks_24h, language)}</Stat>
           <Stat label={label('luck24h')}>{luck(stats.luck_24h)}</Stat>
           <Stat label={label('luck7d')}>{luck(stats.luck_7d)}</Stat>
           <Stat label={label('poolFee')}>

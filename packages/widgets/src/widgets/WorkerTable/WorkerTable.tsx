@@ -1,5 +1,6 @@
 import {
   DEFAULT_TIMEZONE,
+  formatNumber,
   formatPercent,
   type MinerStatus,
   type MinerStatusOptions,
@@ -288,7 +289,6 @@ export function WorkerTable({
   className,
 }: WorkerTableProps) {
   const { label, t, language } = useLabels(labels);
-  const number = new Intl.NumberFormat(language);
   const baseId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [statusFilter, setStatusFilter] = useControllableState({
@@ -638,7 +638,9 @@ export function WorkerTable({
             onClick={() => setStatusFilter(filter)}
           >
             {label(FILTER_LABEL[filter])}
-            <span className={styles.count}>{loading ? '–' : number.format(countOf(filter))}</span>
+            <span className={styles.count}>
+              {loading ? '–' : formatNumber(countOf(filter), language)}
+            </span>
           </button>
         ))}
       </div>
