@@ -57,7 +57,7 @@ export {
 } from './client/createHttpClient';
 export { describeError, SYSTEM_ERROR_KEY, type Translate } from './client/describeError';
 export { EncryptionError, encryptPassword } from './client/encryptPassword';
-export { lazyApi } from './client/lazyApi';
+export { lazyApi, lazyApiInParts } from './client/lazyApi';
 export { sessionHttpOptions } from './client/sessionHttpOptions';
 export { solveCaptcha } from './client/solveCaptcha';
 // constants
@@ -317,6 +317,11 @@ export {
   pathParamNames,
   type ResponseKind,
 } from './contract/endpoint';
+export {
+  type EndpointGroup,
+  endpointGroupLoaders,
+  loadEndpointGroups,
+} from './contract/endpointGroups';
 export {
   type EndpointBody,
   type EndpointId,

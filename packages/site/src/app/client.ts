@@ -2,24 +2,25 @@ import {
   type Api,
   createApi,
   createHttpClient,
+  type EndpointGroup,
   type Endpoints,
-  endpoints,
   type HttpClient,
   type Session,
   sessionHttpOptions,
 } from '@poolkit/core';
 
-/** The HTTP client and the typed API over it. */
+/** The HTTP client, and the typed methods of one endpoint group over it. */
 export interface Client {
   http: HttpClient;
-  api: Api<Endpoints>;
+  methodsOf(group: EndpointGroup): Partial<Api<Endpoints>>;
 }
 
 /**
- * Creates the HTTP client wired to the session and the typed API over the whole contract.
+ * Creates the HTTP client wired to the session; the endpoint groups' methods are made over it as
+ * the groups arrive (see `services.ts`).
  *
- * This module is imported lazily (see `services.ts`): it carries the contract's schemas and zod,
- * about 40 KB gzip, which the first paint does not need.
+ * This module is imported lazily: it carries ky, zod and the request and answer handling, which
+ * the first paint does not need.
  */
 export function createClient(session: Session, onAuthFailure: () => void): Client {
   const http = createHttpClient({
@@ -27,5 +28,8 @@ export function createClient(session: Session, onAuthFailure: () => void): Clien
     ...sessionHttpOptions(session),
     onAuthFailure,
   });
-  return { http, api: createApi(http, endpoints) };
+  return {
+    http,
+    methodsOf: (group) => createApi(http, group) as Partial<Api<Endpoints>>,
+  };
 }

@@ -5,7 +5,8 @@ import {
   createSession,
   documentCookieJar,
   type Endpoints,
-  lazyApi,
+  lazyApiInParts,
+  loadEndpointGroups,
   type RefreshScheduler,
   SESSION_CHANNEL_NAME,
   type Session,
@@ -16,7 +17,10 @@ import type { Client } from './client';
 /** The site's long-lived services: one of each per page load. */
 export interface Services {
   session: Session;
-  /** The typed API; its module (schemas, zod, ky) loads on the first call or on `preload()`. */
+  /**
+   * The typed API. Its client (ky, zod) and then the contract's endpoint groups load on the first
+   * call or on `preload()`; a call waits only for its own group.
+   */
   api: Api<Endpoints> & { preload(): Promise<Api<Endpoints>> };
   i18n: I18n;
   scheduler: RefreshScheduler;
@@ -43,9 +47,10 @@ function broadcastChannel(): BroadcastChannel | undefined {
  * channel), the typed API wired to it, i18n in the stored language, and the token-refresh
  * schedule.
  *
- * The HTTP client and the API come from `client.ts` through a dynamic import, so the contract's
- * schemas stay out of the first load; `main.tsx` starts that import right away, beside the
- * first render.
+ * The HTTP client comes from `client.ts` and the contract's endpoint groups from core, each
+ * through a dynamic import, so the contract's schemas stay out of the first load; `main.tsx`
+ * starts loading them right after the first render. The groups are evaluated one per task (the
+ * public pages' groups first), so no task is long.
  */
 export function createServices(): Services {
   const broadcast = broadcastChannel();
@@ -66,7 +71,10 @@ export function createServices(): Services {
     );
     return client;
   };
-  const api = lazyApi<Endpoints>(() => loadClient().then((loaded) => loaded.api));
+  const api = lazyApiInParts<Endpoints>(async function* () {
+    const loaded = await loadClient();
+    for await (const group of loadEndpointGroups()) yield loaded.methodsOf(group);
+  });
   const i18n = createI18n({ language: session.get('language') });
   const scheduler = createRefreshScheduler(
     session,

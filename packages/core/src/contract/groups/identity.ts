@@ -1,0 +1,404 @@
+/**
+ * Identity: captcha, sign-in and TOTP, registration, password reset, codes, settings, permissions and logs.
+ * Family A of the API contract; `../endpoints.ts` merges every group into `endpoints`.
+ */
+import { emptyResponseSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
+import {
+  cancellationBodySchema,
+  cancellationSchema,
+  captchaChallengeSchema,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  changePhoneBodySchema,
+  codeSentSchema,
+  currentAccountSchema,
+  currentPermissionsSchema,
+  loginBodySchema,
+  loginQuerySchema,
+  loginResultSchema,
+  logoutBodySchema,
+  oauthAuthorizeBodySchema,
+  oauthClientSchema,
+  oauthRedirectSchema,
+  oauthRequestQuerySchema,
+  observerInfoSchema,
+  publicKeySchema,
+  refreshBodySchema,
+  registerEmailBodySchema,
+  registerPhoneBodySchema,
+  resetPasswordEmailBodySchema,
+  resetPasswordPhoneBodySchema,
+  secondValidationBodySchema,
+  secondValidationSchema,
+  sendBoundCodeBodySchema,
+  sendCodeBodySchema,
+  sendCodeQuerySchema,
+  setCurrentAccountBodySchema,
+  tokenPairSchema,
+  totpDisableBodySchema,
+  totpLoginBodySchema,
+  totpSecretSchema,
+  totpValidationBodySchema,
+  updateSettingsBodySchema,
+  userLogListSchema,
+  userLogQuerySchema,
+  userMiningSchema,
+  userSettingsSchema,
+} from '../identity';
+import {
+  passkeyAuthenticationBodySchema,
+  passkeyAuthenticationOptionsSchema,
+  passkeyLoginResultSchema,
+} from '../passkeys';
+
+/** The identity calls. */
+export const identityEndpoints = {
+  /**
+   * Not shown: a proof-of-work captcha challenge (self-hosted, no outside service); its solution
+   * is the captcha result of the login and code-sending calls.
+   */
+  captchaChallenge: defineEndpoint({
+    id: 'captchaChallenge',
+    family: 'A',
+    method: 'GET',
+    path: '/captcha/challenge',
+    auth: 'public',
+    response: captchaChallengeSchema,
+    summary: 'A proof-of-work captcha challenge',
+  }),
+  /** The RSA public key that login and pay passwords are encrypted with. */
+  publicKey: defineEndpoint({
+    id: 'publicKey',
+    family: 'A',
+    method: 'GET',
+    path: '/v2/users/encrypt/pubkey',
+    auth: 'public',
+    response: publicKeySchema,
+    summary: 'Public key for password encryption',
+  }),
+  /**
+   * Password login by email or phone; the captcha result travels in the query. Answers tokens,
+   * or a login ticket when the authenticator app is required.
+   */
+  login: defineEndpoint({
+    id: 'login',
+    family: 'A',
+    method: 'POST',
+    path: '/v2/users/encrypt/login',
+    auth: 'public',
+    query: loginQuerySchema,
+    body: loginBodySchema,
+    response: loginResultSchema,
+    summary: 'Log in with an encrypted password and a captcha',
+  }),
+  /** Finishes a login with the authenticator app's code. */
+  totpLogin: defineEndpoint({
+    id: 'totpLogin',
+    family: 'A',
+    method: 'POST',
+    path: '/auth/totp/login',
+    auth: 'public',
+    body: totpLoginBodySchema,
+    response: tokenPairSchema,
+    summary: 'Finish a login with an authenticator code',
+  }),
+  /** Not shown: creates a pending authenticator secret (QR code) to bind. */
+  totpSecret: defineEndpoint({
+    id: 'totpSecret',
+    family: 'A',
+    method: 'POST',
+    path: '/auth/totp/secret',
+    auth: 'user-only',
+    response: totpSecretSchema,
+    summary: 'Create an authenticator secret to bind',
+  }),
+  /** Binds the authenticator: checks its first code against the pending secret. */
+  totpValidation: defineEndpoint({
+    id: 'totpValidation',
+    family: 'A',
+    method: 'POST',
+    path: '/auth/totp/validation',
+    auth: 'user-only',
+    body: totpValidationBodySchema,
+    response: emptyResponseSchema,
+    summary: 'Validate an authenticator code and turn TOTP on',
+  }),
+  /** Not shown: turns the authenticator off after a second validation. */
+  totpDisable: defineEndpoint({
+    id: 'totpDisable',
+    family: 'A',
+    method: 'DELETE',
+    path: '/auth/totp',
+    auth: 'user-only',
+    body: totpDisableBodySchema,
+    response: emptyResponseSchema,
+    summary: 'Turn the authenticator off',
+  }),
+  /** Second validation for a sensitive action; answers a validation token for it. */
+  secondValidation: defineEndpoint({
+    id: 'secondValidation',
+    family: 'A',
+    method: 'POST',
+    path: '/users/second-validation',
+    auth: 'user-only',
+    body: secondValidationBodySchema,
+    response: secondValidationSchema,
+    summary: 'Pass a second validation for a sensitive action',
+  }),
+  /** Exchanges the refresh token for a new token pair (decision: this path, answer `{token, refresh_token}`). */
+  refreshToken: defineEndpoint({
+    id: 'refreshToken',
+    family: 'A',
+    method: 'POST',
+    path: '/users/refresh/login',
+    auth: 'public',
+    body: refreshBodySchema,
+    response: tokenPairSchema,
+    summary: 'Refresh the access token',
+  }),
+  /** Not shown: revokes the refresh token; the access token simply expires. */
+  logout: defineEndpoint({
+    id: 'logout',
+    family: 'A',
+    method: 'POST',
+    path: '/users/logout',
+    auth: 'optional',
+    body: logoutBodySchema,
+    response: emptyResponseSchema,
+    summary: 'Log out and revoke the refresh token',
+  }),
+  /** Not shown: registration by email, answering tokens (the user is logged in). */
+  registerEmail: defineEndpoint({
+    id: 'registerEmail',
+    family: 'A',
+    method: 'POST',
+    path: '/users/register/email',
+    auth: 'public',
+    body: registerEmailBodySchema,
+    response: tokenPairSchema,
+    summary: 'Register by email',
+  }),
+  /** Not shown: registration by phone, answering tokens. */
+  registerPhone: defineEndpoint({
+    id: 'registerPhone',
+    family: 'A',
+    method: 'POST',
+    path: '/users/register/phone',
+    auth: 'public',
+    body: registerPhoneBodySchema,
+    response: tokenPairSchema,
+    summary: 'Register by phone',
+  }),
+  /** Not shown: password reset with an email code. */
+  resetPasswordEmail: defineEndpoint({
+    id: 'resetPasswordEmail',
+    family: 'A',
+    method: 'POST',
+    path: '/users/password/reset/email',
+    auth: 'public',
+    body: resetPasswordEmailBodySchema,
+    response: emptyResponseSchema,
+    summary: 'Reset the password with an email code',
+  }),
+  /** Not shown: password reset with an SMS code. */
+  resetPasswordPhone: defineEndpoint({
+    id: 'resetPasswordPhone',
+    family: 'A',
+    method: 'POST',
+    path: '/users/password/reset/phone',
+    auth: 'public',
+    body: resetPasswordPhoneBodySchema,
+    response: emptyResponseSchema,
+    summary: 'Reset the password with an SMS code',
+  }),
+  /** Not shown: changes the password of the signed-in user. */
+  changePassword: defineEndpoint({
+    id: 'changePassword',
+    family: 'A',
+    method: 'PUT',
+    path: '/users/password',
+    auth: 'user-only',
+    body: changePasswordBodySchema,
+    response: emptyResponseSchema,
+    summary: 'Change the password',
+  }),
+  /** Not shown: binds a new email after the old one was verified (pauses withdrawals 24 h). */
+  changeEmail: defineEndpoint({
+    id: 'changeEmail',
+    family: 'A',
+    method: 'PUT',
+    path: '/users/email',
+    auth: 'user-only',
+    body: changeEmailBodySchema,
+    response: emptyResponseSchema,
+    summary: 'Change the bound email',
+  }),
+  /** Not shown: binds a new phone (pauses withdrawals 24 h). */
+  changePhone: defineEndpoint({
+    id: 'changePhone',
+    family: 'A',
+    method: 'PUT',
+    path: '/users/phone',
+    auth: 'user-only',
+    body: changePhoneBodySchema,
+    response: emptyResponseSchema,
+    summary: 'Change the bound phone',
+  }),
+  /** Sends an SMS code to the signed-in user's bound phone, for a sensitive action. */
+  sendSmsCode: defineEndpoint({
+    id: 'sendSmsCode',
+    family: 'A',
+    method: 'POST',
+    path: '/auth/validation/sms',
+    auth: 'user-only',
+    body: sendBoundCodeBodySchema,
+    response: codeSentSchema,
+    summary: 'Send a code to the bound phone',
+  }),
+  /** Sends an email code to the signed-in user's verified email, for a sensitive action. */
+  sendVerifiedEmailCode: defineEndpoint({
+    id: 'sendVerifiedEmailCode',
+    family: 'A',
+    method: 'POST',
+    path: '/auth/validation/verified-email',
+    auth: 'user-only',
+    body: sendBoundCodeBodySchema,
+    response: codeSentSchema,
+    summary: 'Send a code to the verified email',
+  }),
+  /**
+   * Sends a code to a typed-in email or phone (registration, reset, new email or phone), with a
+   * captcha result in the query. Binding scenes need a signed-in user, hence `optional`.
+   */
+  sendCode: defineEndpoint({
+    id: 'sendCode',
+    family: 'A',
+    method: 'POST',
+    path: '/v3/auth/validation/code',
+    auth: 'optional',
+    query: sendCodeQuerySchema,
+    body: sendCodeBodySchema,
+    response: codeSentSchema,
+    summary: 'Send a verification code to an email or phone',
+  }),
+  /** Roles and permission strings of the caller (user or observer). */
+  currentPermissions: defineEndpoint({
+    id: 'currentPermissions',
+    family: 'A',
+    method: 'GET',
+    path: '/permissions/current',
+    auth: 'user',
+    response: currentPermissionsSchema,
+    summary: 'Roles and permissions of the caller',
+  }),
+  /** Chooses the current mining account (decision: this is what `PUT /users/accounts` does). */
+  setCurrentAccount: defineEndpoint({
+    id: 'setCurrentAccount',
+    family: 'A',
+    method: 'PUT',
+    path: '/users/accounts',
+    auth: 'user-only',
+    body: setCurrentAccountBodySchema,
+    response: currentAccountSchema,
+    summary: 'Choose the current mining account',
+  }),
+  /** Updates display settings (time zone, language, currency, hide flags). */
+  updateSettings: defineEndpoint({
+    id: 'updateSettings',
+    family: 'A',
+    method: 'PUT',
+    path: '/users/settings',
+    auth: 'user-only',
+    body: updateSettingsBodySchema,
+    response: userSettingsSchema,
+    summary: 'Update display settings',
+  }),
+  /** What an observer token may see: account, pools, expiry, roles. */
+  observerInfo: defineEndpoint({
+    id: 'observerInfo',
+    family: 'A',
+    method: 'GET',
+    path: '/users/observer/info',
+    auth: 'user',
+    response: observerInfoSchema,
+    summary: 'Scope of the current observer token',
+  }),
+  /** The user's mining over all accounts (decision: `/users/mine` is this overview). */
+  userMining: defineEndpoint({
+    id: 'userMining',
+    family: 'A',
+    method: 'GET',
+    path: '/users/mine',
+    auth: 'user-only',
+    permission: 'pool.view',
+    response: userMiningSchema,
+    summary: 'Mining overview over all accounts',
+  }),
+  /** Not shown: asks for account cancellation (final after 30 days, revoked by logging in). */
+  requestCancellation: defineEndpoint({
+    id: 'requestCancellation',
+    family: 'A',
+    method: 'POST',
+    path: '/users/cancellation',
+    auth: 'user-only',
+    body: cancellationBodySchema,
+    response: cancellationSchema,
+    summary: 'Ask for account cancellation',
+  }),
+  /** Not shown: the user's log (logins, security changes, operations). */
+  userLogs: defineEndpoint({
+    id: 'userLogs',
+    family: 'A',
+    method: 'GET',
+    path: '/users/logs',
+    auth: 'user-only',
+    permission: 'user.view',
+    query: userLogQuerySchema,
+    response: userLogListSchema,
+    summary: 'Log of logins and security changes',
+  }),
+  /** Not shown: describes a third-party authorisation request (`/login/oauth/authorize`). */
+  oauthClient: defineEndpoint({
+    id: 'oauthClient',
+    family: 'A',
+    method: 'GET',
+    path: '/oauth/authorize',
+    auth: 'user-only',
+    query: oauthRequestQuerySchema,
+    response: oauthClientSchema,
+    summary: 'Describe a third-party authorisation request',
+  }),
+  /** Not shown: grants a third party access to the selected accounts. */
+  oauthAuthorize: defineEndpoint({
+    id: 'oauthAuthorize',
+    family: 'A',
+    method: 'POST',
+    path: '/oauth/authorize',
+    auth: 'user-only',
+    body: oauthAuthorizeBodySchema,
+    response: oauthRedirectSchema,
+    summary: 'Authorise a third party for selected accounts',
+  }),
+  /** Not shown: WebAuthn options to sign in with a passkey (identity, so family A). */
+  passkeyAuthenticationOptions: defineEndpoint({
+    id: 'passkeyAuthenticationOptions',
+    family: 'A',
+    method: 'POST',
+    path: '/passkeys/authentication/options',
+    auth: 'public',
+    response: passkeyAuthenticationOptionsSchema,
+    summary: 'Passkey sign-in options',
+  }),
+  /** Not shown: verifies a passkey assertion and answers tokens. */
+  passkeyAuthenticationVerify: defineEndpoint({
+    id: 'passkeyAuthenticationVerify',
+    family: 'A',
+    method: 'POST',
+    path: '/passkeys/authentication/verify',
+    auth: 'public',
+    body: passkeyAuthenticationBodySchema,
+    response: passkeyLoginResultSchema,
+    summary: 'Sign in with a passkey',
+  }),
+} as const;

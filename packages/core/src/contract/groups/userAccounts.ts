@@ -1,0 +1,93 @@
+/**
+ * The user's sub-accounts and observer links.
+ * Family B of the API contract; `../endpoints.ts` merges every group into `endpoints`.
+ */
+import {
+  accountParamsSchema,
+  createObserverBodySchema,
+  createSubAccountBodySchema,
+  observerLinkListSchema,
+  observerLinkSchema,
+  observerParamsSchema,
+  subAccountSchema,
+  updateSubAccountBodySchema,
+} from '../accounts';
+import { emptyResponseSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
+import { userInfoSchema } from '../identity';
+
+/** The user, sub-accounts, observers calls. */
+export const userAccountsEndpoints = {
+  /** Not shown: the signed-in user's info. */
+  userInfo: defineEndpoint({
+    id: 'userInfo',
+    family: 'B',
+    method: 'GET',
+    path: '/users/info',
+    auth: 'user-only',
+    response: userInfoSchema,
+    summary: 'The signed-in user',
+  }),
+  /** Not shown: creates a sub-account. */
+  createSubAccount: defineEndpoint({
+    id: 'createSubAccount',
+    family: 'B',
+    method: 'POST',
+    path: '/accounts',
+    auth: 'user-only',
+    permission: 'account.view',
+    body: createSubAccountBodySchema,
+    response: subAccountSchema,
+    summary: 'Create a sub-account',
+  }),
+  /** Not shown: changes a sub-account's permission level. */
+  updateSubAccount: defineEndpoint({
+    id: 'updateSubAccount',
+    family: 'B',
+    method: 'PUT',
+    path: '/accounts/{account}',
+    auth: 'user-only',
+    permission: 'account.view',
+    params: accountParamsSchema,
+    body: updateSubAccountBodySchema,
+    response: subAccountSchema,
+    summary: 'Change the permission of a sub-account',
+  }),
+  /** Not shown: observer links of an account (they hold tokens, so never for observers). */
+  observerLinks: defineEndpoint({
+    id: 'observerLinks',
+    family: 'B',
+    method: 'GET',
+    path: '/accounts/{account}/observers',
+    auth: 'user-only',
+    permission: 'account.view',
+    params: accountParamsSchema,
+    response: observerLinkListSchema,
+    summary: 'Observer links of an account',
+  }),
+  /** Not shown: creates an observer link. */
+  createObserverLink: defineEndpoint({
+    id: 'createObserverLink',
+    family: 'B',
+    method: 'POST',
+    path: '/accounts/{account}/observers',
+    auth: 'user-only',
+    permission: 'account.view',
+    params: accountParamsSchema,
+    body: createObserverBodySchema,
+    response: observerLinkSchema,
+    summary: 'Create an observer link',
+  }),
+  /** Not shown: deletes an observer link; its token stops working at once. */
+  deleteObserverLink: defineEndpoint({
+    id: 'deleteObserverLink',
+    family: 'B',
+    method: 'DELETE',
+    path: '/accounts/{account}/observers/{id}',
+    auth: 'user-only',
+    permission: 'account.view',
+    params: observerParamsSchema,
+    response: emptyResponseSchema,
+    summary: 'Delete an observer link',
+  }),
+} as const;
