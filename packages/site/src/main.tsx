@@ -5,17 +5,16 @@ import { App } from './app/App';
 import { createSiteRouter } from './app/router';
 import { createServices, setAuthFailureHandler } from './app/services';
 
-const services = createServices();
-const router = createSiteRouter(services);
-setAuthFailureHandler(() => {
-  void router.navigate('/login');
-});
-services.scheduler.start();
-// The API module (contract schemas, zod, ky) is not part of the first load; fetch it now, beside
-// the page chunk, so the page's first request does not wait for it. A failure here is retried by
-// the first call.
-services.api.preload().catch(() => {});
+/**
+ * Resolves in a later task. Start-up is cut into a few tasks (evaluating the modules, creating
+ * the router, loading the API, hydrating), each short enough for the browser to answer input
+ * between them, instead of one long task.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
+const services = createServices();
 const container = document.getElementById('root');
 
 /**
@@ -25,6 +24,17 @@ const container = document.getElementById('root');
  * matches the prerender's.
  */
 async function start(root: HTMLElement): Promise<void> {
+  await nextTask();
+  const router = createSiteRouter(services);
+  setAuthFailureHandler(() => {
+    void router.navigate('/login');
+  });
+  services.scheduler.start();
+  await nextTask();
+  // The API module (contract schemas, zod, ky) is not part of the first load; fetch it now, beside
+  // the page chunk, so the page's first request does not wait for it. A failure here is retried by
+  // the first call.
+  services.api.preload().catch(() => {});
   // English is in the bundle; another stored language arrives as its own chunk first, so the
   // page never flashes English (`loadLanguage` never rejects: on failure the texts stay English).
   await loadLanguage(services.i18n);
@@ -45,6 +55,7 @@ async function start(root: HTMLElement): Promise<void> {
         });
       }
     });
+    await nextTask();
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // blocking input for the whole page (the page is already painted and readable meanwhile).
     startTransition(() => {
