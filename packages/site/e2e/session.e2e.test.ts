@@ -1,7 +1,7 @@
 import { SESSION_CHANNEL_NAME } from '@poolkit/core';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginByApi, openPage, seedSession } from './support';
+import { launchBrowser, loginByApi, openPage, seedSession, trackApiRequests } from './support';
 
 const baseUrl = inject('baseUrl');
 const DEMO = { email: 'demo@poolkit.local', password: 'Demo12345', account: 'demo' };
@@ -93,6 +93,7 @@ describe('token refresh across tabs', () => {
     const second = await context.newPage();
     let expired = false;
     const refreshes = { first: 0, second: 0 };
+    const traffic = [trackApiRequests(first), trackApiRequests(second)];
     first.on('request', (request) => {
       if (isRefresh(request)) refreshes.first += 1;
     });
@@ -115,6 +116,9 @@ describe('token refresh across tabs', () => {
       });
     }, SESSION_CHANNEL_NAME);
     expect(refreshes).toEqual({ first: 0, second: 0 });
+    // Both tabs have made their page's calls (the header's come as their endpoint group arrives),
+    // so the first calls after the expiry are the first tab's.
+    await Promise.all(traffic.map((pageTraffic) => pageTraffic.quiet()));
 
     // The access token expires; the first tab's next calls refresh it.
     expired = true;

@@ -48,6 +48,40 @@ export async function openPage(
   return { context, page };
 }
 
+/**
+ * Counts a page's API requests in flight from now on. `quiet()` resolves once none has been in
+ * flight for `quietMs`: the calls of the page and its header are done, including those that
+ * waited for their endpoint group to load.
+ */
+export function trackApiRequests(page: Page): {
+  quiet(quietMs?: number, timeout?: number): Promise<void>;
+} {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (!isApi(request.url())) return;
+    inFlight += 1;
+    lastChange = Date.now();
+  });
+  const done = (request: { url(): string }) => {
+    if (!isApi(request.url())) return;
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async quiet(quietMs = 1000, timeout = 30_000) {
+      const deadline = Date.now() + timeout;
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`API requests still in flight: ${inFlight}`);
+        await new Promise((wait) => setTimeout(wait, 50));
+      }
+    },
+  };
+}
+
 /** The path, query and hash of a page's URL. */
 export function pathOf(page: Page): string {
   const url = new URL(page.url());

@@ -11,18 +11,19 @@ export type EndpointGroup = Readonly<Record<string, Endpoint>>;
 
 /**
  * Loaders of every endpoint group: the public pages' groups (site content, pools and coins,
- * address mining) first, then identity, the account pages' groups, and the groups no page of the
- * site calls yet. Together they hold exactly the endpoints of `endpoints`.
+ * address mining) first, then what the header calls for a signed-in user on every page (identity:
+ * permissions; messaging: the unread count), the account pages' groups, and the groups no page of
+ * the site calls yet. Together they hold exactly the endpoints of `endpoints`.
  */
 export const endpointGroupLoaders: readonly (() => Promise<EndpointGroup>)[] = [
   () => import('./groups/siteContent').then((group) => group.siteContentEndpoints),
   () => import('./groups/poolsAndCoins').then((group) => group.poolsAndCoinsEndpoints),
   () => import('./groups/addressMining').then((group) => group.addressMiningEndpoints),
   () => import('./groups/identity').then((group) => group.identityEndpoints),
+  () => import('./groups/messaging').then((group) => group.messagingEndpoints),
   () => import('./groups/poolAccount').then((group) => group.poolAccountEndpoints),
   () => import('./groups/profits').then((group) => group.profitsEndpoints),
   () => import('./groups/userAccounts').then((group) => group.userAccountsEndpoints),
-  () => import('./groups/messaging').then((group) => group.messagingEndpoints),
   () => import('./groups/wallet').then((group) => group.walletEndpoints),
   () => import('./groups/cloudContracts').then((group) => group.cloudContractsEndpoints),
   () => import('./groups/programmes').then((group) => group.programmesEndpoints),
