@@ -318,9 +318,12 @@ export {
   type ResponseKind,
 } from './contract/endpoint';
 export {
+  ACCOUNT_GROUP_ORDER,
   type EndpointGroup,
+  type EndpointGroupName,
   endpointGroupLoaders,
   loadEndpointGroups,
+  VISITOR_GROUP_ORDER,
 } from './contract/endpointGroups';
 export {
   type EndpointBody,

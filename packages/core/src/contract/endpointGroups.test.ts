@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type EndpointGroup, endpointGroupLoaders, loadEndpointGroups } from './endpointGroups';
+import {
+  ACCOUNT_GROUP_ORDER,
+  type EndpointGroup,
+  type EndpointGroupName,
+  endpointGroupLoaders,
+  loadEndpointGroups,
+  VISITOR_GROUP_ORDER,
+} from './endpointGroups';
 import { endpoints } from './endpoints';
+
+const groupNames = Object.keys(endpointGroupLoaders).sort();
 
 describe('endpoint groups', () => {
   it('should hold every endpoint of the contract exactly once, as the same objects', async () => {
@@ -12,29 +21,46 @@ describe('endpoint groups', () => {
       }
     }
     expect([...seen.keys()].sort()).toEqual(Object.keys(endpoints).sort());
-    for (const [id, endpoint] of seen)
+    for (const [id, endpoint] of seen) {
       expect(endpoint).toBe(endpoints[id as keyof typeof endpoints]);
+    }
   });
 
-  it('should load the public pages groups first', async () => {
-    const first = await endpointGroupLoaders[0]?.();
-    const second = await endpointGroupLoaders[1]?.();
-    expect(Object.keys(first ?? {})).toContain('pools');
-    expect(Object.keys(second ?? {})).toContain('poolStats');
+  it('should name every group exactly once in both orders', () => {
+    expect([...VISITOR_GROUP_ORDER].sort()).toEqual(groupNames);
+    expect([...ACCOUNT_GROUP_ORDER].sort()).toEqual(groupNames);
   });
 
-  it('should give the thread back between two groups', async () => {
+  it('should load what a visitor and a signed-in user call first, first', async () => {
+    const visitorFirst = await endpointGroupLoaders[VISITOR_GROUP_ORDER[0] ?? 'siteContent']();
+    const visitorSecond = await endpointGroupLoaders[VISITOR_GROUP_ORDER[1] ?? 'siteContent']();
+    expect(Object.keys(visitorFirst)).toContain('pools');
+    expect(Object.keys(visitorSecond)).toContain('poolStats');
+    const accountFirst = await endpointGroupLoaders[ACCOUNT_GROUP_ORDER[0] ?? 'siteContent']();
+    const accountSecond = await endpointGroupLoaders[ACCOUNT_GROUP_ORDER[1] ?? 'siteContent']();
+    expect(Object.keys(accountFirst)).toContain('currentPermissions');
+    expect(Object.keys(accountSecond)).toContain('unreadMessageCount');
+  });
+
+  it('should load in the order given and give the thread back between two groups', async () => {
     const steps: string[] = [];
-    const group = (name: string) => async (): Promise<EndpointGroup> => {
-      steps.push(`load ${name}`);
-      return {};
-    };
+    const loaders = Object.fromEntries(
+      groupNames.map((name) => [
+        name,
+        async (): Promise<EndpointGroup> => {
+          steps.push(`load ${name}`);
+          return {};
+        },
+      ]),
+    ) as Record<EndpointGroupName, () => Promise<EndpointGroup>>;
     const loading = (async () => {
-      for await (const _ of loadEndpointGroups([group('a'), group('b')])) steps.push('yielded');
+      for await (const _ of loadEndpointGroups(['wallet', 'identity'], loaders)) {
+        steps.push('yielded');
+      }
     })();
     // A task queued now runs before the second group loads, not after both.
     setTimeout(() => steps.push('other task'), 0);
     await loading;
-    expect(steps).toEqual(['load a', 'yielded', 'other task', 'load b', 'yielded']);
+    expect(steps).toEqual(['load wallet', 'yielded', 'other task', 'load identity', 'yielded']);
   });
 });

@@ -9,24 +9,63 @@ import type { Endpoint } from './endpoint';
 /** One group of endpoints, by id (a part of `endpoints`). */
 export type EndpointGroup = Readonly<Record<string, Endpoint>>;
 
+/** Loaders of the endpoint groups, by name; together they hold exactly the endpoints of `endpoints`. */
+export const endpointGroupLoaders = {
+  siteContent: () => import('./groups/siteContent').then((group) => group.siteContentEndpoints),
+  poolsAndCoins: () =>
+    import('./groups/poolsAndCoins').then((group) => group.poolsAndCoinsEndpoints),
+  addressMining: () =>
+    import('./groups/addressMining').then((group) => group.addressMiningEndpoints),
+  identity: () => import('./groups/identity').then((group) => group.identityEndpoints),
+  messaging: () => import('./groups/messaging').then((group) => group.messagingEndpoints),
+  poolAccount: () => import('./groups/poolAccount').then((group) => group.poolAccountEndpoints),
+  profits: () => import('./groups/profits').then((group) => group.profitsEndpoints),
+  userAccounts: () => import('./groups/userAccounts').then((group) => group.userAccountsEndpoints),
+  wallet: () => import('./groups/wallet').then((group) => group.walletEndpoints),
+  cloudContracts: () =>
+    import('./groups/cloudContracts').then((group) => group.cloudContractsEndpoints),
+  programmes: () => import('./groups/programmes').then((group) => group.programmesEndpoints),
+} satisfies Record<string, () => Promise<EndpointGroup>>;
+
+/** The name of an endpoint group. */
+export type EndpointGroupName = keyof typeof endpointGroupLoaders;
+
 /**
- * Loaders of every endpoint group: the public pages' groups (site content, pools and coins,
- * address mining) first, then what the header calls for a signed-in user on every page (identity:
- * permissions; messaging: the unread count), the account pages' groups, and the groups no page of
- * the site calls yet. Together they hold exactly the endpoints of `endpoints`.
+ * The order for a visitor: the public pages' groups (site content, pools and coins, address
+ * mining) first, then identity (sign-in), the account groups, and the groups no page of the site
+ * calls yet.
  */
-export const endpointGroupLoaders: readonly (() => Promise<EndpointGroup>)[] = [
-  () => import('./groups/siteContent').then((group) => group.siteContentEndpoints),
-  () => import('./groups/poolsAndCoins').then((group) => group.poolsAndCoinsEndpoints),
-  () => import('./groups/addressMining').then((group) => group.addressMiningEndpoints),
-  () => import('./groups/identity').then((group) => group.identityEndpoints),
-  () => import('./groups/messaging').then((group) => group.messagingEndpoints),
-  () => import('./groups/poolAccount').then((group) => group.poolAccountEndpoints),
-  () => import('./groups/profits').then((group) => group.profitsEndpoints),
-  () => import('./groups/userAccounts').then((group) => group.userAccountsEndpoints),
-  () => import('./groups/wallet').then((group) => group.walletEndpoints),
-  () => import('./groups/cloudContracts').then((group) => group.cloudContractsEndpoints),
-  () => import('./groups/programmes').then((group) => group.programmesEndpoints),
+export const VISITOR_GROUP_ORDER: readonly EndpointGroupName[] = [
+  'siteContent',
+  'poolsAndCoins',
+  'addressMining',
+  'identity',
+  'messaging',
+  'poolAccount',
+  'profits',
+  'userAccounts',
+  'wallet',
+  'cloudContracts',
+  'programmes',
+];
+
+/**
+ * The order for a signed-in user or an observer: what the route guard and the header call on
+ * every page first (identity: permissions; messaging: the unread count), then the account pages'
+ * groups, the public groups, and the groups no page of the site calls yet.
+ */
+export const ACCOUNT_GROUP_ORDER: readonly EndpointGroupName[] = [
+  'identity',
+  'messaging',
+  'poolAccount',
+  'poolsAndCoins',
+  'siteContent',
+  'profits',
+  'userAccounts',
+  'addressMining',
+  'wallet',
+  'cloudContracts',
+  'programmes',
 ];
 
 /** Resolves in a later task: what ran before has ended its task, and the browser may paint. */
@@ -35,17 +74,18 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Loads the endpoint groups one after another and yields each as it arrives, giving the main
- * thread back between two groups.
+ * Loads the endpoint groups one after another, in `order`, and yields each as it arrives, giving
+ * the main thread back between two groups. `loaders` is for tests.
  *
  * @example
- * for await (const group of loadEndpointGroups()) Object.assign(api, createApi(http, group));
+ * for await (const group of loadEndpointGroups(ACCOUNT_GROUP_ORDER)) parts.push(group);
  */
 export async function* loadEndpointGroups(
-  loaders: readonly (() => Promise<EndpointGroup>)[] = endpointGroupLoaders,
+  order: readonly EndpointGroupName[] = VISITOR_GROUP_ORDER,
+  loaders: Readonly<Record<EndpointGroupName, () => Promise<EndpointGroup>>> = endpointGroupLoaders,
 ): AsyncGenerator<EndpointGroup, void, undefined> {
-  for (const [index, load] of loaders.entries()) {
+  for (const [index, name] of order.entries()) {
     if (index > 0) await nextTask();
-    yield await load();
+    yield await loaders[name]();
   }
 }

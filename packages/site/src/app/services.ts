@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_GROUP_ORDER,
   type Api,
   createI18n,
   createRefreshScheduler,
@@ -10,6 +11,7 @@ import {
   type RefreshScheduler,
   SESSION_CHANNEL_NAME,
   type Session,
+  VISITOR_GROUP_ORDER,
 } from '@poolkit/core';
 import type { i18n as I18n } from 'i18next';
 import type { Client } from './client';
@@ -73,7 +75,13 @@ export function createServices(): Services {
   };
   const api = lazyApiInParts<Endpoints>(async function* () {
     const loaded = await loadClient();
-    for await (const group of loadEndpointGroups()) yield loaded.methodsOf(group);
+    // A signed-in user's or an observer's first calls (permissions, the unread count, their
+    // account) come before a visitor's (pools, news).
+    const order =
+      session.isLoggedIn() || session.observer.isActive()
+        ? ACCOUNT_GROUP_ORDER
+        : VISITOR_GROUP_ORDER;
+    for await (const group of loadEndpointGroups(order)) yield loaded.methodsOf(group);
   });
   const i18n = createI18n({ language: session.get('language') });
   const scheduler = createRefreshScheduler(
