@@ -59,4 +59,31 @@ describe('layout', () => {
     await page.getByRole('button', { name: /KAS · kaspa:first/ }).waitFor();
     await context.close();
   });
+
+  it('should write counts and block heights with grouped digits', async () => {
+    const answer = await fetch(`${baseUrl}/api/pools/btc/stats`);
+    const { data } = (await answer.json()) as { data: { block_height: number } };
+    // The demo chain is past block 100,000, so its height has separators.
+    expect(data.block_height).toBeGreaterThan(100_000);
+    const grouped = /^\d{1,3}(,\d{3})+$/;
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/pool/btc/stat`);
+    const height = page.locator('dl div', { hasText: 'Block height' }).locator('dd');
+    await page.waitForFunction(
+      () =>
+        /^\d{1,3}(,\d{3})+$/.test(
+          [...document.querySelectorAll('dl div')]
+            .find((stat) => stat.textContent?.includes('Block height'))
+            ?.querySelector('dd')?.textContent ?? '',
+        ),
+      undefined,
+      { timeout: 30_000 },
+    );
+    expect(await height.textContent()).toMatch(grouped);
+    // The blocks table writes heights the same way.
+    const firstHeight = page.locator('main table tbody tr td').first();
+    await firstHeight.waitFor({ timeout: 30_000 });
+    expect(await firstHeight.textContent()).toMatch(grouped);
+    await context.close();
+  });
 });

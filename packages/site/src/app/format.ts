@@ -5,6 +5,7 @@ import {
   formatDecimal,
   formatHashrate,
   formatInTimezone,
+  formatNumber,
   formatPercent,
   isCoinId,
 } from '@poolkit/core';
@@ -22,6 +23,14 @@ export function coinAmount(amount: string | null | undefined, coin: string): str
   } catch {
     return amount;
   }
+}
+
+/**
+ * A count or a block height with its digits grouped (`979,057`), in the English notation the
+ * site's other figures use (hashrates, amounts).
+ */
+export function count(value: number | null | undefined): string {
+  return value === null || value === undefined ? EMPTY_VALUE_TEXT : formatNumber(value, 'en');
 }
 
 /** An ISO time or epoch ms as `YYYY-MM-DD HH:mm:ss` in UTC (the default zone). */

@@ -3,7 +3,7 @@ import { Button } from '@poolkit/widgets';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, dateTime, hashrate, percentText, ratio } from './format';
+import { coinAmount, count, dateTime, hashrate, percentText, ratio } from './format';
 import { Card, DataSection, DataTable, Skeleton, Stats, uiStyles } from './ui';
 import type { ApiData } from './useApiData';
 import { useNearViewport } from './useNearViewport';
@@ -188,7 +188,7 @@ export function HashrateCard({
 /** The block columns shared by the pool statistics pages. */
 export function blockColumns(t: TFunction, coin: string): TableColumns<PoolBlock> {
   return [
-    { key: 'height', header: t('site.mining.height'), cell: (row) => row.height },
+    { key: 'height', header: t('site.mining.height'), cell: (row) => count(row.height) },
     { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
     { key: 'reward', header: t('site.mining.reward'), cell: (row) => coinAmount(row.reward, coin) },
     { key: 'luck', header: t('site.mining.luck'), cell: (row) => ratio(row.luck) },
@@ -249,9 +249,9 @@ export function poolFigures(
   return [
     { label: t('site.home.poolHashrate'), value: hashrate(value.pool_hashrate) },
     { label: t('site.home.networkHashrate'), value: hashrate(value.network_hashrate) },
-    { label: t('site.home.miners'), value: value.miners },
-    { label: t('site.mining.workers'), value: value.workers },
-    { label: t('site.mining.blockHeight'), value: value.block_height },
+    { label: t('site.home.miners'), value: count(value.miners) },
+    { label: t('site.mining.workers'), value: count(value.workers) },
+    { label: t('site.mining.blockHeight'), value: count(value.block_height) },
   ];
 }
 

@@ -1,8 +1,8 @@
 import type { CoinListItem, EndpointOutput, Endpoints, PoolInfo } from '@poolkit/core';
-import { formatNumber, halvingCountdown } from '@poolkit/core';
+import { halvingCountdown } from '@poolkit/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, dateTime, hashrate } from '../../app/format';
+import { coinAmount, count, dateTime, hashrate } from '../../app/format';
 import { HashrateCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, CardGrid, DataTable, Stats, uiStyles } from '../../app/ui';
@@ -60,7 +60,7 @@ function HalvingCard({ coin }: { coin: CoinListItem }) {
           },
           {
             label: t('site.home.halvingHeight'),
-            value: formatNumber(halving.next_height, 'en'),
+            value: count(halving.next_height),
           },
           { label: t('site.home.nextReward'), value: coinAmount(halving.next_reward, coin.coin) },
           { label: t('site.home.estimatedAt'), value: dateTime(halving.estimated_at) },
@@ -111,7 +111,7 @@ export function PoolStatsTable({ list }: { list: readonly CoinPageRow[] }) {
         {
           key: 'miners',
           header: t('site.home.miners'),
-          cell: (row) => formatNumber(row.miners, 'en'),
+          cell: (row) => count(row.miners),
         },
         {
           key: 'profit',

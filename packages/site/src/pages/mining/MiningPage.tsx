@@ -3,7 +3,7 @@ import { Button } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { coinAmount, dateTime, hashrate, percentText, ratio } from '../../app/format';
+import { coinAmount, count, dateTime, hashrate, percentText, ratio } from '../../app/format';
 import { MinerStatus } from '../../app/MinerStatus';
 import {
   blockColumns,
@@ -268,10 +268,10 @@ function Blocks({ coin }: { coin: CoinId }) {
         title={t('site.mining.workers')}
         data={workerStats}
         items={(value) => [
-          { label: t('site.home.miners'), value: value.miners },
-          { label: t('status.active'), value: value.workers.active },
-          { label: t('status.minerInactive'), value: value.workers.inactive },
-          { label: t('status.dead'), value: value.workers.dead },
+          { label: t('site.home.miners'), value: count(value.miners) },
+          { label: t('status.active'), value: count(value.workers.active) },
+          { label: t('status.minerInactive'), value: count(value.workers.inactive) },
+          { label: t('status.dead'), value: count(value.workers.dead) },
         ]}
       />
       <TableCard
@@ -323,7 +323,7 @@ function IpStatistics({ coin, address }: { coin: CoinId; address: string }) {
       rowKey={(row) => row.ip}
       columns={[
         { key: 'ip', header: t('site.mining.ip'), cell: (row) => row.ip },
-        { key: 'workers', header: t('site.mining.workers'), cell: (row) => row.workers },
+        { key: 'workers', header: t('site.mining.workers'), cell: (row) => count(row.workers) },
         {
           key: 'h24',
           header: t('site.mining.hashrate24h'),

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { coinAmount, hashrate, ratio } from '../../app/format';
+import { coinAmount, count, hashrate, ratio } from '../../app/format';
 import { HashrateCard, StatsCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { PageFrame } from '../../app/ui';
@@ -31,9 +31,9 @@ function Overview({ pool, account }: AccountPool) {
           { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
           { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
           { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
-          { label: t('status.active'), value: value.workers.active },
-          { label: t('status.minerInactive'), value: value.workers.inactive },
-          { label: t('status.dead'), value: value.workers.dead },
+          { label: t('status.active'), value: count(value.workers.active) },
+          { label: t('status.minerInactive'), value: count(value.workers.inactive) },
+          { label: t('status.dead'), value: count(value.workers.dead) },
           { label: t('site.mining.balance'), value: coinAmount(value.balance, pool.coin) },
           {
             label: t('site.mining.todayEstimated'),

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ratio } from '../../app/format';
+import { count, ratio } from '../../app/format';
 import {
   blockColumns,
   HashrateCard,
@@ -38,7 +38,7 @@ function PoolStatistics({ pool, coin }: { pool: string; coin: string }) {
         data={stats}
         items={(value) => [
           ...poolFigures(t, value),
-          { label: t('site.mining.blocks24h'), value: value.blocks_24h },
+          { label: t('site.mining.blocks24h'), value: count(value.blocks_24h) },
           { label: t('site.mining.luck24h'), value: ratio(value.luck_24h) },
           { label: t('site.mining.luck7d'), value: ratio(value.luck_7d) },
         ]}
