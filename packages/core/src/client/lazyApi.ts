@@ -20,35 +20,9 @@ import type { Api } from './createApi';
 export function lazyApi<T extends Record<string, Endpoint>>(
   load: () => Promise<Api<T>>,
 ): Api<T> & { preload(): Promise<Api<T>> } {
-  let loading: Promise<Api<T>> | null = null;
-  const ready = (): Promise<Api<T>> => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-  const methods = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-  return new Proxy({} as Api<T> & { preload(): Promise<Api<T>> }, {
-    get(_target, name) {
-      if (name === 'preload') return ready;
-      // Not a thenable: `await api` must not try to call `api.then`.
-      if (typeof name !== 'string' || name === 'then') return undefined;
-      let method = methods.get(name);
-      if (method === undefined) {
-        method = async (...args: unknown[]) => {
-          const api = (await ready()) as unknown as Record<
-            string,
-            ((...inner: unknown[]) => Promise<unknown>) | undefined
-          >;
-          const real = api[name];
-          if (real === undefined) throw new TypeError(`The API has no method ${name}`);
-          return real(...args);
-        };
-        methods.set(name, method);
-      }
-      return method;
-    },
+  // The whole API as the one part.
+  return lazyApiInParts<T>(async function* () {
+    yield await load();
   });
 }
 
