@@ -936,6 +936,7 @@ export {
   loadMessages,
   type PoolKitResources,
 } from './i18n/resources';
+export { nextTask } from './nextTask';
 // session
 export { type CookieJar, documentCookieJar, MemoryCookieJar } from './session/cookieJar';
 export {

@@ -1,18 +1,9 @@
-import { loadLanguage } from '@poolkit/core';
+import { loadLanguage, nextTask } from '@poolkit/core';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createSiteRouter } from './app/router';
 import { createServices, setAuthFailureHandler } from './app/services';
-
-/**
- * Resolves in a later task. Start-up is cut into a few tasks (evaluating the modules, creating
- * the router, loading the API, hydrating), each short enough for the browser to answer input
- * between them, instead of one long task.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 const services = createServices();
 const container = document.getElementById('root');
@@ -24,6 +15,8 @@ const container = document.getElementById('root');
  * matches the prerender's.
  */
 async function start(root: HTMLElement): Promise<void> {
+  // Start-up runs in a few tasks (evaluating the modules, creating the router, starting the API
+  // load, hydrating), each short enough for the browser to answer input between them.
   await nextTask();
   const router = createSiteRouter(services);
   setAuthFailureHandler(() => {

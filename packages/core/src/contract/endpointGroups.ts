@@ -4,6 +4,7 @@
  * desktop, four times that on a phone); loaded group by group, with the main thread given back
  * between two groups, no task is long, and the groups a public page calls arrive first.
  */
+import { nextTask } from '../nextTask';
 import type { Endpoint } from './endpoint';
 
 /** One group of endpoints, by id (a part of `endpoints`). */
@@ -67,11 +68,6 @@ export const ACCOUNT_GROUP_ORDER: readonly EndpointGroupName[] = [
   'cloudContracts',
   'programmes',
 ];
-
-/** Resolves in a later task: what ran before has ended its task, and the browser may paint. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * Loads the endpoint groups one after another, in `order`, and yields each as it arrives, giving
