@@ -131,14 +131,17 @@ export function formatDecimal(
   return options.grouping ? groupThousands(text) : text;
 }
 
-/** Inserts `,` between groups of three digits of the integer part of a plain decimal. */
-function groupThousands(text: string): string {
+/**
+ * Inserts `separator` (default `,`) between groups of three digits of the integer part of a plain
+ * decimal.
+ */
+export function groupThousands(text: string, separator = ','): string {
   const negative = text.startsWith('-');
   const unsigned = negative ? text.slice(1) : text;
   const dot = unsigned.indexOf('.');
   const integer = dot === -1 ? unsigned : unsigned.slice(0, dot);
   const fraction = dot === -1 ? '' : unsigned.slice(dot);
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
   return `${negative ? '-' : ''}${grouped}${fraction}`;
 }
 

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { EMPTY_VALUE_TEXT } from '../constants';
+import { groupThousands } from './decimal';
 
 const Decimal = Big();
 
@@ -33,8 +34,7 @@ export function formatNumber(value: number, language: string): string {
   const { group, decimal } = SEPARATORS[language] ?? { group: ',', decimal: '.' };
   // String(value) is the shortest text that reads back as the same number, as ICU rounds it.
   const rounded = new Decimal(String(value)).round(3, Big.roundHalfUp);
-  const [integer = '0', fraction = ''] = rounded.abs().toFixed().split('.');
-  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, group);
+  const text = groupThousands(rounded.abs().toFixed(), group).replace('.', decimal);
   const sign = rounded.lt(0) || (rounded.eq(0) && (value < 0 || Object.is(value, -0))) ? '-' : '';
-  return `${sign}${grouped}${fraction ? decimal + fraction : ''}`;
+  return `${sign}${text}`;
 }
