@@ -21,33 +21,26 @@ describe('expired access token', () => {
     const { context, page } = await openPage(browser);
     await seedSession(context, tokens.token, tokens.refresh_token);
     // Once `expired` is set, the server's answer to that token is replayed as after its expiry:
-    // HTTP 400 code 40001 for every call that carries it.
-    let expired: string | null = null;
+    // HTTP 400 code 40001 for every call that carries it, answered late, as a real server might,
+    // so the calls overlap the refresh.
+    let expired = false;
     let expiredAnswers = 0;
-    await page.route('**/api/**', async (route) => {
-      if (expired !== null && route.request().headers().authorization === `Bearer ${expired}`) {
+    await expireTokenWhen(page, tokens.token, () => expired, {
+      delayMs: 300,
+      onAnswer: () => {
         expiredAnswers += 1;
-        // Answer late, as a real server might, so the calls overlap the refresh.
-        await new Promise((wait) => setTimeout(wait, 300));
-        await route.fulfill({
-          status: 400,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 40001, msg: 'The token has expired' }),
-        });
-        return;
-      }
-      await route.continue();
+      },
     });
     let refreshCalls = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/users/refresh/login')) refreshCalls += 1;
+      if (isRefresh(request)) refreshCalls += 1;
     });
     await page.goto(`${baseUrl}/pool/btc/home`);
     await page
       .getByRole('heading', { name: `Account ${DEMO.account}` })
       .waitFor({ timeout: 30_000 });
     expect(refreshCalls).toBe(0);
-    expired = tokens.token;
+    expired = true;
     // The home page fires its calls (pools, coins, halvings, …) together, each with the token.
     await page.getByRole('link', { name: 'Home', exact: true }).first().click();
     await page.getByRole('heading', { name: 'PoolKit mining pool' }).waitFor();
@@ -68,11 +61,19 @@ function isRefresh(request: Request): boolean {
 
 /**
  * Answers every API call that carries `token` as the server does once it has expired (HTTP 400,
- * code 40001) while `isExpired()` holds; everything else goes to the real server.
+ * code 40001) while `isExpired()` holds; everything else goes to the real server. `delayMs`
+ * answers late, as a real server might; `onAnswer` counts the answers.
  */
-async function expireTokenWhen(page: Page, token: string, isExpired: () => boolean) {
+async function expireTokenWhen(
+  page: Page,
+  token: string,
+  isExpired: () => boolean,
+  { delayMs = 0, onAnswer }: { delayMs?: number; onAnswer?: () => void } = {},
+) {
   await page.route('**/api/**', async (route) => {
     if (isExpired() && route.request().headers().authorization === `Bearer ${token}`) {
+      onAnswer?.();
+      if (delayMs > 0) await new Promise((wait) => setTimeout(wait, delayMs));
       await route.fulfill({
         status: 400,
         contentType: 'application/json',
