@@ -4,6 +4,7 @@ import { ERROR_CODES, endpoints } from '../../contract';
 import { findPool } from '../../engine/poolCatalog';
 import type { SqlExecutor } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
+import { pageOf } from '../../http/paging';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { createPublicCache } from '../pools/publicCache';
 import { networkState } from '../pools/queries';
@@ -114,13 +115,7 @@ export function registerCatalogueModule(app: FastifyInstance): void {
       }
       return compareBy(query.sort, a, b) * direction || a.id.localeCompare(b.id);
     });
-    const start = (query.page - 1) * query.page_size;
-    return {
-      list: machines.slice(start, start + query.page_size),
-      total: machines.length,
-      page: query.page,
-      page_size: query.page_size,
-    };
+    return pageOf(machines, query);
   });
 
   registerEndpoint(

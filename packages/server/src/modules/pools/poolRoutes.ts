@@ -25,6 +25,7 @@ import {
   SOLO_FEE_PERCENT,
 } from '../../engine/poolCatalog';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
+import { pageOf } from '../../http/paging';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { requirePool } from './access';
 import type { PublicCache } from './publicCache';
@@ -216,13 +217,7 @@ export function registerPoolRoutes(app: FastifyInstance, cache: PublicCache): vo
       }
       return compared * direction || a.coin.localeCompare(b.coin);
     });
-    const start = (query.page - 1) * query.page_size;
-    return {
-      list: rows.slice(start, start + query.page_size),
-      total: rows.length,
-      page: query.page,
-      page_size: query.page_size,
-    };
+    return pageOf(rows, query);
   });
   registerEndpoint(app, endpoints.poolStats, async ({ params }, { database, clock }) => {
     const pool = requirePool(params.pool);
