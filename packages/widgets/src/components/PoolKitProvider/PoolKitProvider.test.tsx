@@ -32,6 +32,19 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+/** A plain i18next instance (no plugins) in English, as a host would make it. */
+async function hostInstance() {
+  const host = createI18n().createInstance();
+  await host.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    defaultNS: I18N_NAMESPACE,
+    resources: { en: { [I18N_NAMESPACE]: buildResources().en[I18N_NAMESPACE] } },
+    interpolation: { escapeValue: false },
+  });
+  return host;
+}
+
 describe('PoolKitProvider', () => {
   it('should render English at once', () => {
     const { names } = render({ children: <Pagination total={125} /> });
@@ -73,29 +86,14 @@ describe('PoolKitProvider', () => {
   });
 
   it("should add PoolKit's messages to a host's instance that has no PoolKit backend", async () => {
-    // A plain i18next instance (no plugins), as a host would make it.
-    const host = createI18n().createInstance();
-    await host.init({
-      lng: 'en',
-      fallbackLng: 'en',
-      defaultNS: I18N_NAMESPACE,
-      resources: { en: { [I18N_NAMESPACE]: buildResources().en[I18N_NAMESPACE] } },
-      interpolation: { escapeValue: false },
-    });
+    const host = await hostInstance();
     const { names } = render({ i18n: host, language: 'ko', children: <Pagination total={125} /> });
     await expect.poll(() => names).toEqual(['Pagination', '페이지 이동']);
     expect(host.language).toBe('ko');
   });
 
   it('should keep the children when a host switches its own instance, and load the language', async () => {
-    const host = createI18n().createInstance();
-    await host.init({
-      lng: 'en',
-      fallbackLng: 'en',
-      defaultNS: I18N_NAMESPACE,
-      resources: { en: { [I18N_NAMESPACE]: buildResources().en[I18N_NAMESPACE] } },
-      interpolation: { escapeValue: false },
-    });
+    const host = await hostInstance();
     const { container, names } = render({ i18n: host, children: <Pagination total={125} /> });
     const nav = container.querySelector('nav');
     await host.changeLanguage('zh-CN');
