@@ -45,6 +45,13 @@ export default defineConfig({
       'packages/server/vitest.config.ts',
       'packages/site/vitest.e2e.config.ts',
       {
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.mjs', 'packages/*/scripts/**/*.test.mjs'],
+        },
+      },
+      {
         ...sourceCondition,
         test: {
           name: 'core',

@@ -32,7 +32,6 @@ const dependencies = [
   /^@visx\//,
   /^@floating-ui\//,
   /^@react-spring\//,
-  /^@tanstack\//,
   /^i18next/,
   /^react-i18next/,
   /^@vanilla-extract\/recipes\/createRuntimeFn/,

@@ -18,7 +18,13 @@ export {
 } from './access/decideRolesLoadFailure';
 export { filterRoutesByRoles } from './access/filterRoutesByRoles';
 export { matchRoute, normalizePath, type RouteMatch } from './access/matchRoute';
-export { hasAnyPermission, isPermission, PERMISSIONS, type Permission } from './access/permissions';
+export {
+  hasAnyPermission,
+  isPermission,
+  OPERATOR_PERMISSION,
+  PERMISSIONS,
+  type Permission,
+} from './access/permissions';
 export {
   type CoinGuard,
   type FlatRoute,
@@ -151,9 +157,41 @@ export {
   addressWorkerParamsSchema,
   type CoinParams,
   coinParamsSchema,
+  type DemoAddressList,
+  demoAddressListSchema,
   type PoolWorkerStats,
   poolWorkerStatsSchema,
 } from './contract/addressMining';
+export {
+  type AdminCouponCode,
+  type AuditAction,
+  type AuditEntry,
+  type AuditLog,
+  type AuditLogQuery,
+  adminCouponCodeSchema,
+  auditActionSchema,
+  auditDetailValueSchema,
+  auditEntrySchema,
+  auditLogQuerySchema,
+  auditLogSchema,
+  type CouponBatch,
+  type CouponBatchList,
+  type CouponBatchParams,
+  type CouponCodeList,
+  type CouponCodeState,
+  couponBatchListSchema,
+  couponBatchParamsSchema,
+  couponBatchSchema,
+  couponCodeListSchema,
+  couponCodeStateSchema,
+  feeReductionPercentSchema,
+  type IssueCouponsBody,
+  type IssuedCouponBatch,
+  issueCouponsBodySchema,
+  issuedCouponBatchSchema,
+  MAX_COUPON_BATCH_SIZE,
+  MAX_COUPON_VALIDITY_DAYS,
+} from './contract/admin';
 export {
   type CatalogueDetailQuery,
   type CatalogueList,
@@ -162,6 +200,7 @@ export {
   type CatalogueParams,
   type CatalogueQuery,
   type CatalogueSeller,
+  type CatalogueSpec,
   catalogueDetailQuerySchema,
   catalogueListSchema,
   catalogueMinerDetailSchema,
@@ -170,6 +209,7 @@ export {
   catalogueQuerySchema,
   catalogueSellerSchema,
   catalogueSortSchema,
+  catalogueSpecSchema,
   electricityPriceSchema,
 } from './contract/catalogue';
 export {
@@ -204,8 +244,10 @@ export {
   hashrateSeriesQuerySchema,
   hashrateSeriesSchema,
   hashrateValueSchema,
+  type IdempotencyKey,
   type IsoDate,
   type IsoDateTime,
+  idempotencyKeySchema,
   isDateRangeInOrder,
   isoDateSchema,
   isoDateTimeSchema,
@@ -307,15 +349,21 @@ export {
 export {
   type ApiFamily,
   buildPath,
+  CONTROL_CHARACTER_MESSAGE,
   defineEndpoint,
   type Endpoint,
   type EndpointAuth,
   type EndpointOptions,
+  type ErrorStatus,
+  errorStatusesOf,
   type HttpMethod,
+  hasControlCharacter,
   type NoInput,
   noInput,
   pathParamNames,
   type ResponseKind,
+  refuseControlCharacters,
+  refusesControlCharacters,
 } from './contract/endpoint';
 export {
   ACCOUNT_GROUP_ORDER,
@@ -534,6 +582,7 @@ export {
   renamePasskeyBodySchema,
 } from './contract/passkeys';
 export {
+  algorithmNoteSchema,
   type BlockList,
   type BlockListQuery,
   type BlockStatus,
@@ -541,10 +590,12 @@ export {
   blockListSchema,
   blockStatusSchema,
   type CoinList,
+  type CoinListFact,
   type CoinListItem,
   type CoinPageRow,
   type CoinPages,
   type CoinPagesQuery,
+  coinListFactSchema,
   coinListItemSchema,
   coinListSchema,
   coinPageRowSchema,
@@ -663,11 +714,25 @@ export {
   useCouponBodySchema,
 } from './contract/programmes';
 export {
+  farmNameSchema,
+  SHARE_STREAM_VERSION,
+  SHARE_SUBJECT_PREFIX,
+  type ShareId,
+  type ShareMessage,
+  type ShareMessageInput,
+  shareIdSchema,
+  shareMessageSchema,
+  shareSubject,
+} from './contract/shareStream';
+export {
   type Advertisement,
   type AdvertisementList,
+  type AdvertisementQuery,
   type Announcement,
   type AnnouncementList,
   advertisementListSchema,
+  advertisementPositionSchema,
+  advertisementQuerySchema,
   advertisementSchema,
   announcementListSchema,
   announcementSchema,
@@ -683,10 +748,13 @@ export {
   type FooterLinkList,
   footerLinkListSchema,
   footerLinkSchema,
+  type SiteLink,
   type SiteParameters,
   type Slider,
   type SliderList,
+  siteLinkSchema,
   siteParametersSchema,
+  sitePathSchema,
   sliderListSchema,
   sliderSchema,
 } from './contract/site';
@@ -711,8 +779,10 @@ export {
   ticketStatusSchema,
 } from './contract/tickets';
 export {
+  type AccountBalance,
   type AutoWithdraw,
   type AutoWithdrawList,
+  accountBalanceSchema,
   autoWithdrawListSchema,
   autoWithdrawSchema,
   type CoinQuery,
@@ -730,13 +800,21 @@ export {
   exchangeQuoteSchema,
   exchangeSchema,
   kdaPublicKeySchema,
+  type LedgerBucket,
+  type LedgerEntry,
+  ledgerBucketSchema,
+  ledgerEntrySchema,
   type SetPayPasswordBody,
   setPayPasswordBodySchema,
+  type TransactionExport,
+  type TransactionExportQuery,
   type TransactionListQuery,
   type TransactionStatus,
   type TransactionType,
   type Transfer,
   type TransferBody,
+  transactionExportQuerySchema,
+  transactionExportSchema,
   transactionListQuerySchema,
   transactionStatusSchema,
   transactionTypeSchema,
@@ -750,6 +828,7 @@ export {
   type WalletBalances,
   type WalletItemParams,
   type WalletTransaction,
+  type WalletTransactionDetail,
   type WalletTransactionList,
   type WithdrawAddress,
   type WithdrawAddressList,
@@ -760,6 +839,7 @@ export {
   walletBalanceSchema,
   walletBalancesSchema,
   walletItemParamsSchema,
+  walletTransactionDetailSchema,
   walletTransactionListSchema,
   walletTransactionSchema,
   withdrawAddressListSchema,
@@ -801,14 +881,9 @@ export {
   isAddressMiningCoin,
   isPoolTypeOpen,
 } from './domain/coinGuards';
+export { COIN_HASHRATE_UNITS, type HashrateBaseUnit } from './domain/coinHashrateUnits';
 export { COIN_IDS, type CoinId, isCoinId } from './domain/coinIds';
-export {
-  COINS,
-  type CoinFact,
-  type CoinInfo,
-  getCoin,
-  type HashrateBaseUnit,
-} from './domain/coins';
+export { COINS, type CoinFact, type CoinInfo, getCoin } from './domain/coins';
 export {
   type CouponEvent,
   type CouponStatus,
@@ -894,6 +969,8 @@ export {
   formatDuration,
 } from './format/formatDuration';
 export {
+  coinHashrateUnit,
+  formatCoinHashrate,
   formatHashrate,
   type HashrateParts,
   hashrateUnits,
@@ -908,6 +985,7 @@ export {
   formatTimezone,
   isTimezone,
   parseTimezone,
+  timezoneChoices,
 } from './format/formatInTimezone';
 export { formatNumber } from './format/formatNumber';
 export { formatPercent } from './format/formatPercent';

@@ -15,12 +15,10 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { createManualClock } from '../src/clock';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/connect';
 import { createIngest, type ShareRecord } from '../src/engine/ingest';
 import { runRollup, vacuumEngineTables } from '../src/engine/rollup';
 import type { Authenticate } from '../src/http/authenticate';
-import { openTestDatabase } from '../src/testing/testDatabase';
+import { benchConfig, openBenchDatabase } from './benchSetup';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 3000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -96,19 +94,9 @@ async function bareServer(body: string): Promise<http.Server> {
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const database =
-    databaseUrl === undefined || databaseUrl === ''
-      ? await openDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true })
-      : await openTestDatabase('postgres');
+  const database = await openBenchDatabase();
   const clock = createManualClock(now);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: 'x'.repeat(32),
-    SITE_DIR: '/nonexistent',
-    LOG_LEVEL: 'silent',
-    DEMO: 'off',
-  });
+  const config = benchConfig();
   const users = await database.db.execute(
     sql`INSERT INTO users (username, password_hash) VALUES ('bench', 'x') RETURNING id`,
   );

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { type Authenticate, bearerAuthenticate, rejectingTokenVerifier } from './http/authenticate';
 import {
+  clientErrorHandler,
   frameworkErrorHandler,
   MAX_PARAM_LENGTH,
   type NotFoundFallback,
@@ -19,11 +20,15 @@ import {
   registerSecurity,
   requestIdFor,
 } from './http/security';
+import { registerAdminModule } from './modules/admin/module';
 import { registerCatalogueModule } from './modules/catalogue/module';
+import { registerContentModule } from './modules/content/routes';
+import { registerCouponModule } from './modules/coupons/module';
 import { registerDocsRoutes } from './modules/docs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerIdentityModule } from './modules/identity/module';
 import { registerPoolModule } from './modules/pools/module';
+import { registerWalletModule } from './modules/wallet/module';
 import { registerSite } from './site/serveSite';
 
 /** Options of {@link buildApp}. */
@@ -69,6 +74,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdFor,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    // A HEAD on a JSON call would be a 200 with no envelope; the not-found handler answers it
+    // 405 instead. The site's routes list HEAD themselves.
+    exposeHeadRoutes: false,
   });
 
   const ownStore = options.rateLimitStore === undefined;
@@ -102,9 +111,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   registerHealthRoutes(app);
   registerDocsRoutes(app);
-  await registerIdentityModule(app);
+  const identity = await registerIdentityModule(app);
   await registerPoolModule(app);
+  registerWalletModule(app, identity);
   registerCatalogueModule(app);
+  await registerContentModule(app);
+  registerAdminModule(app);
+  registerCouponModule(app);
   await options.routes?.(app);
   siteFallback = await registerSite(app, config.siteDir);
   return app;

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/poolkit/data',
       databaseUrl: undefined,
       redisUrl: undefined,
+      natsServers: undefined,
       logLevel: 'info',
       jwt: { secret: undefined, accessTtlSeconds: 7200, refreshTtlSeconds: 1_209_600 },
       bodyLimitBytes: 1_048_576,
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
         POOLKIT_DATA_DIR: 'var/db',
         DATABASE_URL: 'postgres://pool:pw@db:5432/pool',
         REDIS_URL: 'redis://cache:6379/1',
+        NATS_URL: 'nats://nats-1:4222, tls://pool:pw@nats-2:4222',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         SITE_DIR: '/opt/site',
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/poolkit/var/db',
       databaseUrl: 'postgres://pool:pw@db:5432/pool',
       redisUrl: 'redis://cache:6379/1',
+      natsServers: ['nats://nats-1:4222', 'tls://pool:pw@nats-2:4222'],
       logLevel: 'warn',
       siteDir: '/opt/site',
       jwt: { secret: 'x'.repeat(40), accessTtlSeconds: 600, refreshTtlSeconds: 86_400 },
@@ -84,9 +87,10 @@ describe('loadConfig', () => {
   });
 
   it('should treat empty strings as unset', () => {
-    const config = loadConfig({ PORT: '', DATABASE_URL: '  ', JWT_SECRET: '' });
+    const config = loadConfig({ PORT: '', DATABASE_URL: '  ', JWT_SECRET: '', NATS_URL: '' });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.natsServers).toBeUndefined();
     expect(config.jwt.secret).toBeUndefined();
   });
 
@@ -116,6 +120,8 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://db/pool', 'postgres://'],
     ['DATABASE_URL', 'not a url', 'must be a URL'],
     ['REDIS_URL', 'http://cache:6379', 'redis://'],
+    ['NATS_URL', 'http://nats:4222', 'nats://'],
+    ['NATS_URL', 'nats://nats-1:4222,not a url', 'nats://'],
     ['SMTP_URL', 'http://mail', 'smtp://'],
     ['NODE_ENV', 'staging', 'production, development, test'],
     ['POOLKIT_ENV', 'prod', 'production, development, test'],

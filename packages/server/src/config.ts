@@ -22,6 +22,12 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** `REDIS_URL`: when set, rate limits live in Redis instead of PostgreSQL. */
   readonly redisUrl: string | undefined;
+  /**
+   * `NATS_URL`: NATS servers with JetStream (`nats://` or `tls://`, several separated by
+   * commas). When set, the server consumes the share stream into the ingest seam and the demo
+   * simulator publishes its shares there. Unset: no stream, the simulator calls the seam.
+   */
+  readonly natsServers: readonly string[] | undefined;
   /** `LOG_LEVEL`. Default `info`, or `silent` in test mode. */
   readonly logLevel: LogLevel;
   /** `SITE_DIR`, absolute: the built site. Default `packages/site/dist` of this repository. */
@@ -144,6 +150,19 @@ const environmentSchema = z.object({
   POOLKIT_DATA_DIR: optionalText(),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']),
+  NATS_URL: optionalText().pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim()))
+      .refine(
+        (urls) =>
+          urls.every(
+            (url) => URL.canParse(url) && ['nats:', 'tls:'].includes(new URL(url).protocol),
+          ),
+        'must be nats:// or tls:// URLs, separated by commas',
+      )
+      .optional(),
+  ),
   NODE_ENV: oneOf(runModes),
   POOLKIT_ENV: oneOf(runModes),
   LOG_LEVEL: oneOf(logLevels),
@@ -223,6 +242,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
     dataDir: path.resolve(cwd, values.POOLKIT_DATA_DIR ?? 'data'),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
+    natsServers: values.NATS_URL,
     logLevel: values.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     siteDir: values.SITE_DIR === undefined ? repositorySiteDir : path.resolve(cwd, values.SITE_DIR),
     jwt: { secret: values.JWT_SECRET, accessTtlSeconds, refreshTtlSeconds },

@@ -5,15 +5,29 @@
 import type { Endpoint, errorEnvelopeSchema } from '@poolkit/core';
 import type { z } from 'zod';
 
-export type { Endpoint } from '@poolkit/core';
+export type {
+  AccountBalance,
+  CoinId,
+  Endpoint,
+  ErrorStatus,
+  LedgerEntry,
+  TransactionStatus,
+  TransactionType,
+  WalletBalance,
+  WalletTransaction,
+} from '@poolkit/core';
 export {
   buildPath,
+  COINS,
+  CONTROL_CHARACTER_MESSAGE,
   defineEndpoint,
   ERROR_CODES,
   endpoints,
   envelopeSchema,
   errorEnvelopeSchema,
+  errorStatusesOf,
   noInput,
+  pathParamNames,
 } from '@poolkit/core';
 
 /** Who may call an endpoint (`public`, `optional`, `user`, `user-only`). */

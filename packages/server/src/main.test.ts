@@ -4,7 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { natsServerBinary, startNatsServer } from './testing/testNats';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const startScript = (
@@ -80,6 +83,7 @@ describe('npm start', () => {
       // Empty counts as unset: this run is about the embedded database.
       DATABASE_URL: '',
       REDIS_URL: '',
+      NATS_URL: '',
     });
     runs.push(run);
     const url = await waitFor(
@@ -95,10 +99,67 @@ describe('npm start', () => {
     expect(health.data).toMatchObject({ status: 'ok', db: 'pglite' });
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
 
+    // Demo mode seeds the site content before it listens.
+    const slides = (await (await fetch(`${url}/api/sliders`)).json()) as {
+      data: { list: { image_url: string }[] };
+    };
+    expect(slides.data.list.length).toBeGreaterThan(0);
+    expect((await fetch(`${url}${slides.data.list[0]?.image_url}`)).status).toBe(200);
+    expect(run.output()).toContain('demo site content seeded');
+
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
     expect(run.output()).toContain('shutting down');
   }, 120_000);
+
+  it.runIf(natsServerBinary() !== undefined)(
+    'should consume the share stream with NATS_URL and drain it on SIGTERM',
+    async () => {
+      // A NATS server of its own, so the pool's stream names meet no other run's.
+      const nats = await startNatsServer(natsServerBinary() ?? '');
+      try {
+        const run = start({
+          PORT: '0',
+          HOST: '127.0.0.1',
+          POOLKIT_DATA_DIR: path.join(dataDir, 'nats'),
+          SITE_DIR: path.join(dataDir, 'no-site'),
+          LOG_LEVEL: 'info',
+          POOLKIT_ENV: 'development',
+          DATABASE_URL: '',
+          REDIS_URL: '',
+          NATS_URL: nats.url,
+        });
+        runs.push(run);
+        await waitFor(
+          () => (run.output().includes('PoolKit server listening on') ? true : undefined),
+          100_000,
+        ).catch((error: unknown) => {
+          throw new Error(`the server did not start: ${String(error)}\n${run.output()}`);
+        });
+        expect(run.output()).toContain('share stream: consuming shares from NATS JetStream');
+        expect(run.output()).toContain('"shareStream":"nats"');
+
+        // The demo publishes its back-fill to the stream and the server's consumer accounts it.
+        const connection = await connect({ servers: nats.url });
+        const manager = await jetstreamManager(connection);
+        const acknowledged = async () =>
+          (await manager.consumers.info('POOLKIT_SHARES', 'poolkit-ingest')).ack_floor.stream_seq;
+        const deadline = Date.now() + 60_000;
+        while ((await acknowledged()) === 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(await acknowledged()).toBeGreaterThan(0);
+        await connection.close();
+
+        run.child.kill('SIGTERM');
+        expect(await run.exit).toBe(0);
+        expect(run.output()).toContain('shutting down');
+      } finally {
+        await nats.stop();
+      }
+    },
+    120_000,
+  );
 
   it('should exit with code 1 naming the variable on a bad configuration', async () => {
     const run = start({ PORT: 'eighty', POOLKIT_DATA_DIR: dataDir });

@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { resolveJwtSecret } from './db/settings';
 import { createPoolEngine } from './engine/poolEngine';
+import { serializeError } from './http/errorLog';
 import { isSiteBuilt } from './site/serveSite';
+import { connectShareStream, type ShareStream } from './stream/connectShareStream';
 
 /** Seconds to wait for a clean shutdown before forcing the exit. */
 const shutdownGraceSeconds = 10;
@@ -41,12 +43,30 @@ async function main(): Promise<void> {
     },
   );
 
+  // With NATS_URL, shares arrive through the JetStream share stream (and the demo publishes there).
+  let stream: ShareStream | null = null;
+  if (config.natsServers !== undefined) {
+    try {
+      stream = await connectShareStream({
+        servers: config.natsServers,
+        database,
+        clock: systemClock,
+        log: app.log,
+      });
+    } catch (error) {
+      await app.close();
+      await database.close();
+      throw error;
+    }
+  }
+
   // The pool data engine: minute rollups and daily settlement always, the simulator in demo mode.
   const engine = createPoolEngine({
     database,
     clock: systemClock,
     demo: config.demo,
     log: app.log,
+    ...(stream === null ? {} : { simulatorIngest: stream.demoIngest }),
   });
 
   let stopping = false;
@@ -59,7 +79,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, shutdownGraceSeconds * 1000).unref();
     try {
+      stream?.interrupt();
       await engine.stop();
+      // The consumer records and acknowledges the batch in hand, then the connection drains.
+      await stream?.close();
       await app.close();
     } finally {
       await database.close();
@@ -72,7 +95,9 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     app.log.fatal({ err: error }, 'could not listen');
+    stream?.interrupt();
     await engine.stop();
+    await stream?.close();
     await app.close();
     await database.close();
     process.exitCode = 1;
@@ -92,6 +117,7 @@ async function main(): Promise<void> {
       url: `http://${shownHost}:${port}`,
       env: config.env,
       db: database.driver,
+      shareStream: stream === null ? 'off' : 'nats',
       dataDir: database.driver === 'pglite' ? config.dataDir : undefined,
       site: isSiteBuilt(config.siteDir) ? config.siteDir : 'not built',
     },
@@ -99,4 +125,11 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+await main().catch((error: unknown) => {
+  // Node would print the error as it is: a failed query's message lists its parameter values
+  // (the generated JWT secret, for one). Print what the log would keep instead.
+  process.stderr.write(
+    `PoolKit server could not start: ${JSON.stringify(serializeError(error))}\n`,
+  );
+  process.exitCode = 1;
+});

@@ -75,7 +75,14 @@ describe('miner catalogue', () => {
     await ranking(page).getByRole('button', { name: 'Whatsminer M66S' }).click();
     await waitForPath(page, '/miners/detail/microbt-whatsminer-m66s');
     await page.getByRole('heading', { level: 1, name: 'MicroBT Whatsminer M66S' }).waitFor();
-    await page.getByText('Specifications not verified against a vendor source.').waitFor();
+    // Figures from listings carry the unverified mark and its legend; the checked algorithm not.
+    await page
+      .getByText(
+        "* Unverified: from public listings, not yet checked against the manufacturer's specification.",
+      )
+      .waitFor();
+    expect(await figure(page, 'Power').textContent()).toContain('(Unverified)');
+    expect(await figure(page, 'Algorithm').textContent()).not.toContain('(Unverified)');
     // 5 513 W × 24 h = 132.312 kWh a day.
     await expect.poll(() => figure(page, 'Daily cost').textContent()).toBe('46.31 CNY');
     const before = money((await figure(page, 'Daily profit').textContent()) ?? '');

@@ -83,6 +83,8 @@ export async function setup(project: TestProject): Promise<void> {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // The demo calls the ingest seam directly: no share stream, whatever the shell has.
+        NATS_URL: '',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -38,6 +38,8 @@ describe('languages', () => {
     for (const language of LANGUAGES) {
       await page.getByTestId('language-switcher').selectOption(language);
       await page.getByRole('heading', { level: 1, name: HOME_TITLES[language] }).waitFor();
+      // The sections far below the first screen render once the reader comes near them.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       // Let the data sections settle (loading → content or empty state).
       await page.waitForFunction(
         () => document.querySelectorAll('[role="status"][aria-label]').length === 0,

@@ -30,8 +30,11 @@ const SAMPLE_PARAMS: Readonly<Record<string, string>> = {
   itemId: '1',
 };
 
-/** Every page of spec section 2 with sample parameters, and whether it needs a signed-in user. */
-function pages(): { name: string; path: string; signedIn: boolean }[] {
+/** Who sees a page: a visitor, the demo user, or the demo operator (the `/admin` pages). */
+type Viewer = 'visitor' | 'member' | 'operator';
+
+/** Every page of spec section 2 and the operator console, with sample parameters and its viewer. */
+function pages(): { name: string; path: string; viewer: Viewer }[] {
   return flattenRoutes(ROUTES)
     .filter(({ route }) => route.redirect === undefined)
     .map(({ route, fullPath }) => {
@@ -39,7 +42,12 @@ function pages(): { name: string; path: string; signedIn: boolean }[] {
       const path = fullPath.replace(/:(\w+)/g, (_, name: string) =>
         name === 'coin' ? coin : (SAMPLE_PARAMS[name] ?? '1'),
       );
-      return { name: route.name, path, signedIn: !route.public };
+      const viewer: Viewer = route.public
+        ? 'visitor'
+        : route.meta.roles.includes('admin.view')
+          ? 'operator'
+          : 'member';
+      return { name: route.name, path, viewer };
     });
 }
 
@@ -58,21 +66,29 @@ async function settle(page: Page): Promise<void> {
 describe('screenshots', () => {
   it('should capture every page at 1280 px and 375 px', async () => {
     const tokens = await loginByApi(baseUrl, 'demo@poolkit.local', 'Demo12345');
+    const operatorTokens = await loginByApi(baseUrl, 'operator@poolkit.local', 'Operator123');
     let count = 0;
     for (const width of [1280, 375] as const) {
       mkdirSync(join(folder, String(width)), { recursive: true });
-      const visitor = await openPage(browser, width);
-      const member = await openPage(browser, width);
-      await seedSession(member.context, tokens.token, tokens.refresh_token);
-      for (const { name, path, signedIn } of pages()) {
-        const { page } = signedIn ? member : visitor;
+      const viewers = {
+        visitor: await openPage(browser, width),
+        member: await openPage(browser, width),
+        operator: await openPage(browser, width),
+      };
+      await seedSession(viewers.member.context, tokens.token, tokens.refresh_token);
+      await seedSession(
+        viewers.operator.context,
+        operatorTokens.token,
+        operatorTokens.refresh_token,
+      );
+      for (const { name, path, viewer } of pages()) {
+        const { page } = viewers[viewer];
         await page.goto(`${baseUrl}${path}`);
         await settle(page);
         await page.screenshot({ path: join(folder, String(width), `${name}.png`), fullPage: true });
         count += 1;
       }
-      await visitor.context.close();
-      await member.context.close();
+      for (const { context } of Object.values(viewers)) await context.close();
     }
     expect(count).toBeGreaterThan(100);
   });

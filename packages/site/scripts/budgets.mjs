@@ -3,34 +3,32 @@
  * `npm run budgets -w @poolkit/site`: a benchmark that prints figures and checks them.
  *
  * 1. Builds the site (skip with `BUDGETS_SKIP_BUILD=1`) and measures the gzip size of the
- *    JavaScript and CSS the home page loads before it is interactive: the entry of
- *    `dist/index.html` and the home page's module, with every chunk they import statically, and
- *    their stylesheets (read from Vite's manifest). Chunks reached only by `import()` (the
- *    chart, the API client) come after the first paint.
+ *    JavaScript and CSS the home page loads before it is interactive (`measureHomeFirstLoad` of
+ *    scripts/sizes.mjs, where their budgets live; `npm test` checks them too, through
+ *    `npm run sizes`).
  * 2. Starts the real server like the e2e global setup (fresh temp data folder, free port,
  *    DEMO on) and runs Lighthouse (mobile defaults, three runs each, median) on a few pages.
  * 3. Prints PASS/FAIL per budget, saves the figures in
  *    `node_modules/.cache/poolkit-site-budgets/results.json` and exits 1 when one fails.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { HOME_CSS_BUDGET_KB, HOME_JS_BUDGET_KB, measureHomeFirstLoad } from './sizes.mjs';
 
 const siteDir = resolve(import.meta.dirname, '..');
 const root = resolve(siteDir, '../..');
-const distDir = join(siteDir, 'dist');
 const resultsFile = join(siteDir, 'node_modules/.cache/poolkit-site-budgets/results.json');
 
 const PAGES = ['/', '/mining/kas/dashboard', '/pool/btc/stat'];
 const RUNS = 3;
 const BUDGETS = {
-  homeJsKb: 150,
-  homeCssKb: 20,
+  homeJsKb: HOME_JS_BUDGET_KB,
+  homeCssKb: HOME_CSS_BUDGET_KB,
   performance: 90,
   accessibility: 95,
   lcpMs: 2500,
@@ -58,45 +56,6 @@ function build() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (result.status !== 0) throw new Error('The site build failed');
-}
-
-/** The home route's page module, as the router imports it (`src/app/pages.ts`). */
-const HOME_PAGE_MODULE = 'src/pages/home/HomePage.tsx';
-
-/**
- * Sizes of what the home page loads before it is interactive, from Vite's manifest
- * (`dist/.vite/manifest.json`): the entry of `index.html` and the home page's module, each with
- * every chunk it imports statically, and the stylesheets they and index.html link. Chunks
- * reached only by `import()` (the chart, the API client with the contract's schemas) come later.
- */
-function firstLoad() {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8'));
-  const files = new Set();
-  const styles = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
-    if (files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit('index.html');
-  visit(HOME_PAGE_MODULE);
-  // The site's one stylesheet (`cssCodeSplit: false`) is linked by index.html itself.
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  for (const link of html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)) {
-    if (link[1]) styles.add(link[1]);
-  }
-  const gzip = (file) => gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
-  const js = [...files].map((file) => ({ file, gzip: gzip(file) }));
-  const css = [...styles].map((file) => ({ file, gzip: gzip(file) }));
-  return {
-    js,
-    css,
-    jsGzip: js.reduce((sum, entry) => sum + entry.gzip, 0),
-    cssGzip: css.reduce((sum, entry) => sum + entry.gzip, 0),
-  };
 }
 
 function freePort() {
@@ -239,7 +198,7 @@ async function audit(chrome, url) {
 
 async function main() {
   build();
-  const load = firstLoad();
+  const load = measureHomeFirstLoad();
   console.log('Home page first load (gzip):');
   for (const entry of [...load.js, ...load.css])
     console.log(`  ${kb(entry.gzip)} KB  ${entry.file}`);

@@ -2,9 +2,9 @@
 /**
  * `npm run bench -w @poolkit/widgets`: prints figures, never fails on them (budgets.mjs does).
  *
- * 1. Size: builds the package's entries the way an app would bundle them (`vite build --mode
- *    bench`: everything but React bundled, minified, production), then prints the gzip size of
- *    each entry counted with every chunk it imports statically, and of the whole package.
+ * 1. Size: builds the package's entries the way an app would bundle them and prints the gzip size
+ *    of each entry counted with every chunk it imports statically, and of the whole package
+ *    (`measureWidgetSizes` of scripts/sizes.mjs, which `npm run sizes` in `npm test` checks too).
  * 2. Speed: builds scripts/perf/main.tsx in production mode, opens it in headless Chromium and
  *    times WorkerTable (mount, and sorting by each column, with 100,000 rows) and HashrateChart
  *    (render with 8,640 and with 525,600 points). Medians of several runs; the first (cold) run
@@ -16,10 +16,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { chromium } from 'playwright';
 import { build, defaultClientConditions } from 'vite';
+import { formatKb } from '../../../scripts/checkSizes.mjs';
+import { measureWidgetSizes } from './sizes.mjs';
 
 const packageDir = resolve(import.meta.dirname, '..');
 const resultsFile = resolve(packageDir, 'node_modules/.cache/poolkit-bench/results.json');
@@ -29,51 +30,11 @@ const sizeOnly = args.includes('--size-only');
 const speedOnly = args.includes('--speed-only');
 const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-const kb = (bytes) => bytes / 1024;
-const gzip = (text) => gzipSync(text, { level: 9 }).length;
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-
-async function sizes() {
-  const result = await build({
-    configFile: resolve(packageDir, 'vite.config.ts'),
-    root: packageDir,
-    mode: 'bench',
-    logLevel: 'error',
-    build: { write: false, outDir: 'node_modules/.cache/poolkit-bench/dist' },
-  });
-  const output = (Array.isArray(result) ? result[0] : result).output;
-  const chunks = new Map(
-    output.filter((item) => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
-  );
-  const css = output.filter((item) => item.type === 'asset' && item.fileName.endsWith('.css'));
-  const gzipOf = new Map([...chunks].map(([name, chunk]) => [name, gzip(chunk.code)]));
-
-  const entries = {};
-  for (const chunk of chunks.values()) {
-    if (!chunk.isEntry) continue;
-    // The entry and every chunk it imports statically, transitively: what loading it costs.
-    const seen = new Set();
-    const visit = (fileName) => {
-      if (seen.has(fileName)) return;
-      seen.add(fileName);
-      for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
-    };
-    visit(chunk.fileName);
-    const bytes = [...seen].reduce((sum, fileName) => sum + (gzipOf.get(fileName) ?? 0), 0);
-    entries[chunk.name] = { gzipKb: Number(kb(bytes).toFixed(2)), chunks: seen.size };
-  }
-  const totalJs = [...gzipOf.values()].reduce((sum, bytes) => sum + bytes, 0);
-  const cssBytes = css.reduce((sum, asset) => sum + gzip(asset.source), 0);
-  return {
-    entries,
-    packageJsGzipKb: Number(kb(totalJs).toFixed(2)),
-    cssGzipKb: Number(kb(cssBytes).toFixed(2)),
-  };
-}
 
 async function speed() {
   const result = await build({
@@ -142,18 +103,18 @@ async function speed() {
 
 const results = { measuredAt: new Date().toISOString() };
 if (!speedOnly) {
-  results.size = await sizes();
+  results.size = await measureWidgetSizes();
   console.log('\nSize (gzip, level 9; React excluded; an entry counts every chunk it imports)\n');
   for (const [name, entry] of Object.entries(results.size.entries).sort()) {
     console.log(
-      `  ${name.padEnd(42)} ${entry.gzipKb.toFixed(2).padStart(7)} KB  (${entry.chunks} chunks)`,
+      `  ${name.padEnd(42)} ${formatKb(entry.gzipBytes).padStart(7)} KB  (${entry.chunks} chunks)`,
     );
   }
   console.log(
-    `  ${'whole package, all JS chunks'.padEnd(42)} ${results.size.packageJsGzipKb.toFixed(2).padStart(7)} KB`,
+    `  ${'whole package, all JS chunks'.padEnd(42)} ${formatKb(results.size.packageJsGzipBytes).padStart(7)} KB`,
   );
   console.log(
-    `  ${'style.css (one file for every widget)'.padEnd(42)} ${results.size.cssGzipKb.toFixed(2).padStart(7)} KB`,
+    `  ${'style.css (one file for every widget)'.padEnd(42)} ${formatKb(results.size.cssGzipBytes).padStart(7)} KB`,
   );
 }
 if (!sizeOnly) {

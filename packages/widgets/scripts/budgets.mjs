@@ -3,22 +3,20 @@
  * `npm run budgets -w @poolkit/widgets`: checks the figures of the last `npm run bench` against
  * the budgets of the widgets issue, prints each verdict, and exits with 1 when one is over (or
  * a figure is missing). Timed budgets compare the median of the runs.
+ *
+ * The byte budgets live in scripts/sizes.mjs and `npm test` checks them on every run
+ * (`npm run sizes`); they are checked here too so the benchmark's report is complete. The timing
+ * budgets live here only: timings vary between runs and machines, so no test depends on them.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkSizes } from '../../../scripts/checkSizes.mjs';
+import { widgetSizeFigures } from './sizes.mjs';
 
 const resultsFile = resolve(
   import.meta.dirname,
   '../node_modules/.cache/poolkit-bench/results.json',
 );
-
-/** Gzip budgets in KB, by entry; every widget not listed has `OTHER_WIDGET_KB`. */
-const SIZE_BUDGETS_KB = {
-  'widgets/HashrateChart/HashrateChart': 60,
-  'widgets/Luck/Luck': 60,
-  'widgets/WorkerTable/WorkerTable': 20,
-};
-const OTHER_WIDGET_KB = 10;
 
 /** Time budgets in ms, by figure of the speed benchmark (medians). */
 const SPEED_BUDGETS_MS = {
@@ -36,36 +34,31 @@ try {
 }
 
 let failures = 0;
-const verdict = (name, value, budget, unit) => {
-  const ok = typeof value === 'number' && value <= budget;
-  if (!ok) failures += 1;
-  const shown = typeof value === 'number' ? value.toFixed(unit === 'KB' ? 2 : 1) : 'missing';
-  console.log(
-    `  ${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(48)} ${shown.padStart(8)} ${unit}  (budget ${budget} ${unit})`,
-  );
-};
-
 console.log(`Budgets for the figures of ${results.measuredAt}\n`);
-const entries = results.size?.entries ?? {};
-if (Object.keys(entries).length === 0) {
+if (results.size?.entries) {
+  const sizes = checkSizes([
+    {
+      title: 'Size (gzip)',
+      source: 'scripts/sizes.mjs',
+      figures: widgetSizeFigures(results.size),
+    },
+  ]);
+  console.log(sizes.report);
+  failures += sizes.over.length;
+} else {
   console.log('  OVER  size figures missing: run the bench without --speed-only');
   failures += 1;
 }
-for (const [entry, figure] of Object.entries(entries).sort()) {
-  if (!entry.startsWith('widgets/')) continue;
-  verdict(
-    entry.split('/')[1] ?? entry,
-    figure.gzipKb,
-    SIZE_BUDGETS_KB[entry] ?? OTHER_WIDGET_KB,
-    'KB',
-  );
-}
-for (const entry of Object.keys(SIZE_BUDGETS_KB)) {
-  if (!(entry in entries) && Object.keys(entries).length > 0)
-    verdict(entry, undefined, SIZE_BUDGETS_KB[entry], 'KB');
-}
+
+console.log('\nSpeed (median)');
 for (const [key, [name, budget]] of Object.entries(SPEED_BUDGETS_MS)) {
-  verdict(name, results.speed?.[key]?.medianMs, budget, 'ms');
+  const value = results.speed?.[key]?.medianMs;
+  const ok = typeof value === 'number' && value <= budget;
+  if (!ok) failures += 1;
+  const shown = typeof value === 'number' ? value.toFixed(1) : 'missing';
+  console.log(
+    `  ${ok ? 'ok  ' : 'OVER'}  ${name.padEnd(48)} ${shown.padStart(8)} ms  (budget ${budget} ms)`,
+  );
 }
 
 console.log(failures === 0 ? '\nEvery budget holds.' : `\n${failures} budget(s) over or missing.`);

@@ -62,6 +62,7 @@ export {
   type FormFieldProps,
   useFormFieldControl,
 } from './components/FormField/FormField';
+export { HintText, type HintTextProps } from './components/HintText/HintText';
 export { ICON_NAMES, Icon, type IconName, type IconProps } from './components/Icon/Icon';
 export { IconButton, type IconButtonProps } from './components/IconButton/IconButton';
 export { Input, type InputProps } from './components/Input/Input';
@@ -246,6 +247,26 @@ export {
   type RedPacketCardProps,
   type RedPacketCoin,
 } from './widgets/RedPacketCard/RedPacketCard';
+export {
+  TransactionTable,
+  type TransactionTableLabelKey,
+  type TransactionTableProps,
+  type TransactionTableRow,
+} from './widgets/TransactionTable/TransactionTable';
+export {
+  TransferDialog,
+  type TransferDialogField,
+  type TransferDialogLabelKey,
+  type TransferDialogProps,
+  type TransferDialogRefusal,
+  type TransferDialogValues,
+} from './widgets/TransferDialog/TransferDialog';
+export {
+  WalletCard,
+  type WalletCardBalance,
+  type WalletCardLabelKey,
+  type WalletCardProps,
+} from './widgets/WalletCard/WalletCard';
 export {
   type WorkerGroupFilter,
   type WorkerSortKey,

@@ -314,6 +314,61 @@ describe('decideNavigation', () => {
     });
   });
 
+  describe('the operator console', () => {
+    const operator: NavigationSession = { ...member, roles: [...ALL_ROLES, 'admin.view'] };
+
+    it('should forward /admin to its first page and let an operator open it', () => {
+      expect(decideNavigation({ path: '/admin', query: {}, session: operator })).toEqual({
+        type: 'redirect',
+        to: '/admin/coupons',
+        reason: 'route-redirect',
+      });
+      expect(
+        decideNavigation({ path: '/admin/audit-log', query: {}, session: operator }),
+      ).toMatchObject({ type: 'allow', name: 'AdminAuditLog' });
+      expect(
+        decideNavigation({
+          path: '/admin/audit-log',
+          query: {},
+          session: { ...member, roles: ['admin.view'] },
+        }),
+      ).toMatchObject({ type: 'allow' });
+    });
+
+    it('should send a signed-in user who is not an operator to /', () => {
+      expect(decideNavigation({ path: '/admin/audit-log', query: {}, session: member })).toEqual({
+        type: 'redirect',
+        to: '/',
+        reason: 'forbidden',
+      });
+    });
+
+    it('should send a visitor to /login with a redirect back, and load roles first', () => {
+      expect(decideNavigation({ path: '/admin/audit-log', query: {}, session: visitor })).toEqual({
+        type: 'redirect',
+        to: '/login?redirect=%2Fadmin%2Faudit-log',
+        reason: 'login-required',
+      });
+      expect(
+        decideNavigation({
+          path: '/admin/audit-log',
+          query: {},
+          session: { ...member, roles: null },
+        }),
+      ).toEqual({ type: 'load-roles' });
+    });
+
+    it('should send an observer away, whatever roles it reports', () => {
+      expect(
+        decideNavigation({
+          path: '/admin/audit-log',
+          query: observerQuery,
+          session: { ...observer, roles: ['admin.view'] },
+        }),
+      ).toEqual({ type: 'redirect', to: '/', reason: 'observer-read-only' });
+    });
+  });
+
   describe('observer mode', () => {
     it('should start an observer session when observer_token is in the query', () => {
       expect(

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hasAnyPermission, isPermission, PERMISSIONS } from './permissions';
+import { hasAnyPermission, isPermission, OPERATOR_PERMISSION, PERMISSIONS } from './permissions';
 
 describe('PERMISSIONS', () => {
-  it('should list the seven permission strings of spec section 6', () => {
+  it("should list the seven permission strings of spec section 6 and the operators' admin.view", () => {
+    expect(OPERATOR_PERMISSION).toBe('admin.view');
     expect([...PERMISSIONS].sort()).toEqual([
       'account.view',
+      'admin.view',
       'contract.view',
       'miner.view',
       'pool.view',

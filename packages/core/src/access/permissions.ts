@@ -1,6 +1,7 @@
 /**
- * The permission strings of spec section 6, fetched after login (`GET /permissions/current`).
- * Route `meta.roles` and element rules list these.
+ * The permission strings of spec section 6, fetched after login (`GET /permissions/current`),
+ * plus PoolKit's own `admin.view` ({@link OPERATOR_PERMISSION}). Route `meta.roles` and element
+ * rules list these.
  */
 export const PERMISSIONS = [
   'contract.view',
@@ -10,10 +11,18 @@ export const PERMISSIONS = [
   'user.view',
   'recommend.view',
   'wallet.view',
+  'admin.view',
 ] as const;
 
 /** One permission string, e.g. `'wallet.view'`. */
 export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * The permission of operators: the `/admin` area and the `/admin/…` calls. The spec has no
+ * operator; PoolKit names it like the spec's area permissions (`wallet.view` opens the wallet's
+ * writes too). A user holds it with the `operator` role, whatever account they act on.
+ */
+export const OPERATOR_PERMISSION = 'admin.view' satisfies Permission;
 
 /** Narrows a string (from the API) to a known permission. */
 export function isPermission(value: unknown): value is Permission {

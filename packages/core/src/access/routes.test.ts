@@ -103,6 +103,25 @@ describe('ROUTES', () => {
     }
   });
 
+  it('should gate the operator console with admin.view, forwarding /admin to its first page', () => {
+    const admin = ROUTES.find((route) => route.path === '/admin');
+    expect(admin?.public).toBe(false);
+    expect(admin?.redirect).toBe('/admin/coupons');
+    const entries = flat.filter((entry) => entry.fullPath.startsWith('/admin'));
+    expect(entries.map((entry) => entry.fullPath)).toEqual([
+      '/admin',
+      '/admin/coupons',
+      '/admin/audit-log',
+    ]);
+    for (const entry of entries) {
+      expect(entry.route.meta.roles, entry.fullPath).toEqual(['admin.view']);
+      expect(entry.route.meta.observer, entry.fullPath).toBeUndefined();
+    }
+    for (const entry of flat.filter((item) => !item.fullPath.startsWith('/admin'))) {
+      expect(entry.route.meta.roles, entry.fullPath).not.toContain('admin.view');
+    }
+  });
+
   it('should use unique names and unique full paths', () => {
     const names = flat.map((entry) => entry.route.name);
     const paths = flat.map((entry) => entry.fullPath);

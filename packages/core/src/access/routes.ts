@@ -47,6 +47,8 @@ export interface RouteRecord {
 
 const open = { roles: [] } as const satisfies RouteMeta;
 const guestOnly = { roles: [], guestOnly: true } as const satisfies RouteMeta;
+/** The operator console's pages: operators only (`admin.view`). */
+const operator = { roles: ['admin.view'] } as const satisfies RouteMeta;
 
 function addressMining(page: AddressMiningPage): RouteMeta {
   return { roles: [], coinGuard: { kind: 'address-mining', page } };
@@ -67,6 +69,9 @@ function addressMining(page: AddressMiningPage): RouteMeta {
  *   centre); `account` (sub-accounts), `mining` (per-account mining settings) and `observe`
  *   (observer links of an account) → `account.view`; `invite` → `recommend.view`.
  * - Public routes need no permission (`roles: []`).
+ *
+ * - `/admin` (the operator console, not in the spec: PoolKit's path) and its children →
+ *   `admin.view`, which only operators hold; `/admin` itself only forwards to its first page.
  *
  * Named open routes without a path in the spec (`meta.assumedPath`): AddressMining `/mining`
  * (the address-mining landing above `/mining/:coin/*`), BindWechat `/bind-wechat` (the WeChat
@@ -240,6 +245,17 @@ export const ROUTES: readonly RouteRecord[] = [
         public: false,
         meta: { roles: ['user.view'] },
       },
+    ],
+  },
+  {
+    path: '/admin',
+    name: 'Admin',
+    public: false,
+    meta: operator,
+    redirect: '/admin/coupons',
+    children: [
+      { path: 'coupons', name: 'AdminCoupons', public: false, meta: operator },
+      { path: 'audit-log', name: 'AdminAuditLog', public: false, meta: operator },
     ],
   },
 ];

@@ -86,3 +86,12 @@ export type AddressIpRow = z.infer<typeof addressIpRowSchema>;
 export const addressIpListSchema = paginatedSchema(addressIpRowSchema);
 /** A page of IP-statistics rows. */
 export type AddressIpList = z.infer<typeof addressIpListSchema>;
+
+/**
+ * Answer of `GET /address-mining/{coin}/demo-addresses`: addresses the pool's demo simulator
+ * mines on, so a visitor can try the address pages. Empty unless the server runs the demo (never
+ * in production).
+ */
+export const demoAddressListSchema = z.object({ list: z.array(miningAddressSchema).max(16) });
+/** The demo addresses of a coin. */
+export type DemoAddressList = z.infer<typeof demoAddressListSchema>;

@@ -1,7 +1,8 @@
 /**
  * The miner catalogue (`/miners`, `/miners/detail/:id`): mining machines with their specs and a
  * profitability estimate at the caller's electricity price (spec section 3, "Miner catalogue
- * item"). Figures from `data/miners.json` keep their "not verified" mark (`specs_verified`).
+ * item"). Figures from `data/miners.json` keep their "not verified" mark (`specs_verified`,
+ * and figure by figure `unverified_specs`).
  */
 import { z } from 'zod';
 import {
@@ -85,6 +86,24 @@ export const catalogueSellerSchema = z.object({
 /** A seller. */
 export type CatalogueSeller = z.infer<typeof catalogueSellerSchema>;
 
+/** The specification figures of a catalogue machine that can be marked unverified. */
+export const catalogueSpecSchema = z.enum([
+  'release_date',
+  'algorithms',
+  'hashrate',
+  'power',
+  'unit_power',
+  'noise_level',
+  'size',
+  'weight',
+  'fans',
+  'voltage',
+  'temperature',
+  'humidity',
+]);
+/** A specification figure of a catalogue machine. */
+export type CatalogueSpec = z.infer<typeof catalogueSpecSchema>;
+
 /**
  * One machine of the catalogue (spec section 3, every field of "Miner catalogue item") with its
  * estimate; money in the query's currency.
@@ -136,8 +155,13 @@ export const catalogueMinerSchema = z.object({
   /** Operating humidity range, %, e.g. `10-90`. */
   humidity: z.string().max(32).nullable(),
   sellers: z.array(catalogueSellerSchema),
-  /** False while the specs are recalled rather than checked against a vendor source. */
+  /** False while some specification figure is not yet checked against the manufacturer. */
   specs_verified: z.boolean(),
+  /**
+   * The figures not yet checked against the manufacturer's specification (from public listings
+   * and resellers); a page marks them. Empty when `specs_verified`.
+   */
+  unverified_specs: z.array(catalogueSpecSchema),
 });
 /** A catalogue machine. */
 export type CatalogueMiner = z.infer<typeof catalogueMinerSchema>;

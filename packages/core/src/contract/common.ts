@@ -385,7 +385,10 @@ export const workerCountsSchema = z.object({
 /** Worker counts by state. */
 export type WorkerCounts = z.infer<typeof workerCountsSchema>;
 
-/** The permission strings of spec section 6, fetched after login. */
+/**
+ * The permission strings of spec section 6, fetched after login, and PoolKit's `admin.view`:
+ * operators, the `/admin/…` calls.
+ */
 export const API_PERMISSIONS = [
   'contract.view',
   'account.view',
@@ -394,6 +397,7 @@ export const API_PERMISSIONS = [
   'user.view',
   'recommend.view',
   'wallet.view',
+  'admin.view',
 ] as const;
 
 /** A permission string. */
@@ -449,6 +453,18 @@ export const keyIdSchema = z.string().min(1).max(64);
  * check (email, SMS or authenticator code) for one sensitive action.
  */
 export const validationTokenSchema = z.string().min(1).max(512);
+
+/**
+ * The idempotency key of a money-moving call: 16-64 letters, digits, `_` or `-`, chosen by the
+ * client once per intended operation (a UUID fits) and sent again unchanged when it retries.
+ * The server keeps the first answer under the caller and the key: a repeat with the same key
+ * moves nothing and gets that answer again; the same key with different fields is refused.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Expected 16-64 letters, digits, "_" or "-"');
+/** An idempotency key, e.g. a UUID. */
+export type IdempotencyKey = z.infer<typeof idempotencyKeySchema>;
 
 /** A bearer or refresh token (a signed JWT), at most 4096 characters. */
 export const tokenSchema = z.string().min(1).max(4096);

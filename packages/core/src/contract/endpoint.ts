@@ -17,12 +17,79 @@ export type ApiFamily = 'A' | 'B';
  */
 export type EndpointAuth = 'public' | 'optional' | 'user' | 'user-only';
 
+/** HTTP statuses of the error envelope that an endpoint may answer. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 503;
+
 /** How the answer body is read: a JSON envelope (default) or plain text (CSV exports). */
 export type ResponseKind = 'json' | 'text';
 
 /** The schema used where an endpoint takes no path parameters, query or body. */
 export const noInput = z.object({}).strict();
 export type NoInput = typeof noInput;
+
+/**
+ * The message of a string that holds a control character other than tab, line feed and
+ * carriage return (NUL above all, which PostgreSQL refuses in text).
+ */
+export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters such as NUL';
+
+/** True for U+0000-U+001F and U+007F, except tab, line feed and carriage return. */
+function isRefusedControlCharacter(code: number): boolean {
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+}
+
+/** True when `text` holds a character {@link isRefusedControlCharacter} refuses. */
+export function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    if (isRefusedControlCharacter(text.charCodeAt(index))) return true;
+  }
+  return false;
+}
+
+/** Deepest nesting of request input that is searched for control characters. */
+const maxInputDepth = 16;
+
+function findControlCharacters(
+  value: unknown,
+  path: PropertyKey[],
+  report: (path: PropertyKey[]) => void,
+): void {
+  if (typeof value === 'string') {
+    if (hasControlCharacter(value)) report(path);
+    return;
+  }
+  if (typeof value !== 'object' || value === null || path.length >= maxInputDepth) return;
+  for (const [key, item] of Object.entries(value)) {
+    findControlCharacters(item, [...path, Array.isArray(value) ? Number(key) : key], report);
+  }
+}
+
+/**
+ * Adds to a request schema the rule that no string in it (at any depth) holds a control
+ * character other than tab, line feed and carriage return. Every endpoint's params, query and
+ * body carry it, so NUL and its kin are refused with HTTP 400 naming the field before they can
+ * reach the database, on every endpoint, including the ones added later.
+ */
+export function refuseControlCharacters<TSchema extends z.ZodType>(schema: TSchema): TSchema {
+  if (schema === (noInput as z.ZodType)) return schema;
+  const refined = schema.superRefine((value, context) => {
+    findControlCharacters(value, [], (path) =>
+      context.addIssue({ code: 'custom', path, message: CONTROL_CHARACTER_MESSAGE }),
+    );
+  }) as TSchema;
+  guardedSchemas.add(refined);
+  return refined;
+}
+
+const guardedSchemas = new WeakSet<z.ZodType>();
+
+/**
+ * True when `schema` refuses control characters: it came from {@link refuseControlCharacters},
+ * or it is {@link noInput}, which takes no strings at all.
+ */
+export function refusesControlCharacters(schema: z.ZodType): boolean {
+  return schema === (noInput as z.ZodType) || guardedSchemas.has(schema);
+}
 
 /**
  * One call of the API contract. The server validates requests with `params`, `query` and
@@ -51,6 +118,16 @@ export interface Endpoint<
   readonly body: TBody;
   readonly response: TResponse;
   readonly responseKind: ResponseKind;
+  /**
+   * The media type of a `text` answer (`text/csv` for exports); `application/json` for JSON
+   * answers. The server sends it as the answer's `Content-Type` and the OpenAPI document names it.
+   */
+  readonly mediaType: string;
+  /**
+   * Error statuses the call answers besides the ones every call of its kind may answer (see
+   * {@link errorStatusesOf}): for example 409 for a name already taken, 429 for a rate limit.
+   */
+  readonly errors: readonly ErrorStatus[];
   /** One line for the OpenAPI document. */
   readonly summary: string;
 }
@@ -76,10 +153,17 @@ export interface EndpointOptions<
   response: TResponse;
   /** Defaults to `'json'`. */
   responseKind?: ResponseKind;
+  /** A `text` answer's media type. Defaults to `'text/plain'`. */
+  mediaType?: string;
+  /** Error statuses beyond the ones {@link errorStatusesOf} derives. Defaults to none. */
+  errors?: readonly ErrorStatus[];
   summary: string;
 }
 
-/** Declares one endpoint, filling the defaults (no input, JSON answer, write = not GET). */
+/**
+ * Declares one endpoint, filling the defaults (no input, JSON answer, write = not GET). Its
+ * params, query and body refuse control characters ({@link refuseControlCharacters}).
+ */
 export function defineEndpoint<
   TResponse extends z.ZodType,
   TParams extends z.ZodType = NoInput,
@@ -96,13 +180,42 @@ export function defineEndpoint<
     auth: options.auth,
     ...(options.permission === undefined ? {} : { permission: options.permission }),
     write: options.write ?? options.method !== 'GET',
-    params: (options.params ?? noInput) as TParams,
-    query: (options.query ?? noInput) as TQuery,
-    body: (options.body ?? noInput) as TBody,
+    params: refuseControlCharacters((options.params ?? noInput) as TParams),
+    query: refuseControlCharacters((options.query ?? noInput) as TQuery),
+    body: refuseControlCharacters((options.body ?? noInput) as TBody),
     response: options.response,
     responseKind: options.responseKind ?? 'json',
+    mediaType:
+      (options.responseKind ?? 'json') === 'json'
+        ? 'application/json'
+        : (options.mediaType ?? 'text/plain'),
+    errors: options.errors ?? [],
     summary: options.summary,
   };
+}
+
+/**
+ * Every error status an endpoint may answer, sorted: 400 (a field is invalid) and 500 for
+ * every call; 401 and 403 unless it is public (no or a bad token; an observer on a write or
+ * user-only call, a missing permission); 404 and 414 when its path has parameters (nothing by
+ * that name; a parameter longer than the router takes); 413 and 415 unless it is a GET (body
+ * too large; not JSON); and the endpoint's own `errors`.
+ */
+export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>([400, 500, ...endpoint.errors]);
+  if (endpoint.auth !== 'public') {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  if (pathParamNames(endpoint.path).length > 0) {
+    statuses.add(404);
+    statuses.add(414);
+  }
+  if (endpoint.method !== 'GET') {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  return [...statuses].sort((left, right) => left - right);
 }
 
 /** The `{name}` placeholders of a path, in order. */

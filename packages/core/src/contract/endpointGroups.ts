@@ -26,6 +26,7 @@ export const endpointGroupLoaders = {
   cloudContracts: () =>
     import('./groups/cloudContracts').then((group) => group.cloudContractsEndpoints),
   programmes: () => import('./groups/programmes').then((group) => group.programmesEndpoints),
+  admin: () => import('./groups/admin').then((group) => group.adminEndpoints),
 } satisfies Record<string, () => Promise<EndpointGroup>>;
 
 /** The name of an endpoint group. */
@@ -33,8 +34,8 @@ export type EndpointGroupName = keyof typeof endpointGroupLoaders;
 
 /**
  * The order for a visitor: the public pages' groups (site content, pools and coins, address
- * mining) first, then identity (sign-in), the account groups, and the groups no page of the site
- * calls yet.
+ * mining) first, then identity (sign-in), the account groups, the groups few pages call, and the
+ * operator console's last.
  */
 export const VISITOR_GROUP_ORDER: readonly EndpointGroupName[] = [
   'siteContent',
@@ -48,12 +49,14 @@ export const VISITOR_GROUP_ORDER: readonly EndpointGroupName[] = [
   'wallet',
   'cloudContracts',
   'programmes',
+  'admin',
 ];
 
 /**
  * The order for a signed-in user or an observer: what the route guard and the header call on
  * every page first (identity: permissions; messaging: the unread count), then the account pages'
- * groups, the public groups, and the groups no page of the site calls yet.
+ * groups, the public groups, the groups few pages call, and the operator console's last (only
+ * operators call it).
  */
 export const ACCOUNT_GROUP_ORDER: readonly EndpointGroupName[] = [
   'identity',
@@ -67,6 +70,7 @@ export const ACCOUNT_GROUP_ORDER: readonly EndpointGroupName[] = [
   'wallet',
   'cloudContracts',
   'programmes',
+  'admin',
 ];
 
 /**

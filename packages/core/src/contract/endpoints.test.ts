@@ -237,6 +237,18 @@ describe('endpoints', () => {
     expect(endpoints.invitation.permission).toBe('recommend.view');
   });
 
+  it('should keep every /admin call to operators, and admin.view to /admin calls', () => {
+    for (const endpoint of endpointList) {
+      const admin = endpoint.path.startsWith('/admin/');
+      expect(endpoint.permission === 'admin.view', endpoint.id).toBe(admin);
+      if (admin) {
+        expect(endpoint.auth, endpoint.id).toBe('user-only');
+        expect(endpoint.family, endpoint.id).toBe('B');
+      }
+    }
+    expect(endpoints.adminAuditLog.path).toBe('/admin/audit-log');
+  });
+
   it('should give no permission to public calls', () => {
     for (const endpoint of endpointList) {
       if (endpoint.auth === 'public' || endpoint.auth === 'optional') {
@@ -259,9 +271,12 @@ describe('endpoints', () => {
     }
   });
 
-  it('should answer text only for the CSV export', () => {
+  it('should answer text only for the CSV exports', () => {
     const textEndpoints = endpointList.filter((endpoint) => endpoint.responseKind === 'text');
-    expect(textEndpoints.map((endpoint) => endpoint.id)).toEqual(['exportProfits']);
+    expect(textEndpoints.map((endpoint) => endpoint.id)).toEqual([
+      'exportProfits',
+      'walletTransactionsExport',
+    ]);
   });
 
   it('should have no ambiguous routes beyond the one the spec imposes', () => {

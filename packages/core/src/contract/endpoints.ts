@@ -14,6 +14,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from './endpoint';
 import { addressMiningEndpoints } from './groups/addressMining';
+import { adminEndpoints } from './groups/admin';
 import { cloudContractsEndpoints } from './groups/cloudContracts';
 import { identityEndpoints } from './groups/identity';
 import { messagingEndpoints } from './groups/messaging';
@@ -38,6 +39,7 @@ export const endpoints = {
   ...cloudContractsEndpoints,
   ...programmesEndpoints,
   ...messagingEndpoints,
+  ...adminEndpoints,
 } as const;
 
 /** The type of the contract: endpoint id → endpoint. */

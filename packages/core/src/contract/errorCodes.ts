@@ -19,6 +19,10 @@ export const ERROR_CODES = {
   payMethodLocked: 40006,
   /** HTTP 400: not enough balance for the operation. */
   insufficientBalance: 40007,
+  /** HTTP 400: a money-moving call needs a pay password, and none is set yet. */
+  payPasswordNotSet: 40008,
+  /** HTTP 400: the pay password is wrong (five wrong ones in a row lock it for an hour). */
+  payPasswordWrong: 40009,
   /** HTTP 401: no valid credentials. */
   unauthorized: 40100,
   /** HTTP 401: wrong account or password. */
@@ -35,6 +39,8 @@ export const ERROR_CODES = {
   accountLocked: 40302,
   /** HTTP 404: the thing asked for does not exist. */
   notFound: 40400,
+  /** HTTP 405: the path exists, but not for this method (`Allow` lists the ones it takes). */
+  methodNotAllowed: 40500,
   /** HTTP 409: the thing already exists (user name, email, passkey, group name). */
   conflict: 40900,
   /** HTTP 413: the request body is too large. */
@@ -45,6 +51,8 @@ export const ERROR_CODES = {
   unsupportedMediaType: 41500,
   /** HTTP 429: too many requests (login, code sending, registration). */
   rateLimited: 42900,
+  /** HTTP 431: the request line and headers together are larger than the server reads. */
+  headersTooLarge: 43100,
   /** HTTP 500: an unexpected server error. */
   internal: 50000,
   /** HTTP 503: the service (or its database) is not available right now. */

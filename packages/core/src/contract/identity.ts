@@ -188,6 +188,7 @@ export const securitySceneSchema = z.enum([
   'withdraw_address',
   'auto_withdraw',
   'pay_password',
+  'transfer',
   'change_email',
   'change_phone',
   'change_password',

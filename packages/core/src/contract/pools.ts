@@ -24,6 +24,12 @@ export const poolParamsSchema = z.object({ pool: poolNameSchema }).strict();
 /** Path parameters `{pool}` as a caller sends them. */
 export type PoolParams = z.input<typeof poolParamsSchema>;
 
+/**
+ * What a short algorithm name leaves out (a variant, a past algorithm), e.g. `'Since DCP-0011;
+ * BLAKE-256 (14 rounds) before'` beside `BLAKE3`; shown as a hint. `null` when nothing.
+ */
+export const algorithmNoteSchema = z.string().min(1).max(128).nullable();
+
 /** A stratum endpoint miners connect to. */
 export const stratumEndpointSchema = z.object({
   /** Region label shown next to the URL, e.g. `Asia`, `Europe`. */
@@ -44,8 +50,9 @@ export const poolInfoSchema = z.object({
   coin: coinIdSchema,
   /** Display name, e.g. `Bitcoin`. */
   label: z.string().min(1).max(64),
-  /** Mining algorithm, e.g. `SHA-256d`. */
+  /** Mining algorithm, short, e.g. `SHA-256d`. */
   algorithm: z.string().min(1).max(64),
+  algorithm_note: algorithmNoteSchema,
   /** Settlement models the pool offers; PPS+ first. */
   payout_models: z.array(payoutModelSchema).min(1),
   /** Pool fee under PPS+, in percent. */
@@ -82,13 +89,20 @@ export const halvingSchema = z.object({
 /** A coin's next halving. */
 export type Halving = z.infer<typeof halvingSchema>;
 
+/** The figures of a coin-list row that can be marked unverified. */
+export const coinListFactSchema = z.enum(['algorithm', 'block_time_s', 'block_reward', 'halving']);
+/** A figure of a coin-list row. */
+export type CoinListFact = z.infer<typeof coinListFactSchema>;
+
 /** One coin of the coin list (`GET /coins`): the facts of `data/coins.json` plus live price. */
 export const coinListItemSchema = z.object({
   coin: coinIdSchema,
   /** Ticker, e.g. `BTC`. */
   symbol: z.string().min(1).max(16),
   name: z.string().min(1).max(64),
+  /** Mining algorithm, short, e.g. `BLAKE3`. */
   algorithm: z.string().min(1).max(64),
+  algorithm_note: algorithmNoteSchema,
   /** Chain precision (smallest unit), e.g. 8 for BTC. */
   decimals: z.number().int().min(0).max(24),
   /** Decimals shown in the interface (spec: 4 or 6 per coin). */
@@ -104,6 +118,11 @@ export const coinListItemSchema = z.object({
   halving: halvingSchema.nullable(),
   /** True when the coin is mined by address (no account). */
   address_mining: z.boolean(),
+  /**
+   * Figures of this row that no primary source confirms yet (estimated, contradicted or
+   * possibly outdated); a page marks them as unverified. Empty when all are confirmed.
+   */
+  unverified: z.array(coinListFactSchema),
 });
 /** A coin of the coin list. */
 export type CoinListItem = z.infer<typeof coinListItemSchema>;
@@ -140,7 +159,9 @@ export const coinPageRowSchema = z.object({
   coin: coinIdSchema,
   symbol: z.string().min(1).max(16),
   name: z.string().min(1).max(64),
+  /** Mining algorithm, short, e.g. `BLAKE3`. */
   algorithm: z.string().min(1).max(64),
+  algorithm_note: algorithmNoteSchema,
   /** Price in CNY; `null` when unknown. */
   price: moneySchema.nullable(),
   pool_hashrate: hashrateSchema,

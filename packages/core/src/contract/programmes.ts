@@ -34,17 +34,31 @@ export const couponCodeSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9-]{4,64}$/, 'Invalid coupon code');
 
-/** A fee coupon (spec section 3). */
+/**
+ * A fee coupon (spec section 3). Decision: the fee reduction is a share of the pool fee, not
+ * percent points off it, so one coupon means the same under every pay method (20: a 2.5 % PPS+
+ * fee becomes 2 %, a 0.5 % SOLO fee 0.4 %; 100: no fee). It reduces the fee of whole UTC
+ * settlement days: the day it is started on and the days after, `validity_days` in all, so
+ * `ends_at` is the end of the last one (00:00 UTC).
+ */
 export const couponSchema = z.object({
   id: entityIdSchema,
+  /**
+   * The batch the operator issued it in: coupons of one batch share percent, coin, validity and
+   * use-before date (the `:couponId` of `/user/coupon/:couponId/:itemId`, whose `:itemId` is `id`).
+   */
+  batch_id: entityIdSchema,
   code: z.string(),
-  /** Percent points taken off the pool fee while in use. */
+  /** Percent of the pool fee taken off while in use (a share of the fee, above 0, at most 100). */
   fee_reduction_percent: percentSchema,
-  /** Coin whose fee it reduces (the fee-deduction target); `null` for any coin. */
+  /**
+   * Coin whose fee it reduces (the fee-deduction target): the batch's coin, `null` for any coin
+   * until started, then the coin it was started for.
+   */
   coin: coinIdSchema.nullable(),
   /** Account it was started on; `null` before start. */
   account: accountNameSchema.nullable(),
-  /** How long it reduces fees once started. */
+  /** How many UTC days it reduces fees once started, the day of the start included. */
   validity_days: z.number().int().positive(),
   /** Must be started before this time, or it expires. */
   use_before: isoDateTimeSchema,
@@ -69,7 +83,11 @@ export const couponListSchema = paginatedSchema(couponSchema);
 /** A page of coupons. */
 export type CouponList = z.infer<typeof couponListSchema>;
 
-/** Body of `POST /coupons/redeem`: one code redeems one coupon. Answer: the coupon. */
+/**
+ * Body of `POST /coupons/redeem`: one code redeems one coupon (codes are read in any case).
+ * Answer: the coupon. Refused on `code`: 404 for a code that does not exist, 409 for one
+ * already redeemed (by anyone), 400 for one past its use-before date.
+ */
 export const redeemCouponBodySchema = z.object({ code: couponCodeSchema }).strict();
 /** Redeem-coupon body. */
 export type RedeemCouponBody = z.input<typeof redeemCouponBodySchema>;
@@ -80,8 +98,10 @@ export const couponParamsSchema = z.object({ coupon_id: entityIdSchema }).strict
 export type CouponParams = z.input<typeof couponParamsSchema>;
 
 /**
- * Body of `POST /coupons/{coupon_id}/use`: starts the reduction on an account and coin (the
- * coin must match the coupon's when it names one). Answer: the coupon, now `in_use`.
+ * Body of `POST /coupons/{coupon_id}/use`: starts the reduction on one of the user's accounts
+ * and a coin that has a pool (the coin must match the coupon's when it names one). Answer: the
+ * coupon, now `in_use`. 409 when the coupon is not `unused`, or when another coupon is in use on
+ * the same account and coin (one at a time).
  */
 export const useCouponBodySchema = z
   .object({ account: accountNameSchema, coin: coinIdSchema })
@@ -89,8 +109,11 @@ export const useCouponBodySchema = z
 /** Use-coupon body. */
 export type UseCouponBody = z.input<typeof useCouponBodySchema>;
 
-/** One day of fee saved by a coupon (`/user/coupon/:couponId/:itemId`). */
+/**
+ * One settled day of fee saved by a coupon, shown on its page (`/user/coupon/:couponId/:itemId`).
+ */
 export const couponItemSchema = z.object({
+  /** The day, `YYYY-MM-DD`. */
   id: entityIdSchema,
   date: isoDateSchema,
   coin: coinIdSchema,

@@ -18,9 +18,20 @@ import { renamePasskeyBodySchema } from './passkeys';
 import { poolStatsSchema } from './pools';
 import { profitExportQuerySchema } from './profits';
 import { redeemCouponBodySchema } from './programmes';
-import { currencyRatesSchema } from './site';
+import {
+  advertisementQuerySchema,
+  currencyRatesSchema,
+  footerLinkSchema,
+  siteLinkSchema,
+} from './site';
 import { createTicketBodySchema } from './tickets';
-import { createWithdrawAddressBodySchema, withdrawBodySchema } from './wallet';
+import {
+  createWithdrawAddressBodySchema,
+  transactionExportQuerySchema,
+  transferBodySchema,
+  walletTransactionDetailSchema,
+  withdrawBodySchema,
+} from './wallet';
 
 const captcha = {
   lot_number: '4dc3cfc2cdff448cad8d13107198d473',
@@ -269,11 +280,93 @@ describe('wallet schemas', () => {
       pay_password: encrypted,
       key_id: 'k1',
       validation_token: 'v',
+      idempotency_key: '2b1f0c8e-6f7a-4f57-9a55-3c8d9d1e4f00',
     };
     expect(withdrawBodySchema.safeParse(body).success).toBe(true);
     expect(withdrawBodySchema.safeParse({ ...body, amount: 0.5 }).success).toBe(false);
     expect(withdrawBodySchema.safeParse({ ...body, amount: '0' }).success).toBe(false);
     expect(withdrawBodySchema.safeParse({ ...body, pay_password: undefined }).success).toBe(false);
+    expect(withdrawBodySchema.safeParse({ ...body, idempotency_key: 'short' }).success).toBe(false);
+  });
+
+  it('should take a transfer between two named accounts with an idempotency key', () => {
+    const body = {
+      coin: 'btc',
+      from_account: 'alice01',
+      to_account: 'bob00001',
+      amount: '0.25',
+      pay_password: encrypted,
+      key_id: 'k1',
+      validation_token: 'v',
+      idempotency_key: '2b1f0c8e-6f7a-4f57-9a55-3c8d9d1e4f00',
+    };
+    expect(transferBodySchema.safeParse(body).success).toBe(true);
+    expect(transferBodySchema.safeParse({ ...body, to_account: '' }).success).toBe(false);
+    expect(
+      transferBodySchema.safeParse({ ...body, to_account: 'ALICE01' }).error?.issues[0]?.path,
+    ).toEqual(['to_account']);
+    expect(transferBodySchema.safeParse({ ...body, idempotency_key: undefined }).success).toBe(
+      false,
+    );
+    expect(transferBodySchema.safeParse({ ...body, validation_token: undefined }).success).toBe(
+      false,
+    );
+  });
+
+  it('should require a date range of at most 366 days to export transactions', () => {
+    expect(transactionExportQuerySchema.safeParse({}).success).toBe(false);
+    expect(
+      transactionExportQuerySchema.safeParse({ start_date: '2026-01-01', end_date: '2026-01-31' })
+        .success,
+    ).toBe(true);
+    expect(
+      transactionExportQuerySchema.safeParse({ start_date: '2025-01-01', end_date: '2026-01-31' })
+        .success,
+    ).toBe(false);
+  });
+
+  it('should read a transaction with its entries', () => {
+    const line = {
+      id: '7',
+      time: '2026-03-01T12:00:00Z',
+      account: 'alice01',
+      coin: 'btc',
+      type: 'transfer_out',
+      amount: '-0.25',
+      fee: '0',
+      counterparty: 'bob00001',
+      tx_id: null,
+      status: 'successful',
+      note: null,
+    };
+    const detail = {
+      id: '7',
+      time: '2026-03-01T12:00:00Z',
+      coin: 'btc',
+      status: 'successful',
+      lines: [line],
+      entries: [
+        {
+          id: '1',
+          holder: 'own',
+          name: 'alice01',
+          coin: 'btc',
+          bucket: 'available',
+          amount: '-0.25',
+        },
+        {
+          id: '2',
+          holder: 'account',
+          name: 'bob00001',
+          coin: 'btc',
+          bucket: 'available',
+          amount: '0.25',
+        },
+      ],
+      mining_day: null,
+    };
+    expect(walletTransactionDetailSchema.parse(detail)).toEqual(detail);
+    expect(walletTransactionDetailSchema.safeParse({ ...detail, lines: [] }).success).toBe(false);
   });
 });
 
@@ -329,5 +422,43 @@ describe('currency rates', () => {
       currencyRatesSchema.safeParse({ rates: [{ currency: 'USD', rate: 0.138, symbol: '$' }] })
         .success,
     ).toBe(false);
+  });
+});
+
+describe('site content links', () => {
+  it('should take a path of this site or an absolute http(s) URL', () => {
+    for (const link of ['/', '/terms', '/mining/kas/dashboard?tab=blocks#top', '/media/a-b.svg']) {
+      expect(siteLinkSchema.safeParse(link).success, link).toBe(true);
+    }
+    expect(siteLinkSchema.safeParse('https://github.com/poolkit').success).toBe(true);
+  });
+
+  it('should refuse links that leave the site unannounced or run script', () => {
+    for (const link of [
+      '//evil.example/terms',
+      '/\\evil.example',
+      'terms',
+      '/with space',
+      'javascript:alert(1)',
+      'ftp://pool.example/file',
+      '',
+    ]) {
+      expect(siteLinkSchema.safeParse(link).success, link).toBe(false);
+    }
+  });
+
+  it('should keep a footer link to a site page as a path', () => {
+    expect(
+      footerLinkSchema.parse({ group: null, title: 'Terms', url: '/terms', sort: 1 }).url,
+    ).toBe('/terms');
+  });
+
+  it('should filter advertisements by a slot name only', () => {
+    expect(advertisementQuerySchema.parse({})).toEqual({});
+    expect(advertisementQuerySchema.parse({ position: 'home_banner' })).toEqual({
+      position: 'home_banner',
+    });
+    expect(advertisementQuerySchema.safeParse({ position: 'Home Banner' }).success).toBe(false);
+    expect(advertisementQuerySchema.safeParse({ slot: 'home_banner' }).success).toBe(false);
   });
 });

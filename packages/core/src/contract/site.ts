@@ -1,6 +1,8 @@
 /**
  * Site content: footer links, announcements, sliders, advertisements, blogroll, site
- * parameters and currency rates.
+ * parameters and currency rates. Texts come in the language of the request's `Accept-Language`
+ * header (one of the five interface languages; English when none matches), which family-A calls
+ * always send.
  */
 import { z } from 'zod';
 import {
@@ -13,12 +15,29 @@ import {
   urlSchema,
 } from './common';
 
-/** A link of the site footer (`GET /media/footer-link/list`). */
+/**
+ * A path of this site, e.g. `/terms` or `/mining/kas/dashboard`: one leading `/` (`//host`
+ * would leave the site), then printable ASCII without spaces or backslashes.
+ */
+export const sitePathSchema = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?![/\\])[\x21-\x5B\x5D-\x7E]*$/, 'Expected a path of this site such as "/terms"');
+
+/**
+ * Where site content links to or loads an image from: a path of this site (the site opens it
+ * with its own router), or an absolute `http(s)` URL elsewhere.
+ */
+export const siteLinkSchema = z.union([sitePathSchema, urlSchema]);
+/** A site path or an absolute URL. */
+export type SiteLink = z.infer<typeof siteLinkSchema>;
+
+/** A link of the site footer (`GET /media/footer-link/list`), in the request's language. */
 export const footerLinkSchema = z.object({
   /** Column heading the link sits under, e.g. `Support`; `null` for the bottom row. */
   group: z.string().max(64).nullable(),
   title: z.string().min(1).max(128),
-  url: urlSchema,
+  url: siteLinkSchema,
   /** Ascending display order. */
   sort: z.number().int(),
 });
@@ -35,7 +54,7 @@ export const announcementSchema = z.object({
   id: entityIdSchema,
   title: z.string().min(1).max(256),
   /** Page with the full text; `null` when the title says it all. */
-  url: urlSchema.nullable(),
+  url: siteLinkSchema.nullable(),
   published_at: isoDateTimeSchema,
   /** Pinned announcements come first. */
   pinned: z.boolean(),
@@ -48,13 +67,14 @@ export const announcementListSchema = z.object({ list: z.array(announcementSchem
 /** Announcements. */
 export type AnnouncementList = z.infer<typeof announcementListSchema>;
 
-/** A home-page slide (`GET /sliders`). */
+/** A home-page slide (`GET /sliders`), in the request's language. */
 export const sliderSchema = z.object({
   id: entityIdSchema,
+  /** Caption of the picture; its text alternative where no caption is shown. */
   title: z.string().max(256),
-  image_url: urlSchema,
+  image_url: siteLinkSchema,
   /** Where a click goes; `null` for none. */
-  link_url: urlSchema.nullable(),
+  link_url: siteLinkSchema.nullable(),
   sort: z.number().int(),
 });
 /** A slide. */
@@ -65,19 +85,31 @@ export const sliderListSchema = z.object({ list: z.array(sliderSchema) });
 /** Slides. */
 export type SliderList = z.infer<typeof sliderListSchema>;
 
-/** An advertisement (`GET /advertisements`) for a named slot of the page. */
+/** The name of a page slot advertisements go in, e.g. `home_banner`, `dashboard_side`. */
+export const advertisementPositionSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,63}$/, 'Expected a slot name such as "home_banner"');
+
+/** An advertisement (`GET /advertisements`) for a named slot of the page, in the request's language. */
 export const advertisementSchema = z.object({
   id: entityIdSchema,
-  /** Slot name, e.g. `home_banner`, `dashboard_side`. */
-  position: z.string().min(1).max(64),
+  position: advertisementPositionSchema,
+  /** Caption of the picture; its text alternative where no caption is shown. */
   title: z.string().max(256),
-  image_url: urlSchema,
-  link_url: urlSchema.nullable(),
+  image_url: siteLinkSchema,
+  link_url: siteLinkSchema.nullable(),
 });
 /** An advertisement. */
 export type Advertisement = z.infer<typeof advertisementSchema>;
 
-/** Answer of `GET /advertisements`. */
+/** Query of `GET /advertisements`: only the slot `position` when given, else every slot. */
+export const advertisementQuerySchema = z
+  .object({ position: advertisementPositionSchema.optional() })
+  .strict();
+/** Advertisement query as a caller sends it. */
+export type AdvertisementQuery = z.input<typeof advertisementQuerySchema>;
+
+/** Answer of `GET /advertisements`, ordered by slot, then display order. */
 export const advertisementListSchema = z.object({ list: z.array(advertisementSchema) });
 /** Advertisements. */
 export type AdvertisementList = z.infer<typeof advertisementListSchema>;
@@ -129,8 +161,10 @@ export const currencyRateSchema = z.object({
 export type CurrencyRate = z.infer<typeof currencyRateSchema>;
 
 /**
- * Answer of `GET /v2/wallets/currency/rates` (`data.rates`). The base currency is CNY; the
- * client appends `{ currency: 'CNY', rate: '1.000000', symbol: '￥' }` when it is missing.
+ * Answer of `GET /v2/wallets/currency/rates` (`data.rates`, so the client reads the envelope's
+ * `data.data.rates`). The base currency is CNY: the server appends its entry `{ currency: 'CNY',
+ * rate: '1.000000', symbol: '￥' }` last (spec section 3), and `buildRateList` appends it on the
+ * client when a server leaves it out.
  */
 export const currencyRatesSchema = z.object({ rates: z.array(currencyRateSchema) });
 /** Exchange rates. */

@@ -1,18 +1,27 @@
 /**
  * The wallet: balances, transactions, withdraw addresses, withdrawals, deposits,
  * auto-withdraw, internal transfers, exchange and the pay password. Every amount is a decimal
- * string. Money-moving calls carry the pay password, encrypted like the login password.
+ * string. Money-moving calls carry the pay password, encrypted like the login password, and an
+ * idempotency key.
+ *
+ * Money belongs to mining accounts: each of a user's mining accounts (the main account and its
+ * sub-accounts) holds its own balance per coin, credited with that account's mining income; the
+ * wallet sums them. Transfers name the account they leave and the account they reach.
  */
 import { z } from 'zod';
 import {
   accountNameSchema,
   coinIdSchema,
   DATE_RANGE_ORDER_MESSAGE,
+  daysInRange,
   encryptedSecretSchema,
   entityIdSchema,
+  idempotencyKeySchema,
   isDateRangeInOrder,
+  isoDateSchema,
   isoDateTimeSchema,
   keyIdSchema,
+  MAX_DATE_RANGE_DAYS,
   miningAddressSchema,
   moneySchema,
   nicknameSchema,
@@ -38,11 +47,25 @@ export const walletBalanceSchema = z.object({
 /** A coin balance. */
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
+/** One mining account's balance of one coin. */
+export const accountBalanceSchema = z.object({
+  account: accountNameSchema,
+  coin: coinIdSchema,
+  available: moneySchema,
+  frozen: moneySchema,
+  total: moneySchema,
+});
+/** An account's coin balance. */
+export type AccountBalance = z.infer<typeof accountBalanceSchema>;
+
 /** Answer of `GET /wallets/balances`. */
 export const walletBalancesSchema = z.object({
+  /** Per coin, summed over the user's mining accounts; coins never held are left out. */
   list: z.array(walletBalanceSchema),
-  /** Sum of the values in CNY (the session's wallet amount). */
+  /** Sum of the values in CNY (the session's wallet amount), two decimals. */
   total_value_cny: moneySchema,
+  /** Per mining account and coin, by account name then coin. */
+  accounts: z.array(accountBalanceSchema),
 });
 /** All balances. */
 export type WalletBalances = z.infer<typeof walletBalancesSchema>;
@@ -69,24 +92,67 @@ export const transactionStatusSchema = z.enum(['successful', 'failed', 'pending'
 /** A transaction outcome. */
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
-/** Query of `GET /wallets/transactions`. */
+/** The filters of the transaction list and its export. */
+const transactionFilterShape = {
+  coin: coinIdSchema.optional(),
+  type: transactionTypeSchema.optional(),
+  status: transactionStatusSchema.optional(),
+  /** One of the user's mining accounts; all of them when absent. */
+  account: accountNameSchema.optional(),
+};
+
+/**
+ * Query of `GET /wallets/transactions`: filters by coin, type, status, account and UTC days
+ * (`start_date` to `end_date`, both included).
+ */
 export const transactionListQuerySchema = z
   .object({
     ...paginationQueryShape,
     ...optionalDateRangeShape,
-    coin: coinIdSchema.optional(),
-    type: transactionTypeSchema.optional(),
-    status: transactionStatusSchema.optional(),
+    ...transactionFilterShape,
   })
   .strict()
   .refine(isDateRangeInOrder, { message: DATE_RANGE_ORDER_MESSAGE, path: ['end_date'] });
 /** Transaction query as a caller sends it. */
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 
-/** One wallet transaction. */
+/**
+ * Query of `GET /wallets/exports/transactions`: the list's filters with a date range that is
+ * required (spec section 5, "Export requires a date range"), at most 366 days.
+ */
+export const transactionExportQuerySchema = z
+  .object({
+    start_date: isoDateSchema,
+    end_date: isoDateSchema,
+    ...transactionFilterShape,
+  })
+  .strict()
+  .refine(isDateRangeInOrder, { message: DATE_RANGE_ORDER_MESSAGE, path: ['end_date'] })
+  .refine((value) => daysInRange(value.start_date, value.end_date) <= MAX_DATE_RANGE_DAYS, {
+    message: `An export covers at most ${MAX_DATE_RANGE_DAYS} days`,
+    path: ['start_date'],
+  });
+/** Export query as a caller sends it. */
+export type TransactionExportQuery = z.input<typeof transactionExportQuerySchema>;
+
+/**
+ * The export answer: CSV text (UTF-8, comma-separated, header row first), not an envelope.
+ * Columns: id, time, account, coin, type, amount, fee, counterparty, status, note.
+ */
+export const transactionExportSchema = z.string();
+/** CSV text. */
+export type TransactionExport = z.infer<typeof transactionExportSchema>;
+
+/**
+ * One wallet transaction as one of the user's mining accounts saw it. `id` is the record
+ * (`GET /wallets/transactions/{id}`); a transfer between two of the user's own accounts is one
+ * record listed twice, once per account.
+ */
 export const walletTransactionSchema = z.object({
   id: entityIdSchema,
   time: isoDateTimeSchema,
+  /** The user's mining account this line is about. */
+  account: accountNameSchema,
   coin: coinIdSchema,
   type: transactionTypeSchema,
   /** Signed: credits positive, debits negative. */
@@ -108,6 +174,48 @@ export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 export const walletTransactionListSchema = paginatedSchema(walletTransactionSchema);
 /** A page of transactions. */
 export type WalletTransactionList = z.infer<typeof walletTransactionListSchema>;
+
+/** Which ledger balance an entry moved: the free one or the held one. */
+export const ledgerBucketSchema = z.enum(['available', 'frozen']);
+/** A ledger bucket. */
+export type LedgerBucket = z.infer<typeof ledgerBucketSchema>;
+
+/**
+ * One entry of a record: an amount added to (positive) or taken from (negative) one balance.
+ * The entries of a record sum to zero per coin.
+ */
+export const ledgerEntrySchema = z.object({
+  id: entityIdSchema,
+  /**
+   * Whose balance: `own` (one of the caller's accounts), `account` (another user's mining
+   * account: the other side of a transfer) or `pool` (the pool's own side: mining payouts).
+   */
+  holder: z.enum(['own', 'account', 'pool']),
+  /** The mining account's name, or the pool's ledger account (e.g. `mining_payouts`). */
+  name: z.string().min(1).max(64),
+  coin: coinIdSchema,
+  bucket: ledgerBucketSchema,
+  /** Signed decimal string. */
+  amount: moneySchema,
+});
+/** A ledger entry. */
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/** Answer of `GET /wallets/transactions/{id}`: one record, the caller's lines and its entries. */
+export const walletTransactionDetailSchema = z.object({
+  id: entityIdSchema,
+  time: isoDateTimeSchema,
+  coin: coinIdSchema,
+  status: transactionStatusSchema,
+  /** The caller's lines of the record, as the list shows them (two for an own-account transfer). */
+  lines: z.array(walletTransactionSchema).min(1),
+  /** Every entry of the record, oldest first; they sum to zero. */
+  entries: z.array(ledgerEntrySchema).min(2),
+  /** Mining income: the UTC day it was earned; `null` for other kinds. */
+  mining_day: isoDateSchema.nullable(),
+});
+/** A wallet transaction with its entries. */
+export type WalletTransactionDetail = z.infer<typeof walletTransactionDetailSchema>;
 
 /** A public key for KDA withdraw addresses (`k:` accounts): 64 hex characters. */
 export const kdaPublicKeySchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'The publicKey is wrong');
@@ -201,6 +309,7 @@ export const withdrawBodySchema = z
     pay_password: encryptedSecretSchema,
     key_id: keyIdSchema,
     validation_token: validationTokenSchema,
+    idempotency_key: idempotencyKeySchema,
   })
   .strict();
 /** Withdraw body. */
@@ -282,25 +391,38 @@ export const updateAutoWithdrawBodySchema = z.discriminatedUnion('enabled', [
 /** Update-auto-withdraw body. */
 export type UpdateAutoWithdrawBody = z.input<typeof updateAutoWithdrawBodySchema>;
 
-/** Body of `POST /wallets/transfers`: to another user's account, by account name. */
+/**
+ * Body of `POST /wallets/transfers`: from one of the caller's mining accounts to any other
+ * mining account (another user's, or another of the caller's), by name. Needs the pay password
+ * and a second validation (scene `transfer`); `idempotency_key` makes a retry safe.
+ */
 export const transferBodySchema = z
   .object({
     coin: coinIdSchema,
+    /** The caller's account the coins leave. */
+    from_account: accountNameSchema,
     /** Receiving account (not empty). */
     to_account: accountNameSchema,
     amount: positiveMoneySchema,
     pay_password: encryptedSecretSchema,
     key_id: keyIdSchema,
+    validation_token: validationTokenSchema,
+    idempotency_key: idempotencyKeySchema,
   })
-  .strict();
+  .strict()
+  .refine((value) => value.from_account.toLowerCase() !== value.to_account.toLowerCase(), {
+    message: 'Choose an account other than the one the coins leave',
+    path: ['to_account'],
+  });
 /** Transfer body. */
 export type TransferBody = z.input<typeof transferBodySchema>;
 
-/** Answer of `POST /wallets/transfers`. */
+/** Answer of `POST /wallets/transfers`: the record (`GET /wallets/transactions/{id}`). */
 export const transferSchema = z.object({
   id: entityIdSchema,
   coin: coinIdSchema,
-  to_account: z.string(),
+  from_account: accountNameSchema,
+  to_account: accountNameSchema,
   amount: moneySchema,
   status: transactionStatusSchema,
   created_at: isoDateTimeSchema,
@@ -336,7 +458,12 @@ export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
 
 /** Body of `POST /wallets/exchanges`: accepts a quote. */
 export const exchangeBodySchema = z
-  .object({ quote_id: entityIdSchema, pay_password: encryptedSecretSchema, key_id: keyIdSchema })
+  .object({
+    quote_id: entityIdSchema,
+    pay_password: encryptedSecretSchema,
+    key_id: keyIdSchema,
+    idempotency_key: idempotencyKeySchema,
+  })
   .strict();
 /** Exchange body. */
 export type ExchangeBody = z.input<typeof exchangeBodySchema>;
@@ -358,8 +485,9 @@ export type Exchange = z.infer<typeof exchangeSchema>;
 
 /**
  * Body of `PUT /wallets/pay-password`: sets or changes the pay password after a second
- * validation (scene `pay_password`); withdrawals pause for 24 hours after a change. The
- * "two inputs match" check is the form's.
+ * validation (scene `pay_password`). It must differ from the login password. Withdrawals and
+ * transfers pause for 24 hours after a change (not after the first setting). The "two inputs
+ * match" check is the form's.
  */
 export const setPayPasswordBodySchema = z
   .object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDecimalString } from '../format/decimal';
+import { COIN_HASHRATE_UNITS } from './coinHashrateUnits';
 import { COIN_IDS } from './coinIds';
 import { COINS, getCoin } from './coins';
 
@@ -45,6 +46,28 @@ describe('COINS', () => {
     expect(COINS['grin-c32'].hashrateUnit).toBe('G/s');
     const others = COIN_IDS.filter((id) => !['zec', 'aleo', 'grin-c32'].includes(id));
     for (const id of others) expect(COINS[id].hashrateUnit, id).toBe('H/s');
+  });
+
+  it('should take every hashrate unit from COIN_HASHRATE_UNITS', () => {
+    expect(Object.keys(COIN_HASHRATE_UNITS).sort()).toEqual([...COIN_IDS].sort());
+    for (const id of COIN_IDS) expect(COINS[id].hashrateUnit, id).toBe(COIN_HASHRATE_UNITS[id]);
+  });
+
+  it('should give short algorithm names, with what they leave out in the note', () => {
+    for (const id of COIN_IDS) {
+      expect(COINS[id].algorithm.length, id).toBeLessThanOrEqual(16);
+      const note = COINS[id].algorithmNote;
+      expect(note === null || note.length > 0, id).toBe(true);
+    }
+    expect(COINS.dcr.algorithm).toBe('BLAKE3');
+    expect(COINS.dcr.algorithmNote).toContain('DCP-0011');
+    expect(COINS.doge.algorithm).toBe('Scrypt');
+    expect(COINS.doge.algorithmNote).toContain('LTC');
+    expect(COINS.btc.algorithmNote).toBeNull();
+  });
+
+  it('should state what is unverified as such, never as a recollection', () => {
+    for (const id of COIN_IDS) expect(COINS[id].notes, id).not.toMatch(/memory|recalled/i);
   });
 
   it('should keep halving intervals, with null where a coin does not halve', () => {

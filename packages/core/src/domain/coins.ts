@@ -1,19 +1,9 @@
 import type { CoinDisplayDecimals } from '../constants';
 import { COIN_DISPLAY } from './coinDisplay';
+import { COIN_HASHRATE_UNITS, type HashrateBaseUnit } from './coinHashrateUnits';
 import type { CoinId } from './coinIds';
 
-/**
- * The unit a coin's hashrate is counted in, before metric prefixes:
- * - `'H/s'` hashes per second (most coins; also ETH's retired Ethash);
- * - `'Sol/s'` solutions per second, for Equihash (ZEC) and Aleo's proof-of-succinct-work puzzle,
- *   as the data gives `GSol/s` and `Sol/s`;
- * - `'G/s'` graphs per second, for Cuckatoo (GRIN), the only coin whose data says so.
- *
- * `formatHashrate(value, coin.hashrateUnit)` scales each the same way (KSol/s, MG/s, …).
- */
-export type HashrateBaseUnit = 'H/s' | 'Sol/s' | 'G/s';
-
-/** A fact of {@link CoinInfo} that sources may contradict or that was recalled, not checked. */
+/** A fact of {@link CoinInfo} that sources may contradict or that no primary source confirms yet. */
 export type CoinFact =
   | 'symbol'
   | 'algorithm'
@@ -38,7 +28,10 @@ export interface CoinInfo {
   /** Ticker, e.g. `'GRIN'` for `grin-c32`, `'MEER'` for `pmeer`. */
   readonly symbol: string;
   readonly name: string;
+  /** The algorithm's short name, e.g. `'BLAKE3'`. */
   readonly algorithm: string;
+  /** What the short name leaves out (a variant, a past algorithm); `null` when nothing. */
+  readonly algorithmNote: string | null;
   /** Target (or typical) seconds between blocks; `null` when not sourced. */
   readonly blockTimeSec: number | null;
   /**
@@ -74,7 +67,7 @@ export interface CoinInfo {
   readonly addressMining: boolean;
   /** False for ETH, which left proof of work at the Merge (2022). */
   readonly mineable: boolean;
-  /** Facts the data marks as recalled, estimated or possibly outdated. */
+  /** Facts no primary source confirms yet: estimated, contradicted or possibly outdated. */
   readonly unverified: readonly CoinFact[];
   /** True when no fact of the entry is in `unverified`. */
   readonly verified: boolean;
@@ -84,12 +77,13 @@ export interface CoinInfo {
   readonly notes: string;
 }
 
-type CoinEntry = Omit<CoinInfo, 'id' | 'verified' | 'symbol' | 'displayDecimals'>;
+type CoinEntry = Omit<CoinInfo, 'id' | 'verified' | 'symbol' | 'displayDecimals' | 'hashrateUnit'>;
 
 const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   btc: {
     name: 'Bitcoin',
     algorithm: 'SHA-256d',
+    algorithmNote: null,
     blockTimeSec: 600,
     blockReward: '3.125',
     emissionRule:
@@ -98,7 +92,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 840000,
     referenceDate: '2024-04-20',
     referenceEvent: '4th halving',
-    hashrateUnit: 'H/s',
     hashrateScale: 'EH/s (network), TH/s (miner)',
     chainDecimals: 8,
     addressMining: false,
@@ -114,6 +107,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   ltc: {
     name: 'Litecoin',
     algorithm: 'Scrypt',
+    algorithmNote: null,
     blockTimeSec: 150,
     blockReward: '6.25',
     emissionRule:
@@ -122,7 +116,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 2520000,
     referenceDate: '2023-08-02',
     referenceEvent: '3rd halving',
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), GH/s (miner)',
     chainDecimals: 8,
     addressMining: false,
@@ -132,11 +125,12 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'oliverw/miningcore src/Miningcore/coins.json (commit a553f623, 2023-01-31) (scrypt, shareMultiplier 65536)',
     ],
     notes:
-      'Interval/spacing are Litecoin consensus constants (nSubsidyHalvingInterval=840000, 2.5 min); halving date from memory, not verified against a primary source. Merged-mined with DOGE.',
+      'Interval and spacing are Litecoin consensus constants (nSubsidyHalvingInterval=840000, 2.5 min). Halving date unverified: not yet checked against a primary source. Merge-mined with DOGE.',
   },
   doge: {
     name: 'Dogecoin',
-    algorithm: 'Scrypt (AuxPoW merged with LTC)',
+    algorithm: 'Scrypt',
+    algorithmNote: 'AuxPoW, merge-mined with LTC',
     blockTimeSec: 60,
     blockReward: '10000',
     emissionRule: 'Fixed 10,000 DOGE per block since block 600,000 (Feb 2015); no halving',
@@ -144,7 +138,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 600000,
     referenceDate: '2015-02',
     referenceEvent: 'start of the fixed 10,000 DOGE reward',
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s',
     chainDecimals: 8,
     addressMining: false,
@@ -153,11 +146,12 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     sources: [
       'oliverw/miningcore src/Miningcore/coins.json (commit a553f623, 2023-01-31) (dogecoin: scrypt, shareMultiplier 65536)',
     ],
-    notes: 'Fixed-reward rule from memory; not verified against a primary source.',
+    notes: 'Fixed-reward rule unverified: not yet checked against a primary source.',
   },
   xmr: {
     name: 'Monero',
     algorithm: 'RandomX',
+    algorithmNote: null,
     blockTimeSec: 120,
     blockReward: '0.6',
     emissionRule:
@@ -166,7 +160,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 2641623,
     referenceDate: '2022-06-09',
     referenceEvent: 'start of tail emission',
-    hashrateUnit: 'H/s',
     hashrateScale: 'GH/s (network), kH/s (CPU miner)',
     chainDecimals: 12,
     addressMining: false,
@@ -178,11 +171,12 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'oliverw/miningcore src/Miningcore/coins.json (commit a553f623, 2023-01-31)',
     ],
     notes:
-      'Height 2,641,623 for the tail-emission start is from memory (unverified); the date is sourced. Miningcore hashrate for cryptonote = sum(share difficulty)/seconds (no 2^32).',
+      'Tail-emission start height 2,641,623 unverified; the date is sourced. Miningcore hashrate for CryptoNote = sum(share difficulty)/seconds (no 2^32).',
   },
   eth: {
     name: 'Ethereum',
-    algorithm: 'Ethash (PoW, retired) -> Proof of Stake',
+    algorithm: 'Ethash',
+    algorithmNote: 'Proof of work retired; Ethereum now runs on proof of stake',
     blockTimeSec: 12,
     blockReward: null,
     emissionRule:
@@ -191,7 +185,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 15537393,
     referenceDate: '2022-09-15',
     referenceEvent: 'The Merge (end of proof of work)',
-    hashrateUnit: 'H/s',
     hashrateScale: 'n/a (PoS)',
     chainDecimals: 18,
     addressMining: false,
@@ -200,11 +193,12 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     sources: [
       'https://www.cryptoscoop.io/ethereum-classic-conducts-second-block-reward-reduction/ (ETH switching to PoS context)',
     ],
-    notes: 'Merge height/date from memory, not verified against a primary source.',
+    notes: 'Merge height and date unverified: not yet checked against a primary source.',
   },
   etc: {
     name: 'Ethereum Classic',
-    algorithm: 'Etchash (ECIP-1099, modified Ethash)',
+    algorithm: 'Etchash',
+    algorithmNote: 'ECIP-1099, a modified Ethash',
     blockTimeSec: 13,
     blockReward: '2.048',
     emissionRule:
@@ -213,7 +207,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 15000001,
     referenceDate: '2022-04-26',
     referenceEvent: 'start of era 4 (ECIP-1017)',
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), MH/s/GH/s (miner)',
     chainDecimals: 18,
     addressMining: false,
@@ -229,7 +222,8 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   },
   hns: {
     name: 'Handshake',
-    algorithm: 'BLAKE2b+SHA-3 (Handshake PoW)',
+    algorithm: 'BLAKE2b+SHA-3',
+    algorithmNote: "Handshake's proof of work",
     blockTimeSec: 600,
     blockReward: '1000',
     emissionRule:
@@ -238,7 +232,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 100000,
     referenceDate: null,
     referenceEvent: 'last checkpoint of hsd mainnet',
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), TH/s/GH/s (miner)',
     chainDecimals: 6,
     addressMining: false,
@@ -253,7 +246,8 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   },
   kda: {
     name: 'Kadena',
-    algorithm: 'Blake2s (Kadena Blake2s-256)',
+    algorithm: 'Blake2s',
+    algorithmNote: 'Kadena Blake2s-256',
     blockTimeSec: 30,
     blockReward: '0.938634',
     emissionRule:
@@ -262,7 +256,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 6269344,
     referenceDate: '2025-10-16',
     referenceEvent: 'Chainweb231Pact fork',
-    hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 12,
     addressMining: false,
@@ -278,7 +271,8 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   },
   lbc: {
     name: 'LBRY Credits',
-    algorithm: 'LBRY (SHA-256 + SHA-512 + RIPEMD-160)',
+    algorithm: 'LBRY',
+    algorithmNote: 'SHA-256 + SHA-512 + RIPEMD-160',
     blockTimeSec: 150,
     blockReward: null,
     emissionRule:
@@ -287,7 +281,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: null,
     referenceDate: null,
     referenceEvent: null,
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), GH/s (miner)',
     chainDecimals: 8,
     addressMining: false,
@@ -302,6 +295,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   ckb: {
     name: 'Nervos CKB',
     algorithm: 'Eaglesong',
+    algorithmNote: null,
     blockTimeSec: 10,
     blockReward: null,
     emissionRule:
@@ -310,7 +304,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: null,
     referenceDate: '2019-11-16',
     referenceEvent: 'genesis (timestamp 1573852190812)',
-    hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 8,
     addressMining: false,
@@ -325,7 +318,8 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   },
   stc: {
     name: 'Starcoin',
-    algorithm: 'CryptoNight (Starcoin consensus strategy 3)',
+    algorithm: 'CryptoNight',
+    algorithmNote: 'Starcoin consensus strategy 3',
     blockTimeSec: 10,
     blockReward: '10',
     emissionRule:
@@ -334,7 +328,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: null,
     referenceDate: null,
     referenceEvent: null,
-    hashrateUnit: 'H/s',
     hashrateScale: 'MH/s / GH/s',
     chainDecimals: 9,
     addressMining: false,
@@ -350,6 +343,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   dash: {
     name: 'Dash',
     algorithm: 'X11',
+    algorithmNote: null,
     blockTimeSec: 150,
     blockReward: null,
     emissionRule:
@@ -358,7 +352,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: null,
     referenceDate: null,
     referenceEvent: null,
-    hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), GH/s/TH/s (miner)',
     chainDecimals: 8,
     addressMining: false,
@@ -368,11 +361,12 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'oliverw/miningcore src/Miningcore/coins.json (commit a553f623, 2023-01-31) (dash: x11)',
     ],
     notes:
-      'Emission rule from memory (dashpay/dash snapshot too big to fetch here); current reward/miner share NOT verified.',
+      'Emission rule, current reward and miner share unverified: not yet checked against a primary source.',
   },
   sc: {
     name: 'Siacoin',
-    algorithm: 'BLAKE2b (Sia)',
+    algorithm: 'BLAKE2b',
+    algorithmNote: 'Sia',
     blockTimeSec: 600,
     blockReward: '30000',
     emissionRule:
@@ -381,7 +375,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 530000,
     referenceDate: '2025-07-04',
     referenceEvent: 'v2 hard fork required (RequireHeight)',
-    hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 24,
     addressMining: false,
@@ -394,7 +387,8 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   },
   scp: {
     name: 'ScPrime',
-    algorithm: 'BLAKE2b (Sia variant) — algo change proposed (SCIP020)',
+    algorithm: 'BLAKE2b',
+    algorithmNote: 'Sia variant; an algorithm change is proposed (SCIP020)',
     blockTimeSec: 600,
     blockReward: '10',
     emissionRule:
@@ -403,7 +397,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: null,
     referenceDate: '2018-10-31',
     referenceEvent: 'genesis',
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s',
     chainDecimals: 27,
     addressMining: false,
@@ -420,6 +413,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   cfx: {
     name: 'Conflux',
     algorithm: 'Octopus',
+    algorithmNote: null,
     blockTimeSec: 0.5,
     blockReward: '2',
     emissionRule:
@@ -428,7 +422,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: null,
     referenceDate: null,
     referenceEvent: null,
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), MH/s/GH/s (miner)',
     chainDecimals: 18,
     addressMining: false,
@@ -442,7 +435,8 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   },
   'grin-c32': {
     name: 'Grin (Cuckatoo32 / grin-c32)',
-    algorithm: 'Cuckatoo32 (C32)',
+    algorithm: 'Cuckatoo32',
+    algorithmNote: 'C32',
     blockTimeSec: 60,
     blockReward: '60',
     emissionRule: 'Constant 60 GRIN per block (1 GRIN/s) forever; no halving',
@@ -450,7 +444,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 0,
     referenceDate: '2019-01-15',
     referenceEvent: 'mainnet launch',
-    hashrateUnit: 'G/s',
     hashrateScale: 'G/s (graphs/s, KG/s network)',
     chainDecimals: 9,
     addressMining: false,
@@ -459,11 +452,12 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     sources: [
       'mimblewimble/grin core/src/consensus.rs (BLOCK_TIME_SEC=60, REWARD=BLOCK_TIME_SEC*GRIN_BASE)',
     ],
-    notes: 'Hashrate unit is graphs per second (gps). Launch date from memory.',
+    notes: 'Hashrate unit is graphs per second (gps). Launch date unverified.',
   },
   pmeer: {
     name: 'Qitmeer (PMEER/MEER)',
     algorithm: 'MeerXKeccakV1',
+    algorithmNote: null,
     blockTimeSec: 30,
     blockReward: '10',
     emissionRule:
@@ -472,7 +466,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 0,
     referenceDate: '2021-09-29',
     referenceEvent: 'genesis (1632913200)',
-    hashrateUnit: 'H/s',
     hashrateScale: 'GH/s / TH/s',
     chainDecimals: 8,
     addressMining: false,
@@ -487,6 +480,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   rvn: {
     name: 'Ravencoin',
     algorithm: 'KawPoW',
+    algorithmNote: null,
     blockTimeSec: 60,
     blockReward: '2500',
     emissionRule:
@@ -495,7 +489,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 2100000,
     referenceDate: '2022-01-11',
     referenceEvent: '1st halving',
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), MH/s (GPU)',
     chainDecimals: 8,
     addressMining: false,
@@ -511,6 +504,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   zec: {
     name: 'Zcash',
     algorithm: 'Equihash (200,9)',
+    algorithmNote: null,
     blockTimeSec: 75,
     blockReward: '1.5625',
     emissionRule:
@@ -519,7 +513,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 2726400,
     referenceDate: '2024-11-23',
     referenceEvent: '2nd halving (NU6)',
-    hashrateUnit: 'Sol/s',
     hashrateScale: 'GSol/s (network), kSol/s (miner)',
     chainDecimals: 8,
     addressMining: false,
@@ -531,11 +524,12 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'https://creativevirtualoffice.net/2020/11/11/zcash-zec-halving-to-coincide-with-canopy-upgrade-on-nov-18th/ (1,046,400; 80% miners)',
     ],
     notes:
-      "Brief's '1,050,000 post-Blossom' is wrong: post-Blossom interval is 1,680,000 blocks. NU6 12%/8% split from memory. Later upgrades NU6.1/6.2/6.3/NU7 (2025-2026) exist per zebra docs; ZIP-218/NU7 may change block time — unverified. Miningcore Equihash hashrate = shares*2^32/t/1e6*2 / hashrateDivisor.",
+      'The post-Blossom halving interval is 1,680,000 blocks (not 1,050,000). NU6 12%/8% split unverified. Later upgrades NU6.1/6.2/6.3/NU7 (2025-2026) exist per zebra docs; ZIP-218/NU7 may change the block time (unverified). Miningcore Equihash hashrate = shares*2^32/t/1e6*2 / hashrateDivisor.',
   },
   dcr: {
     name: 'Decred',
-    algorithm: 'BLAKE3 (since DCP-0011; was BLAKE-256 r14)',
+    algorithm: 'BLAKE3',
+    algorithmNote: 'Since DCP-0011; BLAKE-256 (14 rounds) before',
     blockTimeSec: 300,
     blockReward: '0.0592',
     emissionRule:
@@ -544,7 +538,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 1026597,
     referenceDate: null,
     referenceEvent: 'dcrd AssumeValid height',
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s / PH/s',
     chainDecimals: 8,
     addressMining: false,
@@ -560,6 +553,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   erg: {
     name: 'Ergo',
     algorithm: 'Autolykos v2',
+    algorithmNote: null,
     blockTimeSec: 120,
     blockReward: null,
     emissionRule:
@@ -568,7 +562,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 417792,
     referenceDate: '2021-02-01',
     referenceEvent: 'Autolykos v2 activation (date approximate)',
-    hashrateUnit: 'H/s',
     hashrateScale: 'TH/s (network), MH/s (GPU)',
     chainDecimals: 9,
     addressMining: false,
@@ -583,7 +576,8 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   },
   alph: {
     name: 'Alephium',
-    algorithm: 'Blake3 (BlockFlow, 4 groups / 16 chains)',
+    algorithm: 'Blake3',
+    algorithmNote: 'BlockFlow sharding: 4 groups, 16 chains',
     blockTimeSec: 8,
     blockReward: '0.15625',
     emissionRule:
@@ -592,7 +586,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: null,
     referenceDate: '2025-07-15',
     referenceEvent: 'Danube upgrade (8 s blocks)',
-    hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 18,
     addressMining: true,
@@ -609,6 +602,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   kas: {
     name: 'Kaspa',
     algorithm: 'kHeavyHash',
+    algorithmNote: null,
     blockTimeSec: 0.1,
     blockReward: '2.75',
     emissionRule:
@@ -617,7 +611,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 110165000,
     referenceDate: '2025-05-05',
     referenceEvent: 'Crescendo (DAA score, not a height)',
-    hashrateUnit: 'H/s',
     hashrateScale: 'PH/s (network), TH/s (miner)',
     chainDecimals: 8,
     addressMining: true,
@@ -631,7 +624,8 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   },
   sumo: {
     name: 'Sumokoin',
-    algorithm: 'CryptoNight-R family',
+    algorithm: 'CryptoNight-R',
+    algorithmNote: 'CryptoNight-R family; the variant now in force is not confirmed',
     blockTimeSec: 240,
     blockReward: null,
     emissionRule:
@@ -640,7 +634,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 502617,
     referenceDate: '2021-01-16',
     referenceEvent: 'hard fork v11 (CLSAG only), timestamp 1610786571',
-    hashrateUnit: 'H/s',
     hashrateScale: 'not in the data',
     chainDecimals: 9,
     addressMining: true,
@@ -656,6 +649,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   zeph: {
     name: 'Zephyr Protocol',
     algorithm: 'RandomX',
+    algorithmNote: null,
     blockTimeSec: 120,
     blockReward: null,
     emissionRule:
@@ -664,7 +658,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 536000,
     referenceDate: '2025-06-15',
     referenceEvent: 'hard fork v11',
-    hashrateUnit: 'H/s',
     hashrateScale: 'MH/s (network), kH/s (CPU)',
     chainDecimals: 12,
     addressMining: true,
@@ -680,7 +673,8 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   },
   aleo: {
     name: 'Aleo',
-    algorithm: 'AleoBFT + Proof-of-Succinct-Work coinbase puzzle (provers)',
+    algorithm: 'PoSW',
+    algorithmNote: 'Provers solve the Proof-of-Succinct-Work coinbase puzzle; consensus is AleoBFT',
     blockTimeSec: 10,
     blockReward: null,
     emissionRule:
@@ -689,7 +683,6 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: null,
     referenceDate: '2024-09',
     referenceEvent: 'mainnet launch',
-    hashrateUnit: 'Sol/s',
     hashrateScale: 'Sol/s (solutions/s; network MS/s)',
     chainDecimals: 6,
     addressMining: true,
@@ -701,7 +694,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
       'snarkVM console network constants via find_string (BLOCK_TIME 10, ANCHOR_TIME 25)',
     ],
     notes:
-      'Actual blocks are often faster than 10 s; current coinbase not confirmed. Mainnet date from memory.',
+      'Actual blocks are often faster than 10 s; current coinbase not confirmed. Mainnet date unverified.',
   },
 };
 
@@ -711,6 +704,7 @@ function buildCoins(): Record<CoinId, CoinInfo> {
     coins[id] = Object.freeze({
       id,
       ...COIN_DISPLAY[id],
+      hashrateUnit: COIN_HASHRATE_UNITS[id],
       ...entry,
       verified: entry.unverified.length === 0,
     });

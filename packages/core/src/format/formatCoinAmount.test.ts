@@ -48,5 +48,41 @@ describe('formatCoinAmount', () => {
 
   it('should throw for an amount that is not a decimal string', () => {
     expect(() => formatCoinAmount('1e-8', 'btc')).toThrow(TypeError);
+    expect(() => formatCoinAmount('1e-8', 'btc', { significantDigits: 3 })).toThrow(TypeError);
+  });
+
+  describe('with significantDigits', () => {
+    it('should add decimals until a small amount shows three significant digits', () => {
+      expect(formatCoinAmount('0.000065205598200592', 'etc', { significantDigits: 3 })).toBe(
+        '0.0000652',
+      );
+      expect(formatCoinAmount('0.00017224', 'zec', { significantDigits: 3 })).toBe('0.000172');
+      expect(formatCoinAmount('0.000081168942', 'xmr', { significantDigits: 3 })).toBe('0.0000811');
+      expect(formatCoinAmount('0.002733720868', 'kda', { significantDigits: 3 })).toBe('0.00273');
+    });
+
+    it('should stop at the precision the amount has, so satoshis stay satoshis', () => {
+      expect(formatCoinAmount('0.00000062', 'btc', { significantDigits: 3 })).toBe('0.00000062');
+      expect(formatCoinAmount('0.00000001', 'btc', { significantDigits: 3 })).toBe('0.00000001');
+    });
+
+    it('should never show a non-zero amount as zero', () => {
+      for (const amount of ['0.00000062', '0.000000000000000001', '0.00009']) {
+        const text = formatCoinAmount(amount, 'etc', { significantDigits: 3 });
+        expect(Number(text), amount).toBeGreaterThan(0);
+      }
+    });
+
+    it('should keep the display decimals when they already show enough digits', () => {
+      expect(formatCoinAmount('826.809827706894', 'sc', { significantDigits: 3 })).toBe('826.8098');
+      expect(formatCoinAmount('0.00043672', 'dcr', { significantDigits: 3 })).toBe('0.000436');
+      expect(formatCoinAmount('2.42395594', 'kas', { significantDigits: 3 })).toBe('2.4239');
+      expect(formatCoinAmount('12345.6', 'kas', { significantDigits: 3 })).toBe('12,345.6000');
+    });
+
+    it('should show zero with the display decimals and keep the sign of a loss', () => {
+      expect(formatCoinAmount('0', 'btc', { significantDigits: 3 })).toBe('0.000000');
+      expect(formatCoinAmount('-0.000065209', 'etc', { significantDigits: 3 })).toBe('-0.0000652');
+    });
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HASHRATE_UNITS } from '../constants';
+import { COIN_IDS } from '../domain/coinIds';
+import { COINS } from '../domain/coins';
 import {
+  coinHashrateUnit,
+  formatCoinHashrate,
   formatHashrate,
   hashrateUnits,
   scaleHashrateSeries,
@@ -135,5 +139,33 @@ describe('scaleHashrateSeries', () => {
       divisor: 1000,
       values: [1.2, 0.8],
     });
+  });
+});
+
+describe('coinHashrateUnit', () => {
+  it('should give each coin the unit of its facts', () => {
+    for (const id of COIN_IDS) expect(coinHashrateUnit(id), id).toBe(COINS[id].hashrateUnit);
+  });
+
+  it('should count Zcash and Aleo in Sol/s, Grin in G/s and Bitcoin in H/s', () => {
+    expect(coinHashrateUnit('zec')).toBe('Sol/s');
+    expect(coinHashrateUnit('aleo')).toBe('Sol/s');
+    expect(coinHashrateUnit('grin-c32')).toBe('G/s');
+    expect(coinHashrateUnit('btc')).toBe('H/s');
+  });
+});
+
+describe('formatCoinHashrate', () => {
+  it('should show each coin in its own unit', () => {
+    expect(formatCoinHashrate(214_350_000, 'zec')).toBe('214.35 MSol/s');
+    expect(formatCoinHashrate(155.25, 'grin-c32')).toBe('155.25 G/s');
+    expect(formatCoinHashrate(322_240, 'aleo')).toBe('322.24 KSol/s');
+    expect(formatCoinHashrate(13.77e18, 'btc')).toBe('13.77 EH/s');
+    expect(formatCoinHashrate(33.6e12, 'kas')).toBe('33.60 TH/s');
+  });
+
+  it('should keep the coin unit for zero and broken figures', () => {
+    expect(formatCoinHashrate(0, 'zec')).toBe('0.00 Sol/s');
+    expect(formatCoinHashrate(Number.NaN, 'grin-c32')).toBe('-- G/s');
   });
 });

@@ -5,6 +5,8 @@ import {
   HASHRATE_UNIT_PREFIXES,
   HASHRATE_UNIT_STEP,
 } from '../constants';
+import { COIN_HASHRATE_UNITS, type HashrateBaseUnit } from '../domain/coinHashrateUnits';
+import type { CoinId } from '../domain/coinIds';
 
 /** The decimal maths here is exact, so `1e24` lands on exactly `1.00 YH/s`. */
 const Decimal = Big();
@@ -85,6 +87,32 @@ export function splitHashrate(hashesPerSecond: number, baseUnit = 'H/s'): Hashra
 export function formatHashrate(hashesPerSecond: number, baseUnit = 'H/s'): string {
   const { value, unit } = splitHashrate(hashesPerSecond, baseUnit);
   return `${value} ${unit}`;
+}
+
+/**
+ * The unit a coin's hashrates are counted in before prefixes: `'Sol/s'` for Zcash and Aleo,
+ * `'G/s'` for Grin, `'H/s'` for the others (`COINS[coin].hashrateUnit`, read from
+ * `COIN_HASHRATE_UNITS` so a page that formats hashrates does not load every coin's facts).
+ *
+ * @example
+ * coinHashrateUnit('zec') // 'Sol/s'
+ */
+export function coinHashrateUnit(coin: CoinId): HashrateBaseUnit {
+  return COIN_HASHRATE_UNITS[coin];
+}
+
+/**
+ * A hashrate of a coin for display, in the coin's own unit: {@link formatHashrate} with
+ * {@link coinHashrateUnit}. Every hashrate shown for a coin goes through its unit, so a Zcash
+ * pool never reads in H/s.
+ *
+ * @example
+ * formatCoinHashrate(214_350_000, 'zec') // '214.35 MSol/s'
+ * formatCoinHashrate(155.25, 'grin-c32') // '155.25 G/s'
+ * formatCoinHashrate(2e18, 'btc') // '2.00 EH/s'
+ */
+export function formatCoinHashrate(value: number, coin: CoinId): string {
+  return formatHashrate(value, coinHashrateUnit(coin));
 }
 
 /** A series scaled into one unit, for a chart axis. */

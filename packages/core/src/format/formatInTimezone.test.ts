@@ -6,6 +6,7 @@ import {
   formatTimezone,
   isTimezone,
   parseTimezone,
+  timezoneChoices,
 } from './formatInTimezone';
 
 const HOUR_MS = 3_600_000;
@@ -146,5 +147,34 @@ describe('chartTimePatterns', () => {
       axis: 'MM-DD',
       tooltip: 'YYYY-MM-DD HH:mm:ss',
     });
+  });
+});
+
+describe('timezoneChoices', () => {
+  it('should offer the offsets in use, west to east, each a valid stored zone', () => {
+    const choices = timezoneChoices();
+    expect(choices[0]).toBe('UTC-12:00');
+    expect(choices.at(-1)).toBe('UTC+14:00');
+    expect(choices).toContain(DEFAULT_TIMEZONE);
+    for (const zone of ['UTC+05:30', 'UTC+05:45', 'UTC-03:30', 'UTC-09:30', 'UTC+12:45']) {
+      expect(choices).toContain(zone);
+    }
+    for (const zone of choices) expect(isTimezone(zone), zone).toBe(true);
+    const offsets = choices.map(parseTimezone);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    expect(new Set(choices).size).toBe(choices.length);
+  });
+
+  it('should leave out offsets no place uses', () => {
+    expect(timezoneChoices()).not.toContain('UTC+08:17');
+    expect(timezoneChoices()).not.toContain('UTC-14:00');
+  });
+
+  it('should keep a stored zone outside the list, in its place', () => {
+    const choices = timezoneChoices('UTC+08:17');
+    expect(choices).toContain('UTC+08:17');
+    expect(choices.indexOf('UTC+08:17')).toBe(choices.indexOf('UTC+08:00') + 1);
+    expect(timezoneChoices('UTC+08:00')).toEqual(timezoneChoices());
+    expect(timezoneChoices('not a zone')).toEqual(timezoneChoices());
   });
 });

@@ -60,6 +60,40 @@ export function formatTimezone(offsetMinutes: number): string {
   return `UTC${offsetText(offsetMinutes, ':')}`;
 }
 
+/**
+ * The offsets from UTC that places use today (IANA time zone database), in minutes, west to
+ * east: whole hours from −12 to +14, and the half and three-quarter hours of India (+05:30),
+ * Nepal (+05:45), Iran (+03:30), Newfoundland (−03:30), the Marquesas (−09:30), the Chatham
+ * Islands (+12:45, +13:45) and a few more.
+ */
+const UTC_OFFSETS_MINUTES = [
+  -720, -660, -600, -570, -540, -480, -420, -360, -300, -240, -210, -180, -120, -60, 0, 60, 120,
+  180, 210, 240, 270, 300, 330, 345, 360, 390, 420, 480, 525, 540, 570, 600, 630, 660, 720, 765,
+  780, 825, 840,
+] as const;
+
+/**
+ * The time zones a user can choose, as `UTC±hh:mm`, west to east: the offsets places use today
+ * (see {@link formatTimezone}). Every one is a valid stored zone ({@link isTimezone}). A stored
+ * zone outside the list (`UTC+08:17` is valid too) is added in its place, so a setting is never
+ * lost by showing the choices.
+ *
+ * @param current - A stored zone to keep among the choices. Default none.
+ * @example
+ * timezoneChoices()[0] // 'UTC-12:00'
+ * timezoneChoices().includes('UTC+05:45') // true
+ * timezoneChoices('UTC+08:17').includes('UTC+08:17') // true
+ */
+export function timezoneChoices(current?: string): string[] {
+  const offsets: number[] = [...UTC_OFFSETS_MINUTES];
+  const extra = current === undefined ? undefined : offsetOf(current);
+  if (extra !== undefined && !offsets.includes(extra)) {
+    offsets.push(extra);
+    offsets.sort((a, b) => a - b);
+  }
+  return offsets.map(formatTimezone);
+}
+
 function offsetText(offsetMinutes: number, separator: string): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
   const magnitude = Math.abs(offsetMinutes);

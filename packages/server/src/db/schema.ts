@@ -1,4 +1,17 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Language } from '@poolkit/core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Fixed-window rate-limit counters: one row per key and window, counted by an atomic upsert.
@@ -22,5 +35,119 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * Single-use tickets of the identity module (`0003_identity.sql`, `0006_ticket_attempts.sql`):
+ * login tickets (password done, authenticator code pending) and second-validation tokens, stored
+ * by the SHA-256 of the token. `attempts` counts the codes tried against the ticket, at most 5;
+ * a wrong fifth spends it (`usedAt`).
+ */
+export const identityTickets = pgTable('identity_tickets', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind').notNull(),
+  userId: bigint('user_id', { mode: 'bigint' }).notNull(),
+  scene: text('scene'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  attempts: integer('attempts').notNull().default(0),
+});
+
+/**
+ * A text visitors read, in each of the five interface languages (core's `LANGUAGES`).
+ *
+ * Site content keeps one row per item with a jsonb object of the five texts per field, rather
+ * than one row per language: the item's id, order and dates exist once, and the migration's
+ * `site_texts_complete` check refuses a row that lacks a language, so no visitor ever gets an
+ * item with a missing or blank translation.
+ */
+export type LocalizedText = Readonly<Record<Language, string>>;
+
+/** Links of the site footer (`GET /media/footer-link/list`). */
+export const footerLinks = pgTable('footer_links', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** Column heading; `null` for the bottom row. */
+  groupName: jsonb('group_name').$type<LocalizedText>(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  /** A path of the site (`/terms`) or an absolute http(s) URL. */
+  url: text('url').notNull(),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Announcements (`GET /media/announcement/list`); a future `publishedAt` is scheduled. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    url: text('url'),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('announcements_published_idx').on(table.publishedAt.desc())],
+);
+
+/** Home-page slides (`GET /sliders`). */
+export const sliders = pgTable('sliders', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  title: jsonb('title').$type<LocalizedText>().notNull(),
+  imageUrl: text('image_url').notNull(),
+  linkUrl: text('link_url'),
+  sort: integer('sort').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Advertisements by page slot (`GET /advertisements`). */
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The page slot, e.g. `home_banner`. */
+    position: text('position').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    imageUrl: text('image_url').notNull(),
+    linkUrl: text('link_url'),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('advertisements_position_idx').on(table.position, table.sort)],
+);
+
+/**
+ * The operator's public settings (`GET /parameters`), one row (`id` is always true). The facts
+ * of the running server (captcha, phone registration, data source, invitation reward) are not
+ * stored.
+ */
+export const siteParameters = pgTable('site_parameters', {
+  id: boolean('id').primaryKey().default(true),
+  supportEmail: text('support_email'),
+  wechatQrUrl: text('wechat_qr_url'),
+  androidDownloadUrl: text('android_download_url'),
+  iosDownloadUrl: text('ios_download_url'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Exchange rate entries (spec section 3): `rate` units of `currency` per 1 CNY, NUMERIC(20,6)
+ * read as a decimal string. CNY, the base, is no row: the answer appends it.
+ */
+export const currencyRates = pgTable('currency_rates', {
+  currency: text('currency').primaryKey(),
+  rate: numeric('rate', { precision: 20, scale: 6 }).notNull(),
+  symbol: text('symbol').notNull(),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** Every table of the server, for drizzle's relational queries. */
-export const schema = { rateLimitHits, appSettings };
+export const schema = {
+  rateLimitHits,
+  appSettings,
+  identityTickets,
+  footerLinks,
+  announcements,
+  sliders,
+  advertisements,
+  siteParameters,
+  currencyRates,
+};

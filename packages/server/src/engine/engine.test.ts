@@ -113,7 +113,7 @@ describe.each(testDrivers)('pool engine on %s', (driver) => {
       },
     );
     const result = await ingest.recordShares(shares);
-    expect(result).toEqual({ recorded: 64, refused: [] });
+    expect(result).toEqual({ recorded: 64, refused: [], duplicates: 0 });
 
     const query = { page: 1, page_size: 10, sort: 'worker_name', order: 'asc' } as const;
     const before = await readWorkerPage(database.db, pool, 'alice01', query, T0);

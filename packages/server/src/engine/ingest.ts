@@ -1,5 +1,6 @@
-import { isMiningAddressShape } from '@poolkit/core';
+import { isMiningAddressShape, shareIdSchema } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
+import { type Clock, systemClock } from '../clock';
 import type { Database } from '../db/connect';
 import { findPool, type PoolDefinition } from './poolCatalog';
 import { chunks, execute, queryRows, toNumber, valuesList } from './sql';
@@ -9,6 +10,12 @@ import { chunks, execute, queryRows, toNumber, valuesList } from './sql';
  * Exactly one of `account`, `address` or `farm` names who is paid for it.
  */
 export interface ShareRecord {
+  /**
+   * The share's unique id, when the source gives one (the share stream's `share_id`). A share
+   * whose id was accounted before is skipped, checked in the transaction that accounts it, so a
+   * redelivered share counts once. Without an id every call counts.
+   */
+  readonly id?: string;
   /** A mining account (the stratum user name), for account pools. */
   readonly account?: string;
   /** A payout address, for address-mining pools (alph, kas, sumo, zeph, aleo). */
@@ -68,8 +75,11 @@ export interface RefusedShare {
 
 /** What {@link Ingest.recordShares} did. */
 export interface IngestResult {
+  /** Shares accounted by this call. */
   readonly recorded: number;
   readonly refused: readonly RefusedShare[];
+  /** Shares skipped because their id was accounted before (or earlier in the same batch). */
+  readonly duplicates: number;
 }
 
 /**
@@ -77,7 +87,10 @@ export interface IngestResult {
  * simulator uses it too, so it is the only way shares, blocks and chain state enter the tables.
  */
 export interface Ingest {
-  /** Records shares: creates miners and workers on their first share, sums shares per minute. */
+  /**
+   * Records shares: creates miners and workers on their first share, sums shares per minute.
+   * Shares with an {@link ShareRecord.id} already accounted are skipped (one transaction).
+   */
   recordShares(batch: readonly ShareRecord[]): Promise<IngestResult>;
   /**
    * Records found blocks (one or a batch); a repeated (pool, height, hash) is ignored.
@@ -105,6 +118,12 @@ interface ResolvedShare {
   readonly share: ShareRecord;
 }
 
+/** Options of {@link createIngest}. */
+export interface IngestOptions {
+  /** Where the time a share id was seen comes from (`ingested_shares.seen_ms`). Default the wall clock. */
+  readonly clock?: Clock;
+}
+
 /**
  * Creates the ingest seam on a database.
  *
@@ -112,8 +131,9 @@ interface ResolvedShare {
  * const ingest = createIngest(database);
  * await ingest.recordShares([{ account: 'alice01', coin: 'btc', worker: 'rig1', difficulty: 65536, accepted: true, at: Date.now() }]);
  */
-export function createIngest(database: Database): Ingest {
+export function createIngest(database: Database, options: IngestOptions = {}): Ingest {
   const { db } = database;
+  const clock = options.clock ?? systemClock;
 
   async function accountIds(names: readonly string[]): Promise<Map<string, number>> {
     if (names.length === 0) return new Map();
@@ -136,83 +156,49 @@ export function createIngest(database: Database): Ingest {
       const accounts = await accountIds([...accountNames].filter((name) => name.length <= 64));
 
       const resolved: ResolvedShare[] = [];
+      const batchIds = new Set<string>();
+      let duplicates = 0;
       batch.forEach((share, index) => {
         const reason = refusal(share, accounts);
         if (typeof reason === 'string') {
           refused.push({ index, reason });
           return;
         }
+        if (share.id !== undefined) {
+          if (batchIds.has(share.id)) {
+            duplicates += 1;
+            return;
+          }
+          batchIds.add(share.id);
+        }
         resolved.push(reason);
       });
-      if (resolved.length === 0) return { recorded: 0, refused };
+      if (resolved.length === 0) return { recorded: 0, refused, duplicates };
 
-      // Sum per miner, per worker and per worker-minute before touching the database.
-      const miners = new Map<
-        string,
-        {
-          pool: string;
-          miner: string;
-          kind: string;
-          accountId: number | null;
-          first: number;
-          last: number | null;
-        }
-      >();
-      const workers = new Map<
-        string,
-        {
-          pool: string;
-          miner: string;
-          name: string;
-          first: number;
-          last: number | null;
-          lastAt: number;
-          difficulty: number;
-          ip: string | null;
-        }
-      >();
-      for (const { pool, miner, kind, share } of resolved) {
-        const minerKey = `${pool.name}\u0000${miner}`;
-        const known = miners.get(minerKey);
-        const acceptedAt = share.accepted ? share.at : null;
-        if (known === undefined) {
-          miners.set(minerKey, {
-            pool: pool.name,
-            miner,
-            kind,
-            accountId: kind === 'account' ? (accounts.get(miner) ?? null) : null,
-            first: share.at,
-            last: acceptedAt,
-          });
-        } else {
-          known.first = Math.min(known.first, share.at);
-          if (acceptedAt !== null) known.last = Math.max(known.last ?? acceptedAt, acceptedAt);
-        }
-        const workerKey = `${minerKey}\u0000${share.worker}`;
-        const worker = workers.get(workerKey);
-        if (worker === undefined) {
-          workers.set(workerKey, {
-            pool: pool.name,
-            miner,
-            name: share.worker,
-            first: share.at,
-            last: acceptedAt,
-            lastAt: share.at,
-            difficulty: share.difficulty,
-            ip: share.ip ?? null,
-          });
-        } else {
-          worker.first = Math.min(worker.first, share.at);
-          if (acceptedAt !== null) worker.last = Math.max(worker.last ?? acceptedAt, acceptedAt);
-          if (share.at >= worker.lastAt) {
-            worker.lastAt = share.at;
-            worker.difficulty = share.difficulty;
-            if (share.ip !== undefined) worker.ip = share.ip;
-          }
-        }
-      }
-
+      let recorded = 0;
       await db.transaction(async (transaction) => {
+        // Claim the ids first, in this transaction: a share whose id is already there was
+        // accounted by an earlier (committed) call, and a concurrent call with the same id waits
+        // on the primary key until this one commits or rolls back.
+        let fresh = resolved;
+        if (batchIds.size > 0) {
+          const ids = [...batchIds].sort();
+          const claimed = new Set<string>();
+          for (const part of chunks(ids, 50_000)) {
+            const rows = await queryRows<{ share_id: string }>(
+              transaction,
+              sql`INSERT INTO ingested_shares (share_id, seen_ms)
+                SELECT id, ${Math.round(clock.now())}::bigint FROM unnest(${array(part)}::text[]) AS id
+                ON CONFLICT (share_id) DO NOTHING RETURNING share_id`,
+            );
+            for (const row of rows) claimed.add(row.share_id);
+          }
+          fresh = resolved.filter(({ share }) => share.id === undefined || claimed.has(share.id));
+          duplicates += resolved.length - fresh.length;
+        }
+        recorded = fresh.length;
+        if (fresh.length === 0) return;
+        const { miners, workers } = sumPerMinerAndWorker(fresh, accounts);
         const minerRows = [...miners.values()].sort((a, b) =>
           `${a.pool} ${a.miner}`.localeCompare(`${b.pool} ${b.miner}`),
         );
@@ -265,7 +251,7 @@ export function createIngest(database: Database): Ingest {
           string,
           { workerId: number; minute: number; acc: number; rej: number; accN: number; rejN: number }
         >();
-        for (const { pool, miner, share } of resolved) {
+        for (const { pool, miner, share } of fresh) {
           const workerId = ids.get(`${pool.name}\u0000${miner}\u0000${share.worker}`);
           if (workerId === undefined) continue;
           const minute = Math.floor(share.at / MINUTE_MS) * MINUTE_MS;
@@ -305,7 +291,7 @@ export function createIngest(database: Database): Ingest {
           );
         }
       });
-      return { recorded: resolved.length, refused };
+      return { recorded, refused, duplicates };
     },
 
     async recordBlock(block) {
@@ -414,6 +400,94 @@ export function createIngest(database: Database): Ingest {
   };
 }
 
+interface MinerSum {
+  pool: string;
+  miner: string;
+  kind: string;
+  accountId: number | null;
+  first: number;
+  last: number | null;
+}
+
+interface WorkerSum {
+  pool: string;
+  miner: string;
+  name: string;
+  first: number;
+  last: number | null;
+  lastAt: number;
+  difficulty: number;
+  ip: string | null;
+}
+
+/** Sums shares per miner and per worker before touching the database. */
+function sumPerMinerAndWorker(
+  resolved: readonly ResolvedShare[],
+  accounts: ReadonlyMap<string, number>,
+): { miners: Map<string, MinerSum>; workers: Map<string, WorkerSum> } {
+  const miners = new Map<string, MinerSum>();
+  const workers = new Map<string, WorkerSum>();
+  for (const { pool, miner, kind, share } of resolved) {
+    const minerKey = `${pool.name}\u0000${miner}`;
+    const known = miners.get(minerKey);
+    const acceptedAt = share.accepted ? share.at : null;
+    if (known === undefined) {
+      miners.set(minerKey, {
+        pool: pool.name,
+        miner,
+        kind,
+        accountId: kind === 'account' ? (accounts.get(miner) ?? null) : null,
+        first: share.at,
+        last: acceptedAt,
+      });
+    } else {
+      known.first = Math.min(known.first, share.at);
+      if (acceptedAt !== null) known.last = Math.max(known.last ?? acceptedAt, acceptedAt);
+    }
+    const workerKey = `${minerKey}\u0000${share.worker}`;
+    const worker = workers.get(workerKey);
+    if (worker === undefined) {
+      workers.set(workerKey, {
+        pool: pool.name,
+        miner,
+        name: share.worker,
+        first: share.at,
+        last: acceptedAt,
+        lastAt: share.at,
+        difficulty: share.difficulty,
+        ip: share.ip ?? null,
+      });
+    } else {
+      worker.first = Math.min(worker.first, share.at);
+      if (acceptedAt !== null) worker.last = Math.max(worker.last ?? acceptedAt, acceptedAt);
+      if (share.at >= worker.lastAt) {
+        worker.lastAt = share.at;
+        worker.difficulty = share.difficulty;
+        if (share.ip !== undefined) worker.ip = share.ip;
+      }
+    }
+  }
+
+  return { miners, workers };
+}
+
+/**
+ * Forgets the share ids seen before `beforeMs` (`ingested_shares`), so the table holds only the
+ * dedupe window. Call it with a time older than the longest a share can still be redelivered
+ * (the share stream keeps messages 24 hours; its consumer keeps ids 48).
+ *
+ * @returns how many ids were forgotten
+ */
+export async function pruneShareIds(database: Database, beforeMs: number): Promise<number> {
+  const rows = await queryRows<{ forgotten: unknown }>(
+    database.db,
+    sql`WITH gone AS (
+        DELETE FROM ingested_shares WHERE seen_ms < ${Math.round(beforeMs)}::bigint RETURNING 1
+      ) SELECT count(*)::int AS forgotten FROM gone`,
+  );
+  return toNumber(rows[0]?.forgotten);
+}
+
 function refusal(
   share: ShareRecord,
   accounts: ReadonlyMap<string, number>,
@@ -435,6 +509,9 @@ function refusal(
   }
   if (share.count !== undefined && (!Number.isInteger(share.count) || share.count < 1)) {
     return 'count: must be a positive whole number';
+  }
+  if (share.id !== undefined && !shareIdSchema.safeParse(share.id).success) {
+    return 'id: expected 1-128 letters, digits or ._:-';
   }
   const named = [share.account, share.address, share.farm].filter((value) => value !== undefined);
   if (named.length !== 1) return 'account: give exactly one of account, address or farm';

@@ -1,6 +1,8 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/connect';
 import { createMinuteScheduler, type MinuteScheduler } from '../jobs/minuteScheduler';
+import { inLedgerTransaction } from '../modules/wallet/ledger';
+import { creditMiningIncome } from '../modules/wallet/miningIncome';
 import { createIngest, type Ingest } from './ingest';
 import { POOLS } from './poolCatalog';
 import { runRollup, vacuumEngineTables } from './rollup';
@@ -23,6 +25,11 @@ export interface PoolEngineOptions {
   readonly seed?: number;
   /** Days the simulator back-fills on a fresh database. Default 7. */
   readonly backfillDays?: number;
+  /**
+   * Where the simulator sends its data. Default the engine's own seam; with `NATS_URL` the share
+   * stream's publishing ingest (`ShareStream.demoIngest`), as a stratum server would.
+   */
+  readonly simulatorIngest?: Ingest;
   readonly log?: EngineLog;
 }
 
@@ -32,7 +39,8 @@ export interface PoolEngine {
   readonly ingest: Ingest;
   /**
    * One pass at the clock's current time: simulate (demo), roll up, estimate today's income
-   * (every 10 minutes), settle closed days (once a day). Tests call it after moving the clock.
+   * (every 10 minutes), settle closed days and credit their income to the ledger (once a
+   * day). Tests call it after moving the clock.
    */
   runOnce(): Promise<void>;
   /** Runs {@link PoolEngine.runOnce} at every new minute of the clock until {@link PoolEngine.stop}. */
@@ -50,12 +58,12 @@ export interface PoolEngine {
  */
 export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
   const { database, clock, log } = options;
-  const ingest = createIngest(database);
+  const ingest = createIngest(database, { clock });
   let stopping = false;
   const simulator: Simulator | null = options.demo
     ? createSimulator({
         database,
-        ingest,
+        ingest: options.simulatorIngest ?? ingest,
         clock,
         shouldStop: () => stopping,
         ...(options.seed === undefined ? {} : { seed: options.seed }),
@@ -82,6 +90,10 @@ export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
       lastSettlementDay = today;
       const settled = await settleClosedDays(database, now);
       if (settled > 0) log?.info({ settled }, 'pool engine: days settled');
+      // Each settlement credits its own day; this catches up days settled before the ledger
+      // existed (or by a release without it). The credits' references make it run once.
+      const credited = await inLedgerTransaction(database, (tx) => creditMiningIncome(tx, {}, now));
+      if (credited > 0) log?.info({ credited }, 'pool engine: earlier income credited');
     }
     if (database.driver === 'pglite' && now - lastVacuum >= 60 * 60_000) {
       lastVacuum = now;

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
+import { inLedgerTransaction } from '../modules/wallet/ledger';
+import { creditMiningIncome } from '../modules/wallet/miningIncome';
 import {
   baseNetworkDifficulty,
   POOLS,
@@ -30,6 +32,10 @@ export function dayStartMs(day: string): number {
  *   day`; `fee = (pps + pplns) × 2.5 %`; `amount = pps + pplns − fee`.
  * - SOLO miner: `pps` = subsidy and `pplns` = fees of the blocks it found itself;
  *   `fee = (pps + pplns) × 0.5 %`.
+ * - A mining account with a fee coupon whose period covers the day, for the pool's coin (the
+ *   latest started, when two ever overlap): the fee is `(pps + pplns) × fee % × (100 −
+ *   reduction) / 100`, the row keeps the coupon and `fee_saved` (the fee without it, truncated
+ *   alike, minus the fee charged), and `fee_percent` is the rate charged.
  *
  * Settled rows are never rewritten: the upsert only replaces `pending` rows.
  */
@@ -43,6 +49,9 @@ async function writeProfitRows(
 ): Promise<void> {
   const decimals = pool.info.chainDecimals;
   const fallbackDifficulty = baseNetworkDifficulty(pool);
+  // A coupon counts for the day when its period overlaps it: periods run whole UTC days.
+  const dayStart = new Date(dayStartMs(day)).toISOString();
+  const dayEnd = new Date(dayStartMs(day) + DAY_MS).toISOString();
   await execute(
     executor,
     sql`WITH hours AS (
@@ -56,10 +65,18 @@ async function writeProfitRows(
           sum(acc_diff::numeric / net_diff::numeric) AS block_share
         FROM hours GROUP BY miner
       ), modes AS (
-        SELECT pm.miner, pm.diff, pm.block_share, COALESCE(pay.pay_method, 'PPS+') AS pay_method
+        SELECT pm.miner, pm.diff, pm.block_share, COALESCE(pay.pay_method, 'PPS+') AS pay_method,
+          cp.id AS coupon_id, COALESCE(cp.fee_reduction_percent, 0) AS reduction
         FROM per_miner pm
         LEFT JOIN pool_miners m ON m.pool = ${pool.name} AND m.miner = pm.miner
         LEFT JOIN account_pay_methods pay ON pay.account_id = m.account_id AND pay.pool = ${pool.name}
+        LEFT JOIN LATERAL (
+          SELECT c.id, b.fee_reduction_percent FROM coupons c
+          JOIN coupon_batches b ON b.id = c.batch_id
+          WHERE m.kind = 'account' AND c.account_id = m.account_id AND c.coin = ${pool.coin}
+            AND c.started_at < ${dayEnd}::timestamptz AND c.ends_at > ${dayStart}::timestamptz
+          ORDER BY c.started_at DESC, c.id DESC LIMIT 1
+        ) cp ON true
       ), pool_fees AS (
         SELECT COALESCE(sum(reward - subsidy), 0) AS fees FROM blocks
         WHERE pool = ${pool.name} AND NOT solo AND NOT orphaned
@@ -72,7 +89,7 @@ async function writeProfitRows(
           AND found_ms >= ${fromMs}::bigint AND found_ms < ${toMs}::bigint
         GROUP BY finder
       ), gross AS (
-        SELECT m.miner, m.diff, m.pay_method,
+        SELECT m.miner, m.diff, m.pay_method, m.coupon_id, m.reduction,
           CASE WHEN m.pay_method = 'PPS+'
             THEN trunc(m.block_share * ${pool.subsidy}::numeric, ${decimals}::int)
             ELSE trunc(COALESCE(s.subsidy, 0), ${decimals}::int) END AS pps,
@@ -85,28 +102,32 @@ async function writeProfitRows(
         FROM modes m CROSS JOIN pool_fees f CROSS JOIN pps_total t
         LEFT JOIN solo s ON s.miner = m.miner
       ), net AS (
-        SELECT miner, diff, pay_method, pps, pplns, fee_percent,
-          trunc((pps + pplns) * fee_percent / 100, ${decimals}::int) AS fee
+        SELECT miner, diff, pay_method, pps, pplns, coupon_id,
+          fee_percent * (100 - reduction) / 100 AS charged_percent,
+          trunc((pps + pplns) * fee_percent / 100, ${decimals}::int) AS full_fee,
+          trunc((pps + pplns) * fee_percent * (100 - reduction) / 10000, ${decimals}::int) AS fee
         FROM gross
       )
       INSERT INTO profit_days (pool, miner, day, diff, pps_amount, pplns_amount, fee, amount,
-        pay_method, fee_percent, status)
+        pay_method, fee_percent, status, coupon_id, fee_saved)
       SELECT ${pool.name}, miner, ${day}::date, diff, pps, pplns, fee, pps + pplns - fee,
-        pay_method, fee_percent, ${status}
+        pay_method, charged_percent, ${status}, coupon_id, full_fee - fee
       FROM net
       ON CONFLICT (pool, miner, day) DO UPDATE SET diff = excluded.diff,
         pps_amount = excluded.pps_amount, pplns_amount = excluded.pplns_amount,
         fee = excluded.fee, amount = excluded.amount, pay_method = excluded.pay_method,
-        fee_percent = excluded.fee_percent, status = excluded.status
+        fee_percent = excluded.fee_percent, status = excluded.status,
+        coupon_id = excluded.coupon_id, fee_saved = excluded.fee_saved
       WHERE profit_days.status = 'pending'`,
   );
 }
 
 /**
  * Settles one UTC day of one pool, once: in one transaction it claims the day in
- * `settlements` (primary key pool + day), writes the settled profit rows, and pays every
- * address whose balance reached the pool's minimum payout. A second run, concurrent or later,
- * finds the day claimed and changes nothing.
+ * `settlements` (primary key pool + day), writes the settled profit rows, credits each mining
+ * account's income to its ledger balance (`creditMiningIncome`), and pays every address whose
+ * balance reached the pool's minimum payout. A second run, concurrent or later, finds the day
+ * claimed and changes nothing.
  *
  * @returns true when this call settled the day, false when it was already settled
  */
@@ -120,7 +141,7 @@ export async function settleDay(
   if (pool === undefined) throw new RangeError(`settleDay: unknown pool ${poolName}`);
   const fromMs = dayStartMs(day);
   if (!Number.isFinite(fromMs)) throw new RangeError(`settleDay: bad day ${day}`);
-  return database.db.transaction(async (tx) => {
+  return inLedgerTransaction(database, async (tx) => {
     const claimed = await queryRows<{ pool: string }>(
       tx,
       sql`INSERT INTO settlements (pool, day, settled_ms) VALUES (${pool.name}, ${day}::date, ${nowMs}::bigint)
@@ -128,6 +149,7 @@ export async function settleDay(
     );
     if (claimed.length === 0) return false;
     await writeProfitRows(tx, pool, day, fromMs, fromMs + DAY_MS, 'settled');
+    await creditMiningIncome(tx, { pool: pool.name, day }, nowMs);
     if (pool.addressMining) {
       await execute(
         tx,

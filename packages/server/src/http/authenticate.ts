@@ -14,6 +14,8 @@ export interface Principal {
   readonly permissions: readonly string[];
   /** For an observer: the one mining account (by name) its token may read. */
   readonly observerAccount?: string;
+  /** For an observer: the pools of that account its token may read; empty or absent: all. */
+  readonly observerPools?: readonly string[];
 }
 
 /**

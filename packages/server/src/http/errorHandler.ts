@@ -1,12 +1,7 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, type ErrorEnvelope } from '../contract';
+import { ERROR_CODES, type ErrorEnvelope, type HttpMethod } from '../contract';
 import { type FieldError, HttpError, ResponseContractError } from './httpError';
-
-/**
- * Error code for HTTP 415 (a body that is not JSON). Not in core's `ERROR_CODES` yet; follows
- * its rule that a code starts with its HTTP status.
- */
-export const UNSUPPORTED_MEDIA_TYPE_CODE = 41500;
 
 /**
  * Answers requests no route matched and that are not `/api` calls (the site's history-mode
@@ -46,7 +41,7 @@ function toHttpError(error: unknown, bodyLimitBytes: number): HttpError | undefi
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new HttpError(
         415,
-        UNSUPPORTED_MEDIA_TYPE_CODE,
+        ERROR_CODES.unsupportedMediaType,
         'body: unsupported content type, send application/json',
         { fields: [{ field: 'body', message: 'unsupported content type' }] },
       );
@@ -97,6 +92,100 @@ export function frameworkErrorHandler(
     .send(envelope(status * 100, `params: ${message}`, [{ field: 'params', message }]));
 }
 
+/** The methods the contract's endpoints use, in the order `Allow` lists them. */
+const apiMethods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
+
+/**
+ * Why an `/api` request matched no route, as an error: a `.` or `..` segment (400; the API has
+ * no relative paths), a segment longer than any parameter (414), a path that exists for other
+ * methods (405 with `Allow`; `HEAD` too, since JSON calls are not answered without a body), or
+ * nothing there (404).
+ */
+function unmatchedApiRequest(app: FastifyInstance, request: FastifyRequest): HttpError {
+  const pathname = request.url.split('?', 1)[0] ?? '';
+  const segments = pathname.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  if (segments.some((segment) => segment === '.' || segment === '..')) {
+    return new HttpError(400, ERROR_CODES.validation, 'path: must not contain . or .. segments', {
+      fields: [{ field: 'path', message: 'must not contain . or .. segments' }],
+    });
+  }
+  if (segments.some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+    const message = `a segment is longer than ${MAX_PARAM_LENGTH} characters`;
+    return new HttpError(414, ERROR_CODES.uriTooLong, `path: ${message}`, {
+      fields: [{ field: 'path', message }],
+    });
+  }
+  const allowed = apiMethods.filter(
+    (method) => method !== request.method && app.findRoute({ method, url: pathname }) !== null,
+  );
+  if (allowed.length > 0) {
+    return new HttpError(
+      405,
+      ERROR_CODES.methodNotAllowed,
+      `method: ${request.method} is not allowed here; use ${allowed.join(' or ')}`,
+      {
+        fields: [{ field: 'method', message: `use ${allowed.join(' or ')}` }],
+        headers: { allow: allowed.join(', ') },
+      },
+    );
+  }
+  return new HttpError(
+    404,
+    ERROR_CODES.notFound,
+    `Not found: ${request.method} ${pathname.slice(0, 200)}`,
+  );
+}
+
+/** The reason phrases of the statuses {@link clientErrorHandler} answers. */
+const clientErrorReasons: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refuses some requests before Fastify sees
+ * them (a request line and headers over Node's 16 KB limit, a malformed request, a timeout).
+ * Answer those with the error envelope too, then close the connection.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let body: ErrorEnvelope = {
+    code: ERROR_CODES.validation,
+    msg: 'request: malformed HTTP request',
+    fields: [{ field: 'request', message: 'malformed HTTP request' }],
+  };
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    body = {
+      code: ERROR_CODES.headersTooLarge,
+      msg: 'headers: the URL and headers together are too large',
+      fields: [{ field: 'headers', message: 'the URL and headers together are too large' }],
+    };
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    body = { code: 40800, msg: 'request: the request took too long to arrive' };
+  }
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${clientErrorReasons[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        json,
+    );
+  }
+  socket.destroy();
+}
+
 /**
  * Installs the error handler and the not-found handler: every error becomes an error envelope
  * (`{code, msg, fields?}`) with a fitting status; unexpected errors are logged with the request
@@ -125,15 +214,21 @@ export function registerErrorHandlers(app: FastifyInstance, fallback?: NotFoundF
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (!isApiPath(request.url) && fallback !== undefined && (await fallback(request, reply))) {
-      return reply;
+    if (!isApiPath(request.url)) {
+      if (fallback !== undefined && (await fallback(request, reply))) return reply;
+      const pathname = request.url.split('?', 1)[0] ?? '';
+      return reply
+        .status(404)
+        .type('application/json; charset=utf-8')
+        .send(
+          envelope(ERROR_CODES.notFound, `Not found: ${request.method} ${pathname.slice(0, 200)}`),
+        );
     }
-    const pathname = request.url.split('?', 1)[0] ?? '';
+    const error = unmatchedApiRequest(app, request);
+    reply.headers(error.headers);
     return reply
-      .status(404)
+      .status(error.status)
       .type('application/json; charset=utf-8')
-      .send(
-        envelope(ERROR_CODES.notFound, `Not found: ${request.method} ${pathname.slice(0, 200)}`),
-      );
+      .send(envelope(error.code, error.message, error.fields));
   });
 }

@@ -121,6 +121,7 @@ const loginEndpoint = defineEndpoint({
   auth: 'public',
   body: z.object({ account: z.string().max(64) }).strict(),
   response: z.object({ ok: z.boolean() }),
+  errors: [429],
   summary: 'Test: rate-limited login',
 });
 

@@ -114,7 +114,18 @@ const conflictEndpoint = defineEndpoint({
   path: '/test/conflict',
   auth: 'public',
   response: z.object({}),
+  errors: [409],
   summary: 'Test: throws an HttpError',
+});
+
+const undocumentedEndpoint = defineEndpoint({
+  id: 'testUndocumented',
+  family: 'A',
+  method: 'POST',
+  path: '/test/undocumented',
+  auth: 'public',
+  response: z.object({}),
+  summary: 'Test: throws a status its contract does not list',
 });
 
 const driftEndpoint = defineEndpoint({
@@ -194,6 +205,9 @@ function registerTestEndpoints(target: FastifyInstance): void {
     throw new Error('connection to postgres://admin:hunter2@db failed');
   });
   registerEndpoint(target, conflictEndpoint, async () => {
+    throw new HttpError(409, ERROR_CODES.conflict, 'The group name already exists');
+  });
+  registerEndpoint(target, undocumentedEndpoint, async () => {
     throw new HttpError(409, ERROR_CODES.conflict, 'The group name already exists');
   });
   registerEndpoint(
@@ -474,8 +488,26 @@ describe('registerEndpoint', () => {
     });
 
     const wrongMethod = await app.inject({ method: 'DELETE', url: '/api/test/me' });
-    expect(wrongMethod.statusCode).toBe(404);
-    expect(errorOf(wrongMethod).code).toBe(ERROR_CODES.notFound);
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET');
+    expect(errorOf(wrongMethod).code).toBe(ERROR_CODES.methodNotAllowed);
+  });
+
+  it('should fail an error status the contract does not list when validating responses', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/undocumented' });
+    expect(response.statusCode).toBe(500);
+    expect(errorOf(response).msg).toBe(
+      'Response of testUndocumented does not match the contract: ' +
+        'HTTP 409 (The group name already exists) is not among its errors',
+    );
+  });
+
+  it('should refuse to register a rate-limited endpoint whose contract does not list 429', () => {
+    expect(() =>
+      registerEndpoint(app, undocumentedEndpoint, async () => ({}), {
+        rateLimit: { key: 'test', limit: 1, windowMs: 1000 },
+      }),
+    ).toThrow("testUndocumented is rate-limited, but its contract's errors do not list 429");
   });
 
   it('should list registered endpoints on the platform', () => {

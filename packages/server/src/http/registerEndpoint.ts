@@ -2,10 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
-import { type Endpoint, ERROR_CODES } from '../contract';
+import { type Endpoint, ERROR_CODES, errorStatusesOf } from '../contract';
 import type { Database } from '../db/connect';
 import type { Principal } from './authenticate';
 import { HttpError, ResponseContractError } from './httpError';
+import { enforceObserverScope } from './observerScope';
 import { enforceRateLimit, type RateLimitOptions } from './rateLimit';
 import { parseInput } from './validation';
 
@@ -93,8 +94,9 @@ function checkResponse(endpoint: Endpoint, data: unknown): void {
  * Wires one contract endpoint to Fastify: route `method` + `/api` + path, optional rate limits,
  * authentication by the endpoint's `auth` (401 code 40100 without a user; 403 code 40301 for an
  * observer on a `write` call or a `user-only` call; 403 code 40300 without the `permission`),
- * validation of params, query and body (HTTP 400 code 40000 naming the field), then the handler,
- * whose result is wrapped in `{code: 0, msg: 'success', data}` (or sent as text). When the
+ * validation of params, query and body (HTTP 400 code 40000 naming the field), the observer
+ * link's scope (`enforceObserverScope`: 403 code 40300 for another account or pool), then the
+ * handler, whose result is wrapped in `{code: 0, msg: 'success', data}` (or sent as text). When the
  * platform's `validateResponses` is on (test mode), answers that break `endpoint.response`
  * throw, so contract drift fails the tests.
  *
@@ -114,51 +116,77 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
         ? options.rateLimit
         : [options.rateLimit as RateLimitOptions];
 
+  const documented = new Set<number>(errorStatusesOf(endpoint));
+  if (limits.length > 0 && !documented.has(429)) {
+    throw new Error(`${endpoint.id} is rate-limited, but its contract's errors do not list 429`);
+  }
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { platform } = request.server;
+    for (const limit of limits) await enforceRateLimit(request, reply, limit);
+    const caller = await resolvePrincipal(endpoint, request);
+    const input: EndpointInput<TEndpoint> = {
+      params: await parseInput<TEndpoint['params']>(
+        'params',
+        endpoint.params,
+        request.params ?? {},
+      ),
+      query: await parseInput<TEndpoint['query']>(
+        'query',
+        endpoint.query,
+        request.query === undefined ? {} : request.query,
+      ),
+      body: await parseInput<TEndpoint['body']>(
+        'body',
+        endpoint.body,
+        request.body === undefined ? {} : request.body,
+      ),
+    };
+    const principal = enforceObserverScope(endpoint, caller, input);
+    const data = await handler(input, {
+      requestId: request.id,
+      log: request.log,
+      principal,
+      clock: platform.clock,
+      database: platform.database,
+      config: platform.config,
+      request,
+      reply,
+    });
+    if (platform.validateResponses) checkResponse(endpoint, data);
+    if (endpoint.responseKind === 'text') {
+      if (typeof data !== 'string') {
+        throw new Error(`Handler of text endpoint ${endpoint.id} returned a ${typeof data}`);
+      }
+      if (reply.getHeader('content-type') === undefined) {
+        reply.type(`${endpoint.mediaType}; charset=utf-8`);
+      }
+      return reply.send(data);
+    }
+    return reply.type('application/json; charset=utf-8').send({ code: 0, msg: 'success', data });
+  };
+
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     handler: async (request, reply) => {
-      const { platform } = request.server;
-      for (const limit of limits) await enforceRateLimit(request, reply, limit);
-      const principal = await resolvePrincipal(endpoint, request);
-      const input: EndpointInput<TEndpoint> = {
-        params: await parseInput<TEndpoint['params']>(
-          'params',
-          endpoint.params,
-          request.params ?? {},
-        ),
-        query: await parseInput<TEndpoint['query']>(
-          'query',
-          endpoint.query,
-          request.query === undefined ? {} : request.query,
-        ),
-        body: await parseInput<TEndpoint['body']>(
-          'body',
-          endpoint.body,
-          request.body === undefined ? {} : request.body,
-        ),
-      };
-      const data = await handler(input, {
-        requestId: request.id,
-        log: request.log,
-        principal,
-        clock: platform.clock,
-        database: platform.database,
-        config: platform.config,
-        request,
-        reply,
-      });
-      if (platform.validateResponses) checkResponse(endpoint, data);
-      if (endpoint.responseKind === 'text') {
-        if (typeof data !== 'string') {
-          throw new Error(`Handler of text endpoint ${endpoint.id} returned a ${typeof data}`);
+      try {
+        return await answer(request, reply);
+      } catch (error) {
+        // In tests, an error status the contract does not list fails like a drifted answer,
+        // so the OpenAPI document lists every status a call can answer.
+        if (
+          request.server.platform.validateResponses &&
+          error instanceof HttpError &&
+          !documented.has(error.status)
+        ) {
+          throw new ResponseContractError(
+            endpoint.id,
+            `HTTP ${error.status} (${error.message}) is not among its errors`,
+          );
         }
-        if (reply.getHeader('content-type') === undefined) {
-          reply.type('text/plain; charset=utf-8');
-        }
-        return reply.send(data);
+        throw error;
       }
-      return reply.type('application/json; charset=utf-8').send({ code: 0, msg: 'success', data });
     },
   });
   app.platform.endpoints.push(endpoint);

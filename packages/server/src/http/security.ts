@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { isApiPath } from './errorHandler';
+import { redactLogArguments, serializeError } from './errorLog';
 
 /**
  * The Content-Security-Policy of everything the server sends: only same-origin scripts,
@@ -108,7 +109,8 @@ export interface LogDestination {
 
 /**
  * Fastify's pino logger options: JSON lines at `level`, with credentials, passwords, tokens and
- * codes redacted, and secret query parameters hidden in logged URLs.
+ * codes redacted, secret query parameters hidden in logged URLs, and errors logged without the
+ * values of SQL parameters (`serializeError`), however they are passed to the logger.
  *
  * @param stream - where lines go. Default: standard output.
  */
@@ -125,6 +127,13 @@ export function loggerOptions(
         url: redactUrl(request.url),
         remoteAddress: request.ip,
       }),
+      err: serializeError,
+      error: serializeError,
+    },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, redactLogArguments(args) as Parameters<typeof method>);
+      },
     },
     ...(stream === undefined ? {} : { stream }),
   };

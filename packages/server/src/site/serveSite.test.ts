@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -22,6 +23,30 @@ const prerenderedStat = indexHtml.replace(
   '<div id="root"></div>',
   '<div id="root" data-prerendered="/pool/btc/stat"><h1>BTC</h1></div>',
 );
+
+/** GETs `path` exactly as written (no URL normalisation) from the app on a real port. */
+async function rawGet(
+  path: string,
+): Promise<{ status: number; contentType: string | undefined; body: string }> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET' }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: response.headers['content-type'],
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 let siteDir = '';
 let database: Database;
@@ -183,6 +208,56 @@ describe('the built site', () => {
     const response = await app.inject({ method: 'POST', url: '/login' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: ERROR_CODES.notFound });
+  });
+
+  it('should answer /api paths with dot segments 400 in the envelope, not the static 403', async () => {
+    // Sent over a real connection as they are: app.inject would normalise the dot segments.
+    for (const url of ['/api/../etc/passwd', '/api/pools/../../x', '/api/%2e%2e/health']) {
+      const response = await rawGet(url);
+      expect(response.status, url).toBe(400);
+      expect(JSON.parse(response.body), url).toEqual({
+        code: ERROR_CODES.validation,
+        msg: 'path: must not contain . or .. segments',
+        fields: [{ field: 'path', message: 'must not contain . or .. segments' }],
+      });
+    }
+    const inParameter = await rawGet('/api/pools/%2e%2e/stats');
+    expect(inParameter.status).toBe(400);
+    expect(JSON.parse(inParameter.body)).toMatchObject({ code: ERROR_CODES.validation });
+  });
+
+  it('should answer an /api path segment of 10,000 characters 414 in the envelope', async () => {
+    for (const url of [`/api/pools/${'b'.repeat(10_000)}`, `/api/${'b'.repeat(10_000)}`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(414);
+      expect(response.json()).toMatchObject({ code: ERROR_CODES.uriTooLong });
+      expect(response.json().msg).toMatch(/^(path|params): /);
+    }
+  });
+
+  it('should answer HEAD and other methods on a JSON call 405 with Allow, in the envelope', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/api/health' });
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe('GET');
+    const wrong = await app.inject({ method: 'DELETE', url: '/api/health' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('GET');
+    expect(wrong.json()).toEqual({
+      code: ERROR_CODES.methodNotAllowed,
+      msg: 'method: DELETE is not allowed here; use GET',
+      fields: [{ field: 'method', message: 'use GET' }],
+    });
+  });
+
+  it('should answer a 60,000-character URL 431 in the envelope over a real connection', async () => {
+    const response = await rawGet(`/api/pools?x=${'a'.repeat(60_000)}`);
+    expect(response.status).toBe(431);
+    expect(response.contentType).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(response.body)).toEqual({
+      code: ERROR_CODES.headersTooLarge,
+      msg: 'headers: the URL and headers together are too large',
+      fields: [{ field: 'headers', message: 'the URL and headers together are too large' }],
+    });
   });
 
   it('should never serve dotfiles or files outside the site', async () => {

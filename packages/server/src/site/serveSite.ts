@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { NotFoundFallback } from '../http/errorHandler';
+import { isApiPath, type NotFoundFallback } from '../http/errorHandler';
 import { contentSecurityPolicyHeader } from '../http/security';
 
 /** `Cache-Control` of content-hashed assets: cache for a year, never revalidate. */
@@ -75,6 +75,9 @@ function sendNotBuiltPage(reply: FastifyReply, status: number): FastifyReply {
     .send(notBuiltPage);
 }
 
+/** The route the static plugin registers for `prefix: '/'` with `wildcard: true`. */
+const staticWildcardRoute = '/*';
+
 /**
  * Serves the built site from `siteDir`: files as they are, with `Cache-Control` immutable for
  * the content-hashed `/static/js` and `/static/css` assets (spec section 7) and `no-cache` for
@@ -99,6 +102,17 @@ export async function registerSite(
       return true;
     };
   }
+
+  // The static plugin's wildcard route matches every path no API route took, including `/api/…`
+  // paths with `..` or over-long segments (it would answer 403). Those go to the API's
+  // not-found handler instead, which answers them with the error envelope.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === staticWildcardRoute && isApiPath(request.url)) {
+      reply.callNotFound();
+      return reply;
+    }
+    return undefined;
+  });
 
   await app.register(fastifyStatic, {
     root: siteDir,
@@ -131,7 +145,11 @@ export async function registerSite(
       .sendFile(prerendered.get(pathname) ?? 'index.html');
 
   // The static plugin would answer `/` itself (a directory: 403 without an index).
-  app.get('/', (_request, reply) => sendPage('/', reply));
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/',
+    handler: (_request, reply) => sendPage('/', reply),
+  });
 
   return async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;

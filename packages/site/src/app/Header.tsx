@@ -173,11 +173,15 @@ function UserMenu() {
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
   const items = [
+    { to: '/asset/index', label: t('site.routes.AssetIndex') },
     { to: '/user/setting', label: t('site.routes.UserSetting') },
     { to: '/user/account', label: t('site.routes.UserAccount') },
     { to: '/user/mining', label: t('site.routes.UserMining') },
     { to: '/user/observe', label: t('site.routes.UserObserve') },
+    { to: '/user/coupon', label: t('site.routes.UserCoupon') },
     { to: '/user/logs', label: t('site.routes.UserLogs') },
+    // Operators only: the route's admin.view hides it from everyone else.
+    { to: '/admin', label: t('site.routes.Admin') },
   ].filter((item) => mayOpen(item.to, roles));
   async function logout() {
     setOpen(false);

@@ -1,25 +1,55 @@
 import {
   CHART_TIME_PATTERNS,
+  coinHashrateUnit,
   EMPTY_VALUE_TEXT,
   formatCoinAmount,
+  formatCoinHashrate,
   formatDecimal,
   formatHashrate,
   formatInTimezone,
   formatNumber,
   formatPercent,
   isCoinId,
+  splitHashrate,
 } from '@poolkit/core';
 
-/** A hashrate in H/s with an auto-scaled unit (`1.23 MH/s`). */
-export function hashrate(value: number | null | undefined): string {
-  return value === null || value === undefined ? EMPTY_VALUE_TEXT : formatHashrate(value);
+/**
+ * A hashrate of a coin with an auto-scaled unit in the coin's own unit (`1.23 MH/s`,
+ * `214.35 MSol/s` for Zcash); H/s for an unknown coin.
+ */
+export function hashrate(value: number | null | undefined, coin: string): string {
+  if (value === null || value === undefined) return EMPTY_VALUE_TEXT;
+  return isCoinId(coin) ? formatCoinHashrate(value, coin) : formatHashrate(value);
 }
 
-/** A coin amount with the coin's precision, or 6 decimals for an unknown coin. */
-export function coinAmount(amount: string | null | undefined, coin: string): string {
+/** The unit a coin's hashrates are counted in before prefixes (`Sol/s` for Zcash), else H/s. */
+export function hashrateUnit(coin: string): string {
+  return isCoinId(coin) ? coinHashrateUnit(coin) : 'H/s';
+}
+
+/**
+ * "per" a hashrate as a rate unit: `TH/s` for exactly one TH/s, else the figure and its unit
+ * (`100.00 TH/s`).
+ */
+export function perHashrate(value: number, coin: string): string {
+  const parts = splitHashrate(value, hashrateUnit(coin));
+  return parts.value === '1.00' ? parts.unit : `${parts.value} ${parts.unit}`;
+}
+
+/**
+ * A coin amount with the coin's precision, or 6 decimals for an unknown coin. `significantDigits`
+ * adds the decimals a small amount needs (a profit per TH/s), see core's `formatCoinAmount`.
+ */
+export function coinAmount(
+  amount: string | null | undefined,
+  coin: string,
+  significantDigits?: number,
+): string {
   if (amount === null || amount === undefined) return EMPTY_VALUE_TEXT;
   try {
-    return isCoinId(coin) ? formatCoinAmount(amount, coin) : formatDecimal(amount, 6);
+    return isCoinId(coin)
+      ? formatCoinAmount(amount, coin, significantDigits === undefined ? {} : { significantDigits })
+      : formatDecimal(amount, 6);
   } catch {
     return amount;
   }

@@ -3,7 +3,7 @@ import { Button } from '@poolkit/widgets';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, count, dateTime, hashrate, percentText, ratio } from './format';
+import { coinAmount, count, dateTime, hashrate, hashrateUnit, percentText, ratio } from './format';
 import { Card, DataSection, DataTable, Skeleton, Stats, uiStyles } from './ui';
 import type { ApiData } from './useApiData';
 import { useNearViewport } from './useNearViewport';
@@ -139,13 +139,19 @@ const HashrateChart = lazy(() =>
  */
 export function HashrateCard({
   title,
+  coin,
   data,
   seriesLabel,
+  toolbar,
 }: {
   title: string;
+  /** The coin whose unit the axis and tooltip use (`Sol/s` for Zcash). */
+  coin: string;
   data: ApiData<{ points: readonly HashratePoint[] }>;
   /** The legend name of the series. Default: the widget's "accepted". */
   seriesLabel?: string;
+  /** Controls in the chart card's header (the home page's pool picker). Default none. */
+  toolbar?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [ref, near] = useNearViewport();
@@ -164,6 +170,8 @@ export function HashrateCard({
             className={uiStyles.chartCard}
             title={title}
             headingLevel={2}
+            toolbar={toolbar}
+            baseUnit={hashrateUnit(coin)}
             series={[
               {
                 key: 'hashrate',
@@ -239,6 +247,7 @@ export function PoolFactsCard({
 export function poolFigures(
   t: TFunction,
   value: {
+    coin: string;
     pool_hashrate: number;
     network_hashrate: number;
     miners: number;
@@ -247,8 +256,8 @@ export function poolFigures(
   },
 ): { label: string; value: ReactNode }[] {
   return [
-    { label: t('site.home.poolHashrate'), value: hashrate(value.pool_hashrate) },
-    { label: t('site.home.networkHashrate'), value: hashrate(value.network_hashrate) },
+    { label: t('site.home.poolHashrate'), value: hashrate(value.pool_hashrate, value.coin) },
+    { label: t('site.home.networkHashrate'), value: hashrate(value.network_hashrate, value.coin) },
     { label: t('site.home.miners'), value: count(value.miners) },
     { label: t('site.mining.workers'), value: count(value.workers) },
     { label: t('site.mining.blockHeight'), value: count(value.block_height) },
@@ -262,7 +271,11 @@ export function profitColumns(
 ): TableColumns<{ date: string; hashrate: number; amount: string }> {
   return [
     { key: 'date', header: t('site.mining.date'), cell: (row) => row.date },
-    { key: 'hashrate', header: t('site.mining.hashrate'), cell: (row) => hashrate(row.hashrate) },
+    {
+      key: 'hashrate',
+      header: t('site.mining.hashrate'),
+      cell: (row) => hashrate(row.hashrate, coin),
+    },
     { key: 'amount', header: t('site.mining.amount'), cell: (row) => coinAmount(row.amount, coin) },
   ];
 }

@@ -42,6 +42,8 @@ export const stat = style({
   flexDirection: 'column-reverse',
   gap: vars.space['1'],
 });
+/** A figure over two columns (`Stats`' `wide`). */
+export const statWide = style({ gridColumn: 'span 2' });
 export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.font.size.xs });
 export const statValue = style({
   margin: 0,
@@ -83,6 +85,69 @@ globalStyle(`${table} th:first-child, ${table} td:first-child`, {
   position: 'sticky',
   left: 0,
   background: vars.color.surface,
+});
+
+/**
+ * A table whose rows become blocks of labelled lines on phones (`DataTable`'s `stackOnPhones`):
+ * the header row is hidden, each cell shows its column's name (`data-label`) at the start and
+ * its value at the end, and the first cell heads the block.
+ */
+export const stackedTable = style({});
+const PHONE = 'screen and (max-width: 767px)';
+globalStyle(`${stackedTable} thead`, {
+  '@media': {
+    [PHONE]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+    },
+  },
+});
+globalStyle(`${stackedTable}, ${stackedTable} tbody, ${stackedTable} tr`, {
+  '@media': { [PHONE]: { display: 'block', width: '100%' } },
+});
+globalStyle(`${stackedTable} tr`, {
+  '@media': {
+    [PHONE]: {
+      padding: `${vars.space['2']} 0`,
+      borderBottom: `1px solid ${vars.color.border}`,
+    },
+  },
+});
+globalStyle(`${stackedTable} td`, {
+  '@media': {
+    [PHONE]: {
+      display: 'flex',
+      justifyContent: 'space-between',
+      alignItems: 'center',
+      gap: vars.space['3'],
+      padding: `${vars.space['1']} 0`,
+      border: 'none',
+      whiteSpace: 'normal',
+      textAlign: 'end',
+      overflowWrap: 'anywhere',
+    },
+  },
+});
+globalStyle(`${stackedTable} td::before`, {
+  '@media': {
+    [PHONE]: {
+      content: 'attr(data-label)',
+      flexShrink: 0,
+      color: vars.color.textMuted,
+      textAlign: 'start',
+    },
+  },
+});
+globalStyle(`${stackedTable} td:first-child`, {
+  '@media': {
+    [PHONE]: { position: 'static', justifyContent: 'flex-start', fontSize: vars.font.size.md },
+  },
+});
+globalStyle(`${stackedTable} td:first-child::before`, {
+  '@media': { [PHONE]: { content: 'none' } },
 });
 
 export const form = style({
@@ -213,4 +278,20 @@ export const skeletonWidth = styleVariants({
   1: { width: '75%' },
   2: { width: '60%' },
   3: { width: '45%' },
+});
+
+/** The star beside an unverified figure (`Unverified`). */
+export const unverifiedMark = style({
+  marginInlineStart: '0.15em',
+  // Raised without raising the line: a marked row is as tall as the others.
+  lineHeight: 0,
+  color: vars.color.textMuted,
+  fontWeight: vars.font.weight.medium,
+  cursor: 'help',
+});
+/** The legend of the unverified marks: a small line under what it explains. */
+export const legend = style({
+  margin: `${vars.space['2']} 0 0`,
+  color: vars.color.textMuted,
+  fontSize: vars.font.size.xs,
 });

@@ -19,6 +19,67 @@ export function AppLink({ to, ...rest }: Omit<LinkProps, 'to'> & { to: string })
   return <Link to={withObserverToken(to, observerToken)} {...rest} />;
 }
 
+/**
+ * The section tabs of an area (user centre, wallet, operator console): one link per page, named
+ * `site.routes.<name>`, the current one marked `aria-current="page"`.
+ */
+export function SectionTabs({
+  label,
+  tabs,
+  current,
+}: {
+  /** The navigation's accessible name. */
+  label: string;
+  /** `[route name, path]` of each page, in order. */
+  tabs: readonly (readonly [string, string])[];
+  /** The route name of the page shown, or `null` when none of them is. */
+  current: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className={styles.tabs} aria-label={label}>
+      {tabs.map(([name, to]) => (
+        <AppLink
+          key={name}
+          to={to}
+          className={styles.tab}
+          aria-current={name === current ? 'page' : undefined}
+        >
+          {t(`site.routes.${name}`)}
+        </AppLink>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * A link of server content (footer links, announcements, slides, ads): a path of the site
+ * (`/terms`) opens in the router like {@link AppLink}; an absolute URL leaves the site in a new
+ * tab.
+ */
+export function ContentLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  if (href.startsWith('/')) {
+    return (
+      <AppLink to={href} className={className}>
+        {children}
+      </AppLink>
+    );
+  }
+  return (
+    <a href={href} className={className} rel="noopener noreferrer" target="_blank">
+      {children}
+    </a>
+  );
+}
+
 /** A page's heading block and body. */
 export function PageFrame({
   title,
@@ -80,17 +141,45 @@ export function CardGrid({ children }: { children?: ReactNode }) {
   return <div className={styles.grid}>{children}</div>;
 }
 
-/** A list of label/value figures. */
-export function Stats({ items }: { items: readonly { label: string; value: ReactNode }[] }) {
+/**
+ * A list of label/value figures. A `wide` item takes two columns: for a value that is text on one
+ * line (an email address, a date and time) rather than a short figure.
+ */
+export function Stats({
+  items,
+}: {
+  items: readonly { label: string; value: ReactNode; wide?: boolean }[];
+}) {
   return (
     <dl className={styles.stats}>
       {items.map((item) => (
-        <div key={item.label} className={styles.stat}>
+        <div
+          key={item.label}
+          className={item.wide ? `${styles.stat} ${styles.statWide}` : styles.stat}
+        >
           <dt className={styles.statLabel}>{item.label}</dt>
           <dd className={styles.statValue}>{item.value}</dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A figure no primary source confirms yet, when `unverified`: the value and a `*` that a legend
+ * nearby explains; screen readers hear "(Unverified)" instead of the star.
+ */
+export function Unverified({ unverified, children }: { unverified: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (!unverified) return <>{children}</>;
+  return (
+    <>
+      {children}
+      <sup className={styles.unverifiedMark} title={t('site.common.unverified')} aria-hidden="true">
+        *
+      </sup>
+      <span className={styles.visuallyHidden}> ({t('site.common.unverified')})</span>
+    </>
   );
 }
 
@@ -163,21 +252,28 @@ export function DataSection<T>({
   }
 }
 
-/** A simple accessible table that scrolls sideways on phones with the first column pinned. */
+/**
+ * A simple accessible table that scrolls sideways on phones with the first column pinned; with
+ * `stackOnPhones`, under 768 px each row becomes a block of labelled lines instead (the first
+ * cell as its heading), for a table a phone reader scans row by row.
+ */
 export function DataTable<Row>({
   caption,
   columns,
   rows,
   rowKey,
+  stackOnPhones = false,
 }: {
   caption: string;
   columns: readonly { key: string; header: string; cell: (row: Row) => ReactNode }[];
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string;
+  /** Rows as labelled blocks under 768 px instead of a sideways scroll. Default `false`. */
+  stackOnPhones?: boolean;
 }) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={stackOnPhones ? `${styles.table} ${styles.stackedTable}` : styles.table}>
         <caption className={styles.visuallyHidden}>{caption}</caption>
         <thead>
           <tr>
@@ -192,7 +288,10 @@ export function DataTable<Row>({
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)}>
               {columns.map((column) => (
-                <td key={column.key}>{column.cell(row)}</td>
+                <td key={column.key} data-label={stackOnPhones ? column.header : undefined}>
+                  {/* One box beside the label, however many parts the cell has. */}
+                  {stackOnPhones ? <span>{column.cell(row)}</span> : column.cell(row)}
+                </td>
               ))}
             </tr>
           ))}

@@ -67,3 +67,30 @@ export function MessageBlock({
     </div>
   );
 }
+
+/** Props of {@link ErrorBlock}. */
+export interface ErrorBlockProps {
+  /** The widget's `error` prop: `true` shows `fallback`; any other node is shown as it is. */
+  error: ReactNode;
+  /** The widget's own error sentence, shown for `error={true}`. */
+  fallback: string;
+  /** The retry button's text. */
+  retryLabel: string;
+  /** Runs the retry; without it no button is shown. */
+  onRetry?: () => void;
+  /** Minimum height, so the card does not jump. */
+  minHeight?: number | string;
+}
+
+/** A widget's error state: its `error` prop (or its own sentence) and a retry button. */
+export function ErrorBlock({ error, fallback, retryLabel, onRetry, minHeight }: ErrorBlockProps) {
+  return (
+    <MessageBlock
+      kind="error"
+      message={error && error !== true ? error : fallback}
+      actionLabel={retryLabel}
+      onAction={onRetry}
+      minHeight={minHeight}
+    />
+  );
+}

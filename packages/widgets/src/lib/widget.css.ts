@@ -80,6 +80,16 @@ export const unit = style({
   color: vars.color.textMuted,
 });
 
+/** A line of context under a figure (what a short name leaves out), in the label's style. */
+export const statNote = style({
+  display: 'block',
+  marginTop: vars.space['1'],
+  color: vars.color.textMuted,
+  fontSize: vars.font.size.xs,
+  fontWeight: vars.font.weight.regular,
+  lineHeight: 1.4,
+});
+
 /** Tabular figures for any number. */
 export const numeric = style({ fontVariantNumeric: 'tabular-nums' });
 

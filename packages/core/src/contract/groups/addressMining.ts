@@ -8,6 +8,7 @@ import {
   addressParamsSchema,
   addressWorkerParamsSchema,
   coinParamsSchema,
+  demoAddressListSchema,
   poolWorkerStatsSchema,
 } from '../addressMining';
 import {
@@ -152,6 +153,20 @@ export const addressMiningEndpoints = {
     params: coinParamsSchema,
     response: poolWorkerStatsSchema,
     summary: 'Worker counts of an address-mining pool',
+  }),
+  /**
+   * Not in the spec: addresses the demo simulator mines on, for a visitor to try the address
+   * pages; an empty list when the server runs without the demo (production).
+   */
+  addressMiningDemoAddresses: defineEndpoint({
+    id: 'addressMiningDemoAddresses',
+    family: 'A',
+    method: 'GET',
+    path: '/address-mining/{coin}/demo-addresses',
+    auth: 'public',
+    params: coinParamsSchema,
+    response: demoAddressListSchema,
+    summary: 'Demo addresses of an address-mining pool',
   }),
   /** Not shown: the IP statistics page (aleo) lists an address's workers by remote IP. */
   addressMinerIps: defineEndpoint({

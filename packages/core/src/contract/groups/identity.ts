@@ -90,6 +90,7 @@ export const identityEndpoints = {
     query: loginQuerySchema,
     body: loginBodySchema,
     response: loginResultSchema,
+    errors: [401, 429],
     summary: 'Log in with an encrypted password and a captcha',
   }),
   /** Finishes a login with the authenticator app's code. */
@@ -101,6 +102,7 @@ export const identityEndpoints = {
     auth: 'public',
     body: totpLoginBodySchema,
     response: tokenPairSchema,
+    errors: [401, 429],
     summary: 'Finish a login with an authenticator code',
   }),
   /** Not shown: creates a pending authenticator secret (QR code) to bind. */
@@ -111,6 +113,7 @@ export const identityEndpoints = {
     path: '/auth/totp/secret',
     auth: 'user-only',
     response: totpSecretSchema,
+    errors: [409],
     summary: 'Create an authenticator secret to bind',
   }),
   /** Binds the authenticator: checks its first code against the pending secret. */
@@ -155,6 +158,7 @@ export const identityEndpoints = {
     auth: 'public',
     body: refreshBodySchema,
     response: tokenPairSchema,
+    errors: [401, 429],
     summary: 'Refresh the access token',
   }),
   /** Not shown: revokes the refresh token; the access token simply expires. */
@@ -177,6 +181,7 @@ export const identityEndpoints = {
     auth: 'public',
     body: registerEmailBodySchema,
     response: tokenPairSchema,
+    errors: [409, 429],
     summary: 'Register by email',
   }),
   /** Not shown: registration by phone, answering tokens. */
@@ -188,6 +193,7 @@ export const identityEndpoints = {
     auth: 'public',
     body: registerPhoneBodySchema,
     response: tokenPairSchema,
+    errors: [409, 429],
     summary: 'Register by phone',
   }),
   /** Not shown: password reset with an email code. */
@@ -199,6 +205,7 @@ export const identityEndpoints = {
     auth: 'public',
     body: resetPasswordEmailBodySchema,
     response: emptyResponseSchema,
+    errors: [401, 429],
     summary: 'Reset the password with an email code',
   }),
   /** Not shown: password reset with an SMS code. */
@@ -210,6 +217,7 @@ export const identityEndpoints = {
     auth: 'public',
     body: resetPasswordPhoneBodySchema,
     response: emptyResponseSchema,
+    errors: [401, 429],
     summary: 'Reset the password with an SMS code',
   }),
   /** Not shown: changes the password of the signed-in user. */
@@ -232,6 +240,7 @@ export const identityEndpoints = {
     auth: 'user-only',
     body: changeEmailBodySchema,
     response: emptyResponseSchema,
+    errors: [409],
     summary: 'Change the bound email',
   }),
   /** Not shown: binds a new phone (pauses withdrawals 24 h). */
@@ -243,6 +252,7 @@ export const identityEndpoints = {
     auth: 'user-only',
     body: changePhoneBodySchema,
     response: emptyResponseSchema,
+    errors: [409],
     summary: 'Change the bound phone',
   }),
   /** Sends an SMS code to the signed-in user's bound phone, for a sensitive action. */
@@ -254,6 +264,7 @@ export const identityEndpoints = {
     auth: 'user-only',
     body: sendBoundCodeBodySchema,
     response: codeSentSchema,
+    errors: [429, 503],
     summary: 'Send a code to the bound phone',
   }),
   /** Sends an email code to the signed-in user's verified email, for a sensitive action. */
@@ -265,6 +276,7 @@ export const identityEndpoints = {
     auth: 'user-only',
     body: sendBoundCodeBodySchema,
     response: codeSentSchema,
+    errors: [429, 503],
     summary: 'Send a code to the verified email',
   }),
   /**
@@ -280,6 +292,7 @@ export const identityEndpoints = {
     query: sendCodeQuerySchema,
     body: sendCodeBodySchema,
     response: codeSentSchema,
+    errors: [401, 409, 429, 503],
     summary: 'Send a verification code to an email or phone',
   }),
   /** Roles and permission strings of the caller (user or observer). */
@@ -301,6 +314,7 @@ export const identityEndpoints = {
     auth: 'user-only',
     body: setCurrentAccountBodySchema,
     response: currentAccountSchema,
+    errors: [404],
     summary: 'Choose the current mining account',
   }),
   /** Updates display settings (time zone, language, currency, hide flags). */

@@ -148,6 +148,7 @@ export const poolAccountEndpoints = {
     params: poolParamsSchema,
     body: createGroupBodySchema,
     response: workerGroupSchema,
+    errors: [409],
     summary: 'Create a worker group',
   }),
   /** Renames a worker group. */

@@ -100,6 +100,7 @@ export const profitsEndpoints = {
     query: profitExportQuerySchema,
     response: profitExportSchema,
     responseKind: 'text',
+    mediaType: 'text/csv',
     summary: 'Export income as CSV (date range required)',
   }),
   /** Fee rates in effect per day (decision: `/rates` is the account's daily fee rates). */

@@ -50,7 +50,20 @@ export const programmesEndpoints = {
     permission: 'user.view',
     body: redeemCouponBodySchema,
     response: couponSchema,
+    errors: [404, 409, 429],
     summary: 'Redeem a coupon code',
+  }),
+  /** Not shown: one of the user's coupons. */
+  coupon: defineEndpoint({
+    id: 'coupon',
+    family: 'B',
+    method: 'GET',
+    path: '/coupons/{coupon_id}',
+    auth: 'user-only',
+    permission: 'user.view',
+    params: couponParamsSchema,
+    response: couponSchema,
+    summary: 'One coupon of the user',
   }),
   /** Not shown: starts using a coupon on an account. */
   useCoupon: defineEndpoint({
@@ -63,9 +76,10 @@ export const programmesEndpoints = {
     params: couponParamsSchema,
     body: useCouponBodySchema,
     response: couponSchema,
+    errors: [409],
     summary: 'Start using a coupon',
   }),
-  /** Not shown: daily fee savings of a coupon. */
+  /** Not shown: daily fee savings of a coupon, settled days only, newest first. */
   couponItems: defineEndpoint({
     id: 'couponItems',
     family: 'B',

@@ -14,6 +14,7 @@ import { defineEndpoint } from '../endpoint';
 import { poolListSchema } from '../pools';
 import {
   advertisementListSchema,
+  advertisementQuerySchema,
   announcementListSchema,
   currencyRatesSchema,
   footerLinkListSchema,
@@ -83,17 +84,18 @@ export const siteContentEndpoints = {
     response: siteParametersSchema,
     summary: 'Site parameters',
   }),
-  /** Advertisements by slot. */
+  /** Advertisements by slot (`position`: one slot only). */
   advertisements: defineEndpoint({
     id: 'advertisements',
     family: 'A',
     method: 'GET',
     path: '/advertisements',
     auth: 'public',
+    query: advertisementQuerySchema,
     response: advertisementListSchema,
     summary: 'Advertisements',
   }),
-  /** Exchange rates from CNY (`data.rates`). */
+  /** Exchange rates from CNY (`data.rates`), the CNY entry last. */
   currencyRates: defineEndpoint({
     id: 'currencyRates',
     family: 'A',

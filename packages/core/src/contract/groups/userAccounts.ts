@@ -38,6 +38,7 @@ export const userAccountsEndpoints = {
     permission: 'account.view',
     body: createSubAccountBodySchema,
     response: subAccountSchema,
+    errors: [409],
     summary: 'Create a sub-account',
   }),
   /** Not shown: changes a sub-account's permission level. */

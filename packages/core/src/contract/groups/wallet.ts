@@ -15,6 +15,8 @@ import {
   exchangeQuoteSchema,
   exchangeSchema,
   setPayPasswordBodySchema,
+  transactionExportQuerySchema,
+  transactionExportSchema,
   transactionListQuerySchema,
   transferBodySchema,
   transferSchema,
@@ -22,6 +24,7 @@ import {
   updateWithdrawAddressBodySchema,
   walletBalancesSchema,
   walletItemParamsSchema,
+  walletTransactionDetailSchema,
   walletTransactionListSchema,
   withdrawAddressListSchema,
   withdrawAddressQuerySchema,
@@ -44,7 +47,7 @@ export const walletEndpoints = {
     response: walletBalancesSchema,
     summary: 'Wallet balances',
   }),
-  /** Not shown: wallet transactions. */
+  /** Not shown: wallet transactions, newest first, filtered and paged. */
   walletTransactions: defineEndpoint({
     id: 'walletTransactions',
     family: 'B',
@@ -55,6 +58,32 @@ export const walletEndpoints = {
     query: transactionListQuerySchema,
     response: walletTransactionListSchema,
     summary: 'Wallet transactions',
+  }),
+  /** Not shown: the transactions of a date range as CSV (spec: export requires a date range). */
+  walletTransactionsExport: defineEndpoint({
+    id: 'walletTransactionsExport',
+    family: 'B',
+    method: 'GET',
+    path: '/wallets/exports/transactions',
+    auth: 'user-only',
+    permission: 'wallet.view',
+    query: transactionExportQuerySchema,
+    response: transactionExportSchema,
+    responseKind: 'text',
+    mediaType: 'text/csv',
+    summary: 'Export wallet transactions as CSV',
+  }),
+  /** Not shown: one transaction with its ledger entries (the `/fund/:id` page). */
+  walletTransaction: defineEndpoint({
+    id: 'walletTransaction',
+    family: 'B',
+    method: 'GET',
+    path: '/wallets/transactions/{id}',
+    auth: 'user-only',
+    permission: 'wallet.view',
+    params: walletItemParamsSchema,
+    response: walletTransactionDetailSchema,
+    summary: 'One wallet transaction with its entries',
   }),
   /** Not shown: saved withdraw addresses. */
   withdrawAddresses: defineEndpoint({
@@ -174,6 +203,8 @@ export const walletEndpoints = {
     permission: 'wallet.view',
     body: transferBodySchema,
     response: transferSchema,
+    // 409: the idempotency key was used before for a different transfer.
+    errors: [409],
     summary: 'Transfer to another account',
   }),
   /** Not shown: a firm exchange quote. */

@@ -88,6 +88,22 @@ describe.each(testDrivers)('miner catalogue on %s', (driver) => {
     expect(dear).toMatchObject({ daily_cost: '126.00', profit: '-38.25', cost_rate: '100.00' });
   });
 
+  it('names the figures no manufacturer source confirms, keeping the ones the data checked', async () => {
+    const s21 = await get<CatalogueMinerDetail>(`/api/catalogue/miners/${S21}`);
+    // Algorithm and fans are checked against pyasic; the rest come from listings.
+    expect(s21.unverified_specs).not.toContain('algorithms');
+    expect(s21.unverified_specs).not.toContain('fans');
+    expect(s21.unverified_specs).toEqual(expect.arrayContaining(['hashrate', 'power', 'size']));
+    // Not in pyasic: nothing of it is checked.
+    const al1 = await get<CatalogueMinerDetail>('/api/catalogue/miners/bitmain-antminer-al1');
+    expect(al1.unverified_specs).toEqual(
+      expect.arrayContaining(['algorithms', 'fans', 'hashrate']),
+    );
+    const page = await list('?page_size=100');
+    for (const row of page.list)
+      expect(row.unverified_specs.length > 0, row.id).toBe(!row.specs_verified);
+  });
+
   it('adds the merge-mined DOGE to a Scrypt machine', async () => {
     // L9, 16 GH/s at 2 PH/s: LTC 8e-6 × 576 × 6.25 × 0.975 × 700 = 19.656
     //                        DOGE 8e-6 × 1440 × 10 000 × 0.975 × 1.5 = 168.48

@@ -42,6 +42,11 @@ export interface CatalogueMachine {
   readonly temperatureC: string | null;
   readonly humidityPct: string | null;
   readonly specsVerified: boolean;
+  /**
+   * The data's `verified.algorithmAndFans`: algorithm and fan count checked (against pyasic's
+   * device models). True for every machine but five the data could not find there.
+   */
+  readonly algorithmAndFansVerified: boolean;
   readonly sources: readonly string[];
   readonly notes: string | null;
 }
@@ -69,6 +74,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: '0-40',
     humidityPct: '10-90',
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X21/S21.py (algo, fan count)',
       'https://hackernoon.com (BTCWire S21 review: 200T, 17.5 J/T, launched 2023, 48°C tolerance)',
@@ -96,6 +102,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: '0-40',
     humidityPct: '10-90',
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X21/S21.py (algo, fan count)',
     ],
@@ -122,6 +129,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: '0-45',
     humidityPct: '10-90',
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X21/S21.py (algo, fan count)',
       'https://btcminermarketplace.com/?p=8604 (216 TH/s, 400x195x290, 0-45°C, 76 dB, 10-90%)',
@@ -149,6 +157,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X21/S21.py (algo, fan count)',
       'https://top-crypto-mining-asics.com/?p=4692 (319 TH/s, 4785 W, 50 dB, 339x163x207 mm)',
@@ -176,6 +185,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X21/S21.py (algo, fan count)',
     ],
@@ -202,6 +212,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: '0-40',
     humidityPct: '10-90',
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X21/T21.py (algo, fan count)',
     ],
@@ -228,6 +239,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: '5-45',
     humidityPct: '10-90',
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X19/S19.py (algo, fan count)',
       'https://blog.zeusmining.co/2022/08/Antminer-s19-pro-110t-evaluation.html (S19 XP 21.5 J/TH)',
@@ -255,6 +267,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: '5-45',
     humidityPct: '10-90',
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X7/L7.py (algo, fan count)',
     ],
@@ -281,6 +294,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: '5-45',
     humidityPct: '10-90',
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X9/L9.py (algo, fan count)',
       'https://astera.ru/articles/antminer-l9-15-gh-s-podrobnyj-obzor-i-raschyot-rentabelnosti/ (15 GH/s variant ≈3150-3360 W, ~0.21 J/MH, 4 fans, 72-75 dB, 195x290x370 mm, 14-15 kg)',
@@ -308,6 +322,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X3/KS3.py (algo, fan count)',
     ],
@@ -334,6 +349,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X5/KS5.py (algo, fan count)',
     ],
@@ -360,6 +376,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X5/KS5.py (algo, fan count)',
     ],
@@ -386,6 +403,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X7/K7.py (algo, fan count)',
     ],
@@ -412,6 +430,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X15/Z15.py (algo, fan count)',
     ],
@@ -438,6 +457,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X9/E9.py (algo, fan count)',
     ],
@@ -464,6 +484,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X9/D9.py (algo, fan count)',
     ],
@@ -490,6 +511,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X3/KA3.py (algo, fan count)',
       'https://www.heise.de/news/TP-Link-NX31-... (Bitmain introduced KA3 for KDA in 2022)',
@@ -517,6 +539,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X3/HS3.py (algo, fan count)',
       'https://am.manuals.plus/bitmain/hs3-server-handshake-algorithm-mining-machine-manual (HS3 manual, © 2022)',
@@ -544,6 +567,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/antminer/X5/DR5.py (algo, fan count)',
     ],
@@ -570,6 +594,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: false,
     sources: [],
     notes: 'Not in pyasic; all specs unverified.',
   },
@@ -594,6 +619,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/iceriver/KSX/KS0.py (algo, fan count)',
       'https://d-central.tech/fr/asic-troubleshooting/iceriver-chip-count-mismatch-9-26-52/ (KS0 has 9 chips)',
@@ -621,6 +647,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/iceriver/KSX/KS3.py (algo, fan count)',
       'https://d-central.tech/fr/asic-troubleshooting/iceriver-dropping-to-150w-200w/ (lists KS3/KS3L/KS3M as 1,400-1,500 W class — CONFLICTS with 3400 W; verify)',
@@ -648,6 +675,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/iceriver/KSX/KS5.py (algo, fan count)',
       'https://d-central.tech/fr/asic-troubleshooting/iceriver-dropping-to-150w-200w/ (KS5L/KS5M 3,400 W class; KS5L 52 chips)',
@@ -675,6 +703,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/iceriver/ALX/AL3.py (algo, fan count)',
     ],
@@ -701,6 +730,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/goldshell/XMax/KDMax.py (algo, fan count)',
     ],
@@ -727,6 +757,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/goldshell/XBox/KDBox.py (algo, fan count)',
     ],
@@ -753,6 +784,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: false,
     sources: [],
     notes: 'Not in pyasic; specs unverified.',
   },
@@ -777,6 +809,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: false,
     sources: [],
     notes: 'Not in pyasic; specs unverified.',
   },
@@ -801,6 +834,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/whatsminer/M6X/M60S.py (algo, fan count)',
       'cyberlais/bit-cube.new src/models.ts (M60 172 TH @19.9 J/TH)',
@@ -828,6 +862,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: true,
     sources: [
       'UpstreamData/pyasic pyasic/miners/device/models/whatsminer/M6X/M66S.py (algo, fan count)',
       'cyberlais/bit-cube.new src/models.ts (M66 256-282 TH @19.9 J/TH)',
@@ -855,6 +890,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: false,
     sources: [],
     notes: 'pyasic lists A1246/A1566 but not A1466; specs unverified.',
   },
@@ -879,6 +915,7 @@ export const CATALOGUE_MACHINES: readonly CatalogueMachine[] = [
     temperatureC: null,
     humidityPct: null,
     specsVerified: false,
+    algorithmAndFansVerified: false,
     sources: [],
     notes: "Quiet 'Q' variant; specs unverified.",
   },

@@ -2,8 +2,10 @@ import {
   BASE_CURRENCY,
   type CatalogueMiner,
   type CatalogueMinerDetail,
+  type CatalogueSpec,
   type CoinId,
   calculateProfit,
+  catalogueSpecSchema,
 } from '@poolkit/core';
 import Big from 'big.js';
 import { blockTimeSec, findPool, PPS_PLUS_FEE_PERCENT } from '../../engine/poolCatalog';
@@ -138,7 +140,21 @@ export function estimateMachine(
     temperature: machine.temperatureC,
     humidity: machine.humidityPct,
     specs_verified: machine.specsVerified,
+    unverified_specs: unverifiedSpecs(machine),
   };
+}
+
+/**
+ * A machine's unverified figures, in the contract's order: none when its specs are verified;
+ * else every figure (the data took them from public listings) but the algorithm and the fan
+ * count where the data checked those against pyasic's device models.
+ */
+function unverifiedSpecs(machine: CatalogueMachine): CatalogueSpec[] {
+  if (machine.specsVerified) return [];
+  const checked: readonly CatalogueSpec[] = machine.algorithmAndFansVerified
+    ? ['algorithms', 'fans']
+    : [];
+  return catalogueSpecSchema.options.filter((spec) => !checked.includes(spec));
 }
 
 /** The detail answer: the estimate, sellers (none known yet) and the figures' sources. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { type Endpoint, errorEnvelopeSchema } from '../../contract';
+import {
+  type Endpoint,
+  type ErrorStatus,
+  errorEnvelopeSchema,
+  errorStatusesOf,
+} from '../../contract';
 
 /** A JSON Schema object as OpenAPI 3.1 embeds it. */
 export type JsonSchema = Record<string, unknown>;
@@ -11,16 +16,21 @@ export interface OpenApiOperation {
   tags: string[];
   parameters: OpenApiParameter[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<
-    string,
-    { description: string; content: Record<string, { schema: JsonSchema }> }
-  >;
+  /** `200` with the answer's schema, then one `$ref` to a shared error response per status. */
+  responses: Record<string, OpenApiResponse>;
   security: Record<string, string[]>[];
   /** Who may call: `public`, `optional`, `user` or `user-only`. */
   'x-poolkit-auth': Endpoint['auth'];
   /** True when observers are refused. */
   'x-poolkit-write': boolean;
   'x-poolkit-permission'?: string;
+}
+
+/** An answer of an operation: described in place, or a `$ref` to a shared one. */
+export interface OpenApiResponse {
+  description?: string;
+  content?: Record<string, { schema: JsonSchema }>;
+  $ref?: string;
 }
 
 /** One path or query parameter. */
@@ -34,10 +44,20 @@ export interface OpenApiParameter {
 /** The OpenAPI 3.1 document served at `/api/docs`. */
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+  };
+  servers: { url: string; description: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components: {
     schemas: Record<string, JsonSchema>;
+    responses: Record<
+      string,
+      { description: string; content: Record<string, { schema: JsonSchema }> }
+    >;
     securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; description: string }>;
   };
 }
@@ -66,6 +86,26 @@ function hasInput(schema: JsonSchema): boolean {
   return schema.type !== 'object' || propertiesOf(schema).length > 0;
 }
 
+/** What each error status means, for the document's shared responses. */
+const errorDescriptions: Record<ErrorStatus, string> = {
+  400: 'A field is missing or invalid (`fields` names it), or the access token expired (40001)',
+  401: 'No valid credentials',
+  403: 'Not allowed: an observer on a write or user-only call, or a missing permission',
+  404: 'Nothing by that name',
+  409: 'It exists already',
+  413: 'The request body is too large',
+  414: 'A path parameter is too long',
+  415: 'The request body is not JSON',
+  429: 'Too many requests; `Retry-After` says when to try again',
+  500: 'An unexpected server error',
+  503: 'The service or its database is not available right now',
+};
+
+/** The name of a status's shared response in `components.responses`. */
+function errorResponseName(status: ErrorStatus): string {
+  return `Error${status}`;
+}
+
 function operationFor(endpoint: Endpoint): OpenApiOperation {
   const params = jsonSchemaOf(endpoint.params);
   const query = jsonSchemaOf(endpoint.query);
@@ -88,7 +128,7 @@ function operationFor(endpoint: Endpoint): OpenApiOperation {
   const data = jsonSchemaOf(endpoint.response);
   const success: Record<string, { schema: JsonSchema }> =
     endpoint.responseKind === 'text'
-      ? { 'text/plain': { schema: data } }
+      ? { [endpoint.mediaType]: { schema: data } }
       : {
           'application/json': {
             schema: {
@@ -98,6 +138,12 @@ function operationFor(endpoint: Endpoint): OpenApiOperation {
             },
           },
         };
+  const errors = Object.fromEntries(
+    errorStatusesOf(endpoint).map((status) => [
+      String(status),
+      { $ref: `#/components/responses/${errorResponseName(status)}` },
+    ]),
+  );
   const bearer = { bearer: [] as string[] };
   const security =
     endpoint.auth === 'public' ? [] : endpoint.auth === 'optional' ? [{}, bearer] : [bearer];
@@ -109,13 +155,7 @@ function operationFor(endpoint: Endpoint): OpenApiOperation {
     ...(endpoint.method !== 'GET' && hasInput(body)
       ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } }
       : {}),
-    responses: {
-      '200': { description: 'Success', content: success },
-      default: {
-        description: 'Error envelope',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-      },
-    },
+    responses: { '200': { description: 'Success', content: success }, ...errors },
     security,
     'x-poolkit-auth': endpoint.auth,
     'x-poolkit-write': endpoint.write,
@@ -146,10 +186,26 @@ export function buildOpenApiDocument(
       description:
         'Every JSON answer is an envelope: {"code": 0, "msg": "success", "data": …} on success, ' +
         '{"code": N, "msg": "…", "fields"?: […]} on error. An expired token is HTTP 400 code 40001.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    servers: [{ url: '/', description: 'This PoolKit server' }],
     paths,
     components: {
       schemas: { ErrorEnvelope: jsonSchemaOf(errorEnvelopeSchema) },
+      responses: Object.fromEntries(
+        (Object.keys(errorDescriptions) as `${ErrorStatus}`[]).map((key) => {
+          const status = Number(key) as ErrorStatus;
+          return [
+            errorResponseName(status),
+            {
+              description: errorDescriptions[status],
+              content: {
+                'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } },
+              },
+            },
+          ];
+        }),
+      ),
       securitySchemes: {
         bearer: {
           type: 'http',

@@ -126,14 +126,24 @@ describe('GET /api/docs', () => {
     expect(list?.security).toEqual([{ bearer: [] }]);
     expect(list?.['x-poolkit-permission']).toBe('miner.view');
     expect(list?.['x-poolkit-write']).toBe(false);
-    expect(list?.responses['200']?.content['application/json']?.schema).toMatchObject({
+    expect(list?.responses['200']?.content?.['application/json']?.schema).toMatchObject({
       properties: {
         code: { const: 0 },
         data: { type: 'object', required: ['total', 'rows'] },
       },
     });
-    expect(list?.responses.default?.content['application/json']?.schema).toEqual({
-      $ref: '#/components/schemas/ErrorEnvelope',
+    expect(Object.keys(list?.responses ?? {})).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '414',
+      '500',
+    ]);
+    expect(list?.responses['404']).toEqual({ $ref: '#/components/responses/Error404' });
+    expect(document.components.responses.Error404?.content?.['application/json']).toEqual({
+      schema: { $ref: '#/components/schemas/ErrorEnvelope' },
     });
     expect(document.components.schemas.ErrorEnvelope).toMatchObject({
       type: 'object',

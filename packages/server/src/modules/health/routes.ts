@@ -16,6 +16,7 @@ export const healthEndpoint = defineEndpoint({
   method: 'GET',
   path: '/health',
   auth: 'public',
+  errors: [503],
   response: z.object({
     status: z.literal('ok'),
     /** The database driver: `pglite` (embedded) or `postgres`. */

@@ -10,7 +10,7 @@ import { iso, queryRow, queryRows } from './db';
 export const CODE_TTL_MS = 10 * 60_000;
 /** Another code for the same target and scene may be asked for after 60 s (spec section 9). */
 export const CODE_RESEND_MS = 60_000;
-/** Wrong tries that void a code. */
+/** Tries a code takes: after 5 wrong ones it is void. */
 export const CODE_MAX_ATTEMPTS = 5;
 
 /** Where a code goes: an email address or a phone. */
@@ -91,8 +91,10 @@ function codeRefused(field: string): never {
 }
 
 /**
- * Uses up a code: HTTP 400 code 40002 when it is wrong, expired, already used or voided by 5
- * wrong tries (each wrong try counts).
+ * Uses up a code: HTTP 400 code 40002 when it is wrong, expired, already used or out of tries.
+ * A code takes 5 tries: each is claimed before the code is checked, with one atomic
+ * `UPDATE … SET attempts = attempts + 1 … WHERE attempts < 5 RETURNING`, so concurrent tries
+ * are counted one by one and never more than 5 are checked; after 5 wrong ones the code is void.
  */
 export async function consumeVerificationCode(
   context: IdentityContext,
@@ -102,25 +104,24 @@ export async function consumeVerificationCode(
   code: string,
   field = 'code',
 ): Promise<void> {
-  const now = context.clock.now();
-  const row = await queryRow<{ id: string; code_hash: string; attempts: number }>(
+  const now = iso(context.clock.now());
+  const row = await queryRow<{ id: string; code_hash: string }>(
     context.database,
-    sql`SELECT id::text AS id, code_hash, attempts FROM verification_codes
-        WHERE channel = ${channel} AND target = ${target} AND scene = ${scene}
-          AND consumed_at IS NULL AND expires_at > ${iso(now)}::timestamptz
-        ORDER BY created_at DESC, verification_codes.id DESC LIMIT 1`,
+    sql`UPDATE verification_codes SET attempts = attempts + 1
+        WHERE id = (
+            SELECT id FROM verification_codes
+            WHERE channel = ${channel} AND target = ${target} AND scene = ${scene}
+              AND consumed_at IS NULL AND expires_at > ${now}::timestamptz
+            ORDER BY created_at DESC, id DESC LIMIT 1)
+          AND consumed_at IS NULL AND attempts < ${CODE_MAX_ATTEMPTS}
+        RETURNING id::text AS id, code_hash`,
   );
-  if (row === undefined || row.attempts >= CODE_MAX_ATTEMPTS) codeRefused(field);
-  if (!safeEqual(row.code_hash, await codeHash(context, target, scene, code))) {
-    await context.database.db.execute(
-      sql`UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ${row.id}::bigint`,
-    );
-    codeRefused(field);
-  }
+  if (row === undefined) codeRefused(field);
+  if (!safeEqual(row.code_hash, await codeHash(context, target, scene, code))) codeRefused(field);
   const used = await queryRows<{ id: string }>(
     context.database,
-    sql`UPDATE verification_codes SET consumed_at = ${iso(now)}::timestamptz
-        WHERE id = ${row.id}::bigint AND consumed_at IS NULL AND attempts < ${CODE_MAX_ATTEMPTS}
+    sql`UPDATE verification_codes SET consumed_at = ${now}::timestamptz
+        WHERE id = ${row.id}::bigint AND consumed_at IS NULL
         RETURNING id::text AS id`,
   );
   if (used.length === 0) codeRefused(field);

@@ -602,6 +602,74 @@ describe.each(testDrivers)('identity on %s', (driver) => {
     ]);
   });
 
+  it('should answer a bogus validation token alike for a taken and a free email', async () => {
+    const ip = '10.0.2.1';
+    await registerByEmail(app, 'oracle01', 'taken@example.com', 'Secret123', ip);
+    const { token } = await registerByEmail(
+      app,
+      'oracle02',
+      'oracle2@example.com',
+      'Secret123',
+      ip,
+    );
+    const change = (email: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/users/email',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { email, code: '123456', validation_token: 'vt_bogus' },
+      });
+    const taken = await change('taken@example.com');
+    const free = await change('free@example.com');
+    expect(taken.statusCode).toBe(400);
+    expect(free.statusCode).toBe(taken.statusCode);
+    expect(free.body).toBe(taken.body);
+    expect(taken.json().fields).toEqual([
+      { field: 'validation_token', message: expect.any(String) },
+    ]);
+  });
+
+  it('should answer a bogus validation token alike for a taken and a free phone', async () => {
+    const ip = '10.0.2.2';
+    const sent = await callApi(app, 'POST', '/v3/auth/validation/code', {
+      query: await solvedCaptcha(app, ip),
+      body: { channel: 'sms', country_code: '86', phone: '13900139018', scene: 'register' },
+      ip,
+    });
+    expect(sent.status).toBe(200);
+    const registered = await callApi(app, 'POST', '/users/register/phone', {
+      body: {
+        username: 'oracle03',
+        country_code: '86',
+        phone: '13900139018',
+        code: await outboxCode(app, '+86 13900139018'),
+        ...(await encrypted(app, 'Secret123')),
+        terms_accepted: true,
+      },
+      ip,
+    });
+    expect(registered.status).toBe(200);
+    const { token } = await registerByEmail(
+      app,
+      'oracle04',
+      'oracle4@example.com',
+      'Secret123',
+      ip,
+    );
+    const change = (phone: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/users/phone',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { country_code: '86', phone, code: '123456', validation_token: 'vt_bogus' },
+      });
+    const taken = await change('13900139018');
+    const free = await change('13900139020');
+    expect(taken.statusCode).toBe(400);
+    expect(free.statusCode).toBe(taken.statusCode);
+    expect(free.body).toBe(taken.body);
+  });
+
   it('should rate-limit logins per client address', async () => {
     const ip = '10.0.9.9';
     const statuses: number[] = [];

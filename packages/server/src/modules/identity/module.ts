@@ -4,8 +4,9 @@ import { setAuthenticate } from '../../http/platform';
 import { registerDevOutboxRoute } from '../../mail/devOutbox';
 import { createMailer } from '../../mail/mailer';
 import { registerAccountRoutes } from '../accounts/routes';
+import { seedDemoOperator } from '../admin/demo';
 import { finaliseCancellations, pruneIdentityData } from './cancellation';
-import { createIdentityContext } from './context';
+import { createIdentityContext, type IdentityContext } from './context';
 import { seedDemoUser } from './demo';
 import { registerIdentityRoutes } from './routes';
 import { createTokenVerifier } from './sessions';
@@ -17,9 +18,11 @@ const CANCELLATION_JOB_INTERVAL_MS = 10 * 60_000;
  * Identity and accounts: registration, login, tokens, 2FA, codes, permissions, settings,
  * cancellation, sub-accounts and observer links. Plugs its token verifier into the platform
  * (unless `buildApp` was given its own `authenticate`), runs the cancellation job on the app's
- * clock, seeds the demo user in demo mode (not in test mode), and lists the development outbox.
+ * clock, seeds the demo user and the demo operator in demo mode (not in test mode), and lists
+ * the development outbox. Resolves the identity context, which the wallet shares (pay password,
+ * second validation).
  */
-export async function registerIdentityModule(app: FastifyInstance): Promise<void> {
+export async function registerIdentityModule(app: FastifyInstance): Promise<IdentityContext> {
   const { config, database, clock } = app.platform;
   const context = createIdentityContext({
     config,
@@ -40,7 +43,10 @@ export async function registerIdentityModule(app: FastifyInstance): Promise<void
     if (config.env !== 'test') {
       // Generate the RSA key now rather than on the first login, and greet demo visitors.
       await context.rsaKey();
-      if (config.demo) await seedDemoUser(context, app.log);
+      if (config.demo) {
+        await seedDemoUser(context, app.log);
+        await seedDemoOperator(context, app.log);
+      }
     }
     timer = setInterval(() => {
       running = finaliseCancellations(database, clock.now())
@@ -56,4 +62,5 @@ export async function registerIdentityModule(app: FastifyInstance): Promise<void
     if (timer !== undefined) clearInterval(timer);
     await running;
   });
+  return context;
 }

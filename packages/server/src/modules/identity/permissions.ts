@@ -29,6 +29,15 @@ export const SUB_ACCOUNT_PERMISSIONS: Readonly<Record<AccountPermissionLevel, re
 /** What an observer token holds: read-only pools and workers of its one account. */
 export const OBSERVER_PERMISSIONS: readonly string[] = ['pool.view', 'miner.view'];
 
+/**
+ * The permission of operators (core's `OPERATOR_PERMISSION`): the `/admin/…` calls. A user
+ * holds it with a row in `operators`, whatever account they act on.
+ */
+export const OPERATOR_PERMISSION = 'admin.view';
+
+/** The role name an operator reports besides its account roles. */
+export const OPERATOR_ROLE = 'operator';
+
 /** The role names an observer session reports (kept apart from user roles, spec section 6). */
 export const OBSERVER_ROLES: readonly string[] = ['observer'];
 
@@ -43,14 +52,27 @@ export function permissionLevel(value: string): AccountPermissionLevel {
   return value === 'pool_management' || value === 'profit_management' ? value : 'read_only';
 }
 
-/** Permission strings of a user acting on `account` (all seven for a main account or none chosen). */
-export function userPermissions(account: ActingAccount | null): readonly string[] {
-  if (account === null || account.isMain) return ALL_PERMISSIONS;
-  return SUB_ACCOUNT_PERMISSIONS[permissionLevel(account.permission)];
+/**
+ * Permission strings of a user acting on `account` (all seven for a main account or none
+ * chosen), plus `admin.view` for an operator: the operator role belongs to the person, not to
+ * the account they act on.
+ */
+export function userPermissions(account: ActingAccount | null, operator = false): string[] {
+  const held =
+    account === null || account.isMain
+      ? ALL_PERMISSIONS
+      : SUB_ACCOUNT_PERMISSIONS[permissionLevel(account.permission)];
+  return operator ? [...held, OPERATOR_PERMISSION] : [...held];
 }
 
-/** Role names of a user acting on `account`: `user` plus `main_account` or the sub-account level. */
-export function userRoles(account: ActingAccount | null): string[] {
-  if (account === null || account.isMain) return ['user', 'main_account'];
-  return ['user', `sub_account_${permissionLevel(account.permission)}`];
+/**
+ * Role names of a user acting on `account`: `user` plus `main_account` or the sub-account
+ * level, and `operator` for an operator.
+ */
+export function userRoles(account: ActingAccount | null, operator = false): string[] {
+  const roles =
+    account === null || account.isMain
+      ? ['user', 'main_account']
+      : ['user', `sub_account_${permissionLevel(account.permission)}`];
+  return operator ? [...roles, OPERATOR_ROLE] : roles;
 }

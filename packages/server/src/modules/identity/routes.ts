@@ -13,11 +13,17 @@ import { consumeVerificationCode, phoneTarget, sendVerificationCode } from './co
 import { decryptPassword, type IdentityContext } from './context';
 import { hashPassword, sha256Hex, verifyPassword } from './crypto';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
-import { OBSERVER_PERMISSIONS, OBSERVER_ROLES, userRoles } from './permissions';
+import {
+  OBSERVER_PERMISSIONS,
+  OBSERVER_ROLES,
+  OPERATOR_PERMISSION,
+  userRoles,
+} from './permissions';
 import { logoutSession, refreshSession, startSession } from './sessions';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
 import {
   addUserLog,
+  checkTicketCode,
   consumeTicket,
   createTicket,
   createUser,
@@ -166,8 +172,11 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       if (ticket === undefined)
         codeRefused('login_ticket', 'The login ticket is not valid or has expired');
       const user = await requireUser(context, ticket.user_id);
-      if (user.totp_secret === null) codeRefused('login_ticket', 'The authenticator is off');
-      await spendTotpCode(context, user.id, user.totp_secret, body.code);
+      const secret = user.totp_secret;
+      if (secret === null) codeRefused('login_ticket', 'The authenticator is off');
+      await checkTicketCode(context, 'login', body.login_ticket, 'login_ticket', () =>
+        spendTotpCode(context, user.id, secret, body.code),
+      );
       await consumeTicket(context, 'login', body.login_ticket, { field: 'login_ticket' });
       const { status: _status, ...answer } = await finishLogin(context, user, request);
       return answer;
@@ -191,10 +200,11 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
     if (ticket === undefined || ticket.user_id !== user.id || ticket.scene !== 'totp') {
       codeRefused('validation_token', 'The validation is not valid or has expired');
     }
-    if (user.totp_pending_secret === null) {
-      codeRefused('code', 'Ask for an authenticator secret first');
-    }
-    await spendTotpCode(context, user.id, user.totp_pending_secret, body.code);
+    const pendingSecret = user.totp_pending_secret;
+    if (pendingSecret === null) codeRefused('code', 'Ask for an authenticator secret first');
+    await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
+      spendTotpCode(context, user.id, pendingSecret, body.code),
+    );
     await consumeTicket(context, 'validation', body.validation_token, {
       userId: user.id,
       scene: 'totp',
@@ -413,13 +423,16 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
   registerEndpoint(app, endpoints.changeEmail, async ({ body }, { principal, request }) => {
     const userId = userOf(principal);
     const email = body.email.toLowerCase();
-    if ((await findUserByEmail(context, email)) !== undefined)
-      conflict('email', 'This email is already registered');
+    // The validation token first: without one, a taken address must answer like a free one.
     const ticket = await peekTicket(context, 'validation', body.validation_token);
     if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'change_email') {
       codeRefused('validation_token', 'The validation is not valid or has expired');
     }
-    await consumeVerificationCode(context, 'email', email, 'bind_email', body.code);
+    if ((await findUserByEmail(context, email)) !== undefined)
+      conflict('email', 'This email is already registered');
+    await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
+      consumeVerificationCode(context, 'email', email, 'bind_email', body.code),
+    );
     await consumeTicket(context, 'validation', body.validation_token, {
       userId,
       scene: 'change_email',
@@ -436,19 +449,22 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
 
   registerEndpoint(app, endpoints.changePhone, async ({ body }, { principal, request }) => {
     const userId = userOf(principal);
-    if ((await findUserByPhone(context, body.country_code, body.phone)) !== undefined) {
-      conflict('phone', 'This phone is already registered');
-    }
+    // The validation token first: without one, a taken phone must answer like a free one.
     const ticket = await peekTicket(context, 'validation', body.validation_token);
     if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'change_phone') {
       codeRefused('validation_token', 'The validation is not valid or has expired');
     }
-    await consumeVerificationCode(
-      context,
-      'sms',
-      phoneTarget(body.country_code, body.phone),
-      'bind_phone',
-      body.code,
+    if ((await findUserByPhone(context, body.country_code, body.phone)) !== undefined) {
+      conflict('phone', 'This phone is already registered');
+    }
+    await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
+      consumeVerificationCode(
+        context,
+        'sms',
+        phoneTarget(body.country_code, body.phone),
+        'bind_phone',
+        body.code,
+      ),
     );
     await consumeTicket(context, 'validation', body.validation_token, {
       userId,
@@ -550,7 +566,10 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       row === undefined || row.is_main === null || row.permission === null
         ? null
         : { isMain: row.is_main, permission: row.permission };
-    return { roles: userRoles(account), permissions: [...principal.permissions] as ['pool.view'] };
+    return {
+      roles: userRoles(account, principal.permissions.includes(OPERATOR_PERMISSION)),
+      permissions: [...principal.permissions] as ['pool.view'],
+    };
   });
 
   registerEndpoint(app, endpoints.setCurrentAccount, async ({ body }, { principal, request }) => {
@@ -684,11 +703,12 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       country_code: user.country_code,
       roles: userRoles(
         account === undefined ? null : { isMain: account.is_main, permission: account.permission },
+        principal?.permissions.includes(OPERATOR_PERMISSION) ?? false,
       ),
       settings: settingsOf(user),
       verify_type: user.verify_type as 'email',
       totp_enabled: user.totp_secret !== null,
-      pay_password_set: false,
+      pay_password_set: user.pay_password_set,
       google_login: false,
       current_account: account?.name ?? null,
       withdraw_paused_until:

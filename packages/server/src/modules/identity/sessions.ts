@@ -164,10 +164,19 @@ function unauthorized(message: string): never {
   throw new HttpError(401, ERROR_CODES.unauthorized, message);
 }
 
+/** The pools of an observer link (`observer_links.pools`, a JSON array of pool names). */
+function observerPoolsOf(stored: string): string[] {
+  const pools: unknown = JSON.parse(stored);
+  if (!Array.isArray(pools) || !pools.every((pool) => typeof pool === 'string')) {
+    throw new Error('observer_links.pools is not a JSON array of pool names');
+  }
+  return pools;
+}
+
 async function verifyObserverToken(context: IdentityContext, token: string): Promise<Principal> {
-  const row = await queryRow<{ user_id: string; name: string }>(
+  const row = await queryRow<{ user_id: string; name: string; pools: string }>(
     context.database,
-    sql`SELECT a.user_id::text AS user_id, a.name
+    sql`SELECT a.user_id::text AS user_id, a.name, o.pools
         FROM observer_links o
         JOIN mining_accounts a ON a.id = o.account_id
         JOIN users u ON u.id = a.user_id
@@ -181,6 +190,7 @@ async function verifyObserverToken(context: IdentityContext, token: string): Pro
     userId: row.user_id,
     permissions: OBSERVER_PERMISSIONS,
     observerAccount: row.name,
+    observerPools: observerPoolsOf(row.pools),
   };
 }
 
@@ -197,9 +207,14 @@ export function createTokenVerifier(context: IdentityContext): TokenVerifier {
       throw new HttpError(400, ERROR_CODES.tokenExpired, 'The token has expired');
     }
     if (check.status === 'invalid') unauthorized('Invalid or unknown token');
-    const row = await queryRow<{ is_main: boolean | null; permission: string | null }>(
+    const row = await queryRow<{
+      is_main: boolean | null;
+      permission: string | null;
+      operator: boolean;
+    }>(
       context.database,
-      sql`SELECT a.is_main, a.permission
+      sql`SELECT a.is_main, a.permission,
+            EXISTS (SELECT 1 FROM operators o WHERE o.user_id = u.id) AS operator
           FROM token_families f
           JOIN users u ON u.id = f.user_id
           LEFT JOIN mining_accounts a ON a.id = u.current_account_id
@@ -211,16 +226,24 @@ export function createTokenVerifier(context: IdentityContext): TokenVerifier {
       row.is_main === null || row.permission === null
         ? null
         : { isMain: row.is_main, permission: row.permission };
+    const path = request.url.split('?')[0] ?? '';
     if (
       account !== null &&
       !account.isMain &&
       permissionLevel(account.permission) === 'read_only' &&
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&
-      !readOnlyAllowedWrites.has(`${request.method} ${request.url.split('?')[0] ?? ''}`)
+      !readOnlyAllowedWrites.has(`${request.method} ${path}`) &&
+      // An operator's console actions act on no mining account, so the one they act on
+      // does not make them read-only.
+      !(row.operator && path.startsWith('/api/admin/'))
     ) {
       throw new HttpError(403, ERROR_CODES.forbidden, 'The current account is read-only');
     }
-    return { kind: 'user', userId: check.claims.sub, permissions: userPermissions(account) };
+    return {
+      kind: 'user',
+      userId: check.claims.sub,
+      permissions: userPermissions(account, row.operator),
+    };
   };
 }

@@ -138,3 +138,30 @@ export async function loginByEmail(
     ...(ip === undefined ? {} : { ip }),
   });
 }
+
+/**
+ * A second-validation token for `scene`: sends a code to the user's verified email, reads it
+ * from the outbox and exchanges it (`POST /users/second-validation`). The same target and scene
+ * take a new code every 60 s: move a manual clock on between two calls.
+ */
+export async function secondValidation(
+  app: FastifyInstance,
+  token: string,
+  email: string,
+  scene: string,
+  ip?: string,
+): Promise<string> {
+  const sent = await callApi(app, 'POST', '/auth/validation/verified-email', {
+    token,
+    body: { scene },
+    ...(ip === undefined ? {} : { ip }),
+  });
+  if (sent.status !== 200) throw new Error(`send code: ${sent.status} ${sent.msg}`);
+  const answer = await callApi(app, 'POST', '/users/second-validation', {
+    token,
+    body: { verify_type: 'email', code: await outboxCode(app, email), scene },
+    ...(ip === undefined ? {} : { ip }),
+  });
+  if (answer.status !== 200) throw new Error(`second validation: ${answer.status} ${answer.msg}`);
+  return answer.data.validation_token;
+}

@@ -27,6 +27,7 @@ export interface UserRow {
   readonly cancellation_ms: number | null;
   readonly withdraw_paused_ms: number | null;
   readonly created_ms: number;
+  readonly pay_password_set: boolean;
 }
 
 const userColumns = sql`id::text AS id, username, email, country_code, phone, password_hash, status,
@@ -34,7 +35,8 @@ const userColumns = sql`id::text AS id, username, email, country_code, phone, pa
   hide_amount, current_account_id::text AS current_account_id,
   (extract(epoch from cancellation_requested_at) * 1000)::float8 AS cancellation_ms,
   (extract(epoch from withdraw_paused_until) * 1000)::float8 AS withdraw_paused_ms,
-  (extract(epoch from created_at) * 1000)::float8 AS created_ms`;
+  (extract(epoch from created_at) * 1000)::float8 AS created_ms,
+  pay_password_hash IS NOT NULL AS pay_password_set`;
 
 /** A user by id, or `undefined`. */
 export function findUserById(
@@ -206,6 +208,68 @@ export function peekTicket(
   );
 }
 
+/** Codes a ticket takes: the fifth wrong one spends it. */
+export const TICKET_MAX_ATTEMPTS = 5;
+
+function ticketRefused(kind: TicketKind, field: string): HttpError {
+  const message =
+    kind === 'login'
+      ? 'The login ticket is not valid or has expired'
+      : 'The validation is not valid or has expired';
+  return new HttpError(400, ERROR_CODES.codeInvalid, message, {
+    fields: [{ field, message }],
+  });
+}
+
+/**
+ * Checks the code that goes with a ticket (the authenticator code of a login ticket; the code
+ * of a call that takes a validation token), at most 5 times per ticket. Each try is claimed
+ * before its code is checked, with one atomic `UPDATE … SET attempts = attempts + 1 … WHERE
+ * attempts < 5 RETURNING`, so concurrent tries are counted one by one and never more than 5
+ * codes are checked. `check` refuses a wrong code with HTTP 400 code 40002 and that answer goes
+ * out as it is, but the fifth wrong code spends the ticket and its answer names `field` (the
+ * ticket): the caller must start again. A ticket that is used, expired or out of tries answers
+ * HTTP 400 code 40002 naming `field` without checking the code.
+ *
+ * @param field - the request field that carries the ticket (`login_ticket`, `validation_token`).
+ */
+export async function checkTicketCode(
+  context: IdentityContext,
+  kind: TicketKind,
+  token: string,
+  field: string,
+  check: () => Promise<void>,
+): Promise<void> {
+  const now = iso(context.clock.now());
+  const hash = sha256Hex(token);
+  const claimed = await queryRow<{ attempts: number }>(
+    context.database,
+    sql`UPDATE identity_tickets SET attempts = attempts + 1
+        WHERE token_hash = ${hash} AND kind = ${kind} AND used_at IS NULL
+          AND expires_at > ${now}::timestamptz AND attempts < ${TICKET_MAX_ATTEMPTS}
+        RETURNING attempts`,
+  );
+  if (claimed === undefined) throw ticketRefused(kind, field);
+  try {
+    await check();
+  } catch (error) {
+    const wrongCode = error instanceof HttpError && error.code === ERROR_CODES.codeInvalid;
+    if (!wrongCode || claimed.attempts < TICKET_MAX_ATTEMPTS) throw error;
+    await context.database.db.execute(
+      sql`UPDATE identity_tickets SET used_at = ${now}::timestamptz
+          WHERE token_hash = ${hash} AND used_at IS NULL`,
+    );
+    const message =
+      kind === 'login'
+        ? 'Too many wrong codes: this login ticket is spent, sign in again'
+        : 'Too many wrong codes: this validation is spent, validate again';
+    throw new HttpError(400, ERROR_CODES.codeInvalid, message, {
+      fields: [{ field, message }],
+      cause: error,
+    });
+  }
+}
+
 /**
  * Uses up a ticket; resolves its user id. For validation tokens, the scene and the user must
  * match. HTTP 400 code 40002 naming `field` otherwise.
@@ -227,15 +291,7 @@ export async function consumeTicket(
         RETURNING user_id::text AS user_id`,
   );
   const row = rows[0];
-  if (row === undefined) {
-    const message =
-      kind === 'login'
-        ? 'The login ticket is not valid or has expired'
-        : 'The validation is not valid or has expired';
-    throw new HttpError(400, ERROR_CODES.codeInvalid, message, {
-      fields: [{ field: expected.field, message }],
-    });
-  }
+  if (row === undefined) throw ticketRefused(kind, expected.field);
   return row.user_id;
 }
 

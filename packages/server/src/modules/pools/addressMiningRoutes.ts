@@ -2,6 +2,7 @@ import { endpoints } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashrateFromDifficulty, POOLS } from '../../engine/poolCatalog';
+import { DEFAULT_SIMULATOR_SEED, demoAddresses } from '../../engine/simulator';
 import { queryRows, toDecimalString, toNullableNumber, toNumber } from '../../engine/sql';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { notFoundError, requireAddress, requireAddressPool } from './access';
@@ -34,6 +35,17 @@ export function registerAddressMiningRoutes(app: FastifyInstance, cache: PublicC
       return cache.get(`stats:${pool.name}`, () => readPoolStats(database.db, pool, clock.now()));
     },
   );
+  // The addresses the demo simulator mines on (main.ts runs it with the default seed), so a
+  // visitor has one to try; none when the server runs without the demo.
+  registerEndpoint(app, endpoints.addressMiningDemoAddresses, async ({ params }, { config }) => {
+    const pool = requireAddressPool(params.coin);
+    if (!config.demo) return { list: [] };
+    return {
+      list: demoAddresses(DEFAULT_SIMULATOR_SEED)
+        .filter((entry) => entry.coin === pool.coin)
+        .map((entry) => entry.address),
+    };
+  });
   registerEndpoint(
     app,
     endpoints.addressMiningBlocks,

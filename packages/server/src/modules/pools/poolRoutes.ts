@@ -1,6 +1,8 @@
 import {
   COIN_IDS,
   COINS,
+  type CoinFact,
+  type CoinListFact,
   type CoinListItem,
   type CoinPageRow,
   calculateProfit,
@@ -61,6 +63,7 @@ export function poolInfo(pool: PoolDefinition): PoolInfo {
     coin: pool.coin,
     label: pool.info.name,
     algorithm: pool.info.algorithm.slice(0, 64),
+    algorithm_note: pool.info.algorithmNote,
     payout_models: [...pool.payoutModels],
     fee_percent: PPS_PLUS_FEE_PERCENT,
     solo_fee_percent: pool.payoutModels.includes('SOLO') ? SOLO_FEE_PERCENT : null,
@@ -72,6 +75,28 @@ export function poolInfo(pool: PoolDefinition): PoolInfo {
     lab: pool.lab,
     address_mining: pool.addressMining,
   };
+}
+
+/**
+ * The coin-list figures that rest on an unverified fact: the reward on the reward or the
+ * emission rule, the halving countdown on the interval or the reference height (its date is not
+ * used). Symbol, units and decimals have no column of their own to mark.
+ */
+const LIST_FACT_OF: Partial<Record<CoinFact, CoinListFact>> = {
+  algorithm: 'algorithm',
+  blockTimeSec: 'block_time_s',
+  blockReward: 'block_reward',
+  emissionRule: 'block_reward',
+  halvingIntervalBlocks: 'halving',
+  referenceHeight: 'halving',
+};
+
+/** The coin-list figures to mark unverified, once each, in the contract's order. */
+function coinListFacts(facts: readonly CoinFact[]): CoinListFact[] {
+  const marked = new Set(facts.map((fact) => LIST_FACT_OF[fact]));
+  return (['algorithm', 'block_time_s', 'block_reward', 'halving'] as const).filter((fact) =>
+    marked.has(fact),
+  );
 }
 
 async function coinList(db: SqlExecutor, nowMs: number): Promise<CoinListItem[]> {
@@ -105,6 +130,7 @@ async function coinList(db: SqlExecutor, nowMs: number): Promise<CoinListItem[]>
       symbol: info.symbol,
       name: info.name,
       algorithm: info.algorithm.slice(0, 64),
+      algorithm_note: info.algorithmNote,
       // The contract caps chain precision at 24 (SCP counts 27 decimals): shown capped.
       decimals: Math.min(24, info.chainDecimals),
       display_decimals: info.displayDecimals,
@@ -123,6 +149,7 @@ async function coinList(db: SqlExecutor, nowMs: number): Promise<CoinListItem[]>
               next_reward: multiplyDecimal(reward, coin === 'etc' ? '0.8' : '0.5'),
             },
       address_mining: info.addressMining,
+      unverified: coinListFacts(info.unverified),
     };
   });
 }
@@ -157,6 +184,7 @@ async function coinPageRows(db: SqlExecutor, nowMs: number): Promise<CoinPageRow
       symbol: pool.info.symbol,
       name: pool.info.name,
       algorithm: pool.info.algorithm.slice(0, 64),
+      algorithm_note: pool.info.algorithmNote,
       price: null,
       pool_hashrate: hashrateFromDifficulty(pool, toNumber(stat?.diff_15m), 900),
       network_hashrate: networkHashrate(pool, difficulty),

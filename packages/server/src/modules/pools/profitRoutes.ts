@@ -186,7 +186,6 @@ export function registerProfitRoutes(app: FastifyInstance): void {
         );
       }
     }
-    context.reply.type('text/csv; charset=utf-8');
     context.reply.header(
       'content-disposition',
       `attachment; filename="${pool.name}-${account.name}-${query.kind}-${query.start_date}-${query.end_date}.csv"`,
@@ -198,22 +197,27 @@ export function registerProfitRoutes(app: FastifyInstance): void {
     const account = await requireAccount(context, params.account);
     const now = context.clock.now();
     const days = dailyRange(query.range, now);
-    const { rows } = await readProfitRows(context.database.db, pool, account.name, {
-      start_date: days[0],
-      end_date: days[days.length - 1],
-    });
-    const byDay = new Map(rows.map((row) => [row.date, row.pay_method]));
+    // A day's row keeps its pay method and the rate charged (lower while a coupon was in use).
+    const rows = await queryRows<{ day: string; pay_method: string; fee_percent: unknown }>(
+      context.database.db,
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, pay_method, fee_percent FROM profit_days
+          WHERE pool = ${pool.name} AND miner = ${account.name}
+            AND day >= ${days[0]}::date AND day <= ${days[days.length - 1]}::date`,
+    );
+    const byDay = new Map(rows.map((row) => [row.day, row]));
     const current = (await readPayMethod(context.database.db, pool, account, now)).pay_method;
     return {
       list: [...days].reverse().map((day) => {
-        const method = byDay.get(day) ?? current;
+        const row = byDay.get(day);
+        const method = row === undefined ? current : row.pay_method === 'SOLO' ? 'SOLO' : 'PPS+';
         const base = method === 'SOLO' ? SOLO_FEE_PERCENT : PPS_PLUS_FEE_PERCENT;
+        const charged = row === undefined ? base : toDecimalString(row.fee_percent);
         return {
           date: day,
           pay_method: method,
           base_fee_percent: base,
-          coupon_reduction_percent: '0',
-          fee_percent: base,
+          coupon_reduction_percent: subtractDecimal(base, charged),
+          fee_percent: charged,
         };
       }),
     };

@@ -490,7 +490,11 @@ export async function readMinerWindows(
   };
 }
 
-/** Income totals of a miner on a pool, NUMERIC sums as decimal strings. */
+/**
+ * Income totals of a miner on a pool, NUMERIC sums as decimal strings. A mining account's
+ * balance is its ledger balance of the pool's coin (income credited, less what it moved out);
+ * an address's is its settled income less its payments.
+ */
 export async function readProfitTotals(
   db: SqlExecutor,
   pool: PoolDefinition,
@@ -509,7 +513,8 @@ export async function readProfitTotals(
   const monthAgo = utcDay(nowMs - 30 * DAY_MS);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT t.total, t.today, t.yesterday, t.last30, t.paid, t.total - t.paid AS balance
+    sql`SELECT t.total, t.today, t.yesterday, t.last30, t.paid,
+        COALESCE(t.ledger, t.total - t.paid) AS balance
       FROM (
         SELECT
           COALESCE(sum(amount) FILTER (WHERE status = 'settled'), 0) AS total,
@@ -517,7 +522,11 @@ export async function readProfitTotals(
           COALESCE(sum(amount) FILTER (WHERE status = 'settled' AND day = ${yesterday}::date), 0) AS yesterday,
           COALESCE(sum(amount) FILTER (WHERE status = 'settled' AND day > ${monthAgo}::date), 0) AS last30,
           (SELECT COALESCE(sum(amount + fee), 0) FROM payments
-            WHERE pool = ${pool.name} AND miner = ${miner}) AS paid
+            WHERE pool = ${pool.name} AND miner = ${miner}) AS paid,
+          (SELECT sum(COALESCE(la.balance, 0)) FROM pool_miners m
+            LEFT JOIN ledger_accounts la ON la.holder = 'mining_account'
+              AND la.mining_account_id = m.account_id AND la.coin = m.pool
+            WHERE m.pool = ${pool.name} AND m.miner = ${miner} AND m.kind = 'account') AS ledger
         FROM profit_days WHERE pool = ${pool.name} AND miner = ${miner}
       ) t`,
   );

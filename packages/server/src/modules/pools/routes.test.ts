@@ -8,6 +8,7 @@ import type { Database } from '../../db/connect';
 import { createIngest, type ShareRecord } from '../../engine/ingest';
 import { runRollup } from '../../engine/rollup';
 import { estimateToday, settleDay } from '../../engine/settlement';
+import { DEFAULT_SIMULATOR_SEED, demoAddresses } from '../../engine/simulator';
 import { queryRows, toNumber } from '../../engine/sql';
 import { type Authenticate, bearerToken } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
@@ -240,6 +241,7 @@ describe.each(testDrivers)('pool routes on %s', (driver) => {
       [`${addr}/workers?sort=accept_24h&order=desc`, undefined],
       [`${addr}/workers/k1/hashrates`, undefined],
       ['/api/address-mining/kas/workers/stats', undefined],
+      ['/api/address-mining/kas/demo-addresses', undefined],
       [`${addr}/ips`, undefined],
       ['/api/pools', undefined],
       ['/api/pools/coin-pages?sort=daily_profit&order=asc&search=bit', undefined],
@@ -296,6 +298,65 @@ describe.each(testDrivers)('pool routes on %s', (driver) => {
     ]);
     const ips = await data<{ list: { ip: string }[] }>('GET', `${addr}/ips`);
     expect(ips.list.map((row) => row.ip).sort()).toEqual(['192.168.1.5', '192.168.1.6']);
+  });
+
+  it('should list the demo addresses of an address-mining coin in demo mode', async () => {
+    const kas = await data<{ list: string[] }>('GET', '/api/address-mining/kas/demo-addresses');
+    expect(kas.list).toEqual(
+      demoAddresses(DEFAULT_SIMULATOR_SEED)
+        .filter((entry) => entry.coin === 'kas')
+        .map((entry) => entry.address),
+    );
+    expect(kas.list).toHaveLength(3);
+    const aleo = await data<{ list: string[] }>('GET', '/api/address-mining/aleo/demo-addresses');
+    expect(aleo.list.every((address) => address.startsWith('aleo1'))).toBe(true);
+    // Only address-mining coins have them.
+    expect((await call('GET', '/api/address-mining/btc/demo-addresses')).statusCode).toBe(404);
+  });
+
+  it('should list no demo address when the server runs without the demo', async () => {
+    const plain = await buildApp({
+      config: testConfig({ DEMO: 'off' }),
+      db: database,
+      clock,
+      authenticate,
+    });
+    try {
+      const response = await plain.inject({
+        method: 'GET',
+        url: '/api/address-mining/kas/demo-addresses',
+      });
+      expect(response.json()).toMatchObject({ code: 0, data: { list: [] } });
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('should give short algorithm names with their notes, and mark unverified coin facts', async () => {
+    const pages = await data<{
+      list: { coin: string; algorithm: string; algorithm_note: string | null }[];
+    }>('GET', '/api/pools/coin-pages?page_size=50');
+    const dcr = pages.list.find((row) => row.coin === 'dcr');
+    expect(dcr).toMatchObject({
+      algorithm: 'BLAKE3',
+      algorithm_note: expect.stringContaining('DCP-0011'),
+    });
+    expect(pages.list.find((row) => row.coin === 'btc')?.algorithm_note).toBeNull();
+    const pools = await data<{ list: { coin: string; algorithm_note: string | null }[] }>(
+      'GET',
+      '/api/pools',
+    );
+    expect(pools.list.find((pool) => pool.coin === 'doge')?.algorithm_note).toContain('LTC');
+    const coins = await data<{ list: { coin: string; unverified: string[] }[] }>(
+      'GET',
+      '/api/coins',
+    );
+    const byCoin = new Map(coins.list.map((coin) => [coin.coin, coin.unverified]));
+    // DOGE's reward rule is unverified; BTC's only unverified fact, a date, shows in no column.
+    expect(byCoin.get('doge')).toEqual(['block_reward', 'halving']);
+    expect(byCoin.get('btc')).toEqual([]);
+    expect(byCoin.get('stc')).toEqual(['block_time_s']);
+    expect(byCoin.get('scp')).toEqual(['algorithm', 'block_reward']);
   });
 
   it('should page, sort, filter and search the miners list', async () => {
@@ -543,9 +604,9 @@ describe.each(testDrivers)('pool routes on %s', (driver) => {
   it('should let an observer read its account only, and never write', async () => {
     await data('GET', '/api/pools/btc/accounts/alice01/stats', 'observer');
     await data('GET', '/api/pools/btc/accounts/alice01/miners', 'observer');
-    expect(
-      (await call('GET', '/api/pools/btc/accounts/alice02/stats', 'observer')).statusCode,
-    ).toBe(404);
+    const otherAccount = await call('GET', '/api/pools/btc/accounts/alice02/stats', 'observer');
+    expect(otherAccount.statusCode).toBe(403);
+    expect(otherAccount.json().code).toBe(ERROR_CODES.forbidden);
     const write = await call('PUT', '/api/accounts/alice01/pools/btc/pay-method', 'observer', {
       pay_method: 'SOLO',
     });

@@ -28,16 +28,48 @@ export const secondaryCta = style({
   borderRadius: vars.radius.control,
   textDecoration: 'none',
 });
+/** One row of pictures whatever their number: its height never depends on the data. */
 export const slides = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+  display: 'flex',
   gap: vars.space['4'],
-  marginBottom: vars.space['4'],
+  overflowX: 'auto',
+  scrollSnapType: 'x mandatory',
+  listStyle: 'none',
+  margin: `0 0 ${vars.space['4']}`,
+  padding: 0,
 });
 export const slide = style({
-  display: 'block',
+  flex: '0 0 min(100%, 360px)',
+  scrollSnapAlign: 'start',
   borderRadius: vars.radius.card,
   overflow: 'hidden',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+});
+export const slidePlaceholder = style({ background: vars.color.neutralSubtle });
+export const slideLink = style({
+  display: 'block',
+  color: vars.color.text,
+  textDecoration: 'none',
+  ':hover': { color: vars.color.brandText },
+});
+/** Pictures are 3:1; the placeholder's box has the same shape. */
+export const slideImage = style({
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '3 / 1',
+  objectFit: 'cover',
+});
+/** One line, cut with an ellipsis, so every slide (and the placeholder) has the same height. */
+export const slideCaption = style({
+  display: 'block',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  fontSize: vars.font.size.sm,
+  lineHeight: 1.5,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
 });
 export const newsList = style({
   margin: 0,

@@ -2,7 +2,15 @@ import type { CoinListItem, EndpointOutput, Endpoints } from '@poolkit/core';
 import { lazy, memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices, useSessionState } from '../../app/servicesContext';
-import { AppLink, Card, DataSection, PageFrame, Skeleton, uiStyles } from '../../app/ui';
+import {
+  AppLink,
+  Card,
+  ContentLink,
+  DataSection,
+  PageFrame,
+  Skeleton,
+  uiStyles,
+} from '../../app/ui';
 import { type ApiData, useApiData } from '../../app/useApiData';
 import { useNearViewport } from '../../app/useNearViewport';
 import { usePools } from '../../app/usePools';
@@ -25,6 +33,71 @@ const LOADING: ApiData<never> = { status: 'loading', data: undefined, reload: ()
 
 /** A page of the home page's coin table (`GET /pools/coin-pages`). */
 type CoinPage = EndpointOutput<Endpoints['coinPages']>;
+
+/** A slide or an advertisement: a picture with a caption, maybe a link. */
+type Picture = Pick<
+  EndpointOutput<Endpoints['sliders']>['list'][number],
+  'id' | 'title' | 'image_url' | 'link_url'
+>;
+
+/** The advertisement slot the home page shows. */
+const HOME_AD_SLOT = 'home_banner';
+
+/**
+ * A row of captioned pictures (the slides, or the home page's ads), one picture high whatever
+ * their number, scrolling sideways when they do not fit. While they load, a placeholder of the
+ * same height holds their place, so the page below does not move when they arrive.
+ */
+const PictureStrip = memo(function PictureStrip({
+  data,
+  label,
+}: {
+  data: ApiData<readonly Picture[]>;
+  label: string;
+}) {
+  if (data.status === 'loading') {
+    return (
+      <div className={styles.slides} aria-hidden="true">
+        <div className={`${styles.slide} ${styles.slidePlaceholder}`}>
+          <div className={styles.slideImage} />
+          <span className={styles.slideCaption}>{'\u00a0'}</span>
+        </div>
+      </div>
+    );
+  }
+  if (data.status !== 'ready' || data.data.length === 0) return null;
+  return (
+    <ul className={styles.slides} aria-label={label}>
+      {data.data.map((picture) => {
+        // The caption says what the picture shows, so the picture itself is decorative.
+        const body = (
+          <>
+            <img
+              className={styles.slideImage}
+              src={picture.image_url}
+              alt=""
+              width={1200}
+              height={400}
+              loading="lazy"
+            />
+            <span className={styles.slideCaption}>{picture.title}</span>
+          </>
+        );
+        return (
+          <li key={picture.id} className={styles.slide}>
+            {picture.link_url === null ? (
+              body
+            ) : (
+              <ContentLink href={picture.link_url} className={styles.slideLink}>
+                {body}
+              </ContentLink>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+});
 
 /**
  * The pool statistics table. Memoised, like {@link CoinInfoSection}: the page re-renders as each
@@ -90,7 +163,7 @@ const CoinInfoSection = memo(function CoinInfoSection({
 
 /** Home: pool statistics per coin, the hashrate chart, coin facts, halvings and news. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useServices();
   const { loggedIn } = useSessionState();
   const pools = usePools();
@@ -103,16 +176,22 @@ export function Component() {
     [],
   );
   const coins = useApiData(async (signal) => (await api.coins({}, { signal })).list, []);
+  // Texts of the site content come in the reader's language: asked again when it changes.
   const announcements = useApiData(
     async (signal) => (await api.announcements({}, { signal })).list,
-    [],
+    [i18n.language],
   );
-  const sliders = useApiData(async (signal) => (await api.sliders({}, { signal })).list, [], {
-    silent: true,
-  });
-  const ads = useApiData(async (signal) => (await api.advertisements({}, { signal })).list, [], {
-    silent: true,
-  });
+  const sliders = useApiData(
+    async (signal) => (await api.sliders({}, { signal })).list,
+    [i18n.language],
+    { silent: true },
+  );
+  const ads = useApiData(
+    async (signal) =>
+      (await api.advertisements({ query: { position: HOME_AD_SLOT } }, { signal })).list,
+    [i18n.language],
+    { silent: true },
+  );
   const blogroll = useApiData(async (signal) => (await api.blogroll({}, { signal })).list, [], {
     silent: true,
   });
@@ -135,20 +214,7 @@ export function Component() {
         </div>
       </div>
 
-      {sliders.status === 'ready' && sliders.data.length > 0 ? (
-        <div className={styles.slides}>
-          {sliders.data.map((slide) => (
-            <a
-              key={String(slide.id)}
-              href={slide.link_url ?? '#'}
-              className={styles.slide}
-              rel="noopener noreferrer"
-            >
-              <img src={slide.image_url} alt={slide.title} loading="lazy" />
-            </a>
-          ))}
-        </div>
-      ) : null}
+      <PictureStrip data={sliders} label={t('site.home.slides')} />
 
       <Card title={t('site.home.announcements')}>
         {/* Four skeleton lines: about the height of the empty state, so the cards below stay put. */}
@@ -182,20 +248,7 @@ export function Component() {
 
       <CoinInfoSection data={coins} expectedRows={expectedRows} />
 
-      {ads.status === 'ready' && ads.data.length > 0 ? (
-        <div className={styles.slides}>
-          {ads.data.map((ad) => (
-            <a
-              key={String(ad.id)}
-              href={ad.link_url ?? '#'}
-              className={styles.slide}
-              rel="noopener noreferrer"
-            >
-              <img src={ad.image_url} alt={ad.title} loading="lazy" />
-            </a>
-          ))}
-        </div>
-      ) : null}
+      <PictureStrip data={ads} label={t('site.home.ads')} />
 
       <Card title={t('site.home.blogroll')}>
         <DataSection

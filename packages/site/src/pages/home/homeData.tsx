@@ -1,11 +1,21 @@
 import type { CoinListItem, EndpointOutput, Endpoints, PoolInfo } from '@poolkit/core';
 import { halvingCountdown } from '@poolkit/core';
+import { HintText } from '@poolkit/widgets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, count, dateTime, hashrate } from '../../app/format';
+import { coinAmount, count, dateTime, hashrate, perHashrate } from '../../app/format';
 import { HashrateCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { AppLink, Card, CardGrid, DataTable, Stats, uiStyles } from '../../app/ui';
+import {
+  AppLink,
+  Card,
+  CardGrid,
+  ContentLink,
+  DataTable,
+  Stats,
+  Unverified,
+  uiStyles,
+} from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { coinHome } from '../../app/usePools';
 import * as styles from './HomePage.css';
@@ -60,7 +70,11 @@ function HalvingCard({ coin }: { coin: CoinListItem }) {
           },
           {
             label: t('site.home.halvingHeight'),
-            value: count(halving.next_height),
+            value: (
+              <Unverified unverified={coin.unverified.includes('halving')}>
+                {count(halving.next_height)}
+              </Unverified>
+            ),
           },
           { label: t('site.home.nextReward'), value: coinAmount(halving.next_reward, coin.coin) },
           { label: t('site.home.estimatedAt'), value: dateTime(halving.estimated_at) },
@@ -70,7 +84,32 @@ function HalvingCard({ coin }: { coin: CoinListItem }) {
   );
 }
 
-/** The pool statistics table: a row per coin. */
+/**
+ * An algorithm's short name, with its note (a variant, a past algorithm) behind an info button
+ * and, when `unverified`, the mark beside the name.
+ */
+function Algorithm({
+  name,
+  note,
+  unverified = false,
+}: {
+  name: string;
+  note: string | null;
+  unverified?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <HintText hint={note} label={t('mining.aboutAlgorithm', { name })}>
+      <Unverified unverified={unverified}>{name}</Unverified>
+    </HintText>
+  );
+}
+
+/**
+ * The pool statistics table: a row per coin. It fits a desktop card (short algorithm names, the
+ * profit per unit in as few characters as its digits allow) and becomes a list of labelled rows
+ * on a phone.
+ */
 export function PoolStatsTable({ list }: { list: readonly CoinPageRow[] }) {
   const { t } = useTranslation();
   return (
@@ -78,6 +117,7 @@ export function PoolStatsTable({ list }: { list: readonly CoinPageRow[] }) {
       caption={t('site.home.poolStats')}
       rows={list}
       rowKey={(row) => row.coin}
+      stackOnPhones
       columns={[
         {
           key: 'coin',
@@ -91,22 +131,27 @@ export function PoolStatsTable({ list }: { list: readonly CoinPageRow[] }) {
         {
           key: 'algorithm',
           header: t('site.home.algorithm'),
-          cell: (row) => row.algorithm,
+          cell: (row) => <Algorithm name={row.algorithm} note={row.algorithm_note} />,
         },
-        {
-          key: 'price',
-          header: t('site.home.price'),
-          cell: (row) => (row.price === null ? '--' : `$${row.price}`),
-        },
+        // Without a market feed every price is unknown: no column of dashes.
+        ...(list.some((row) => row.price !== null)
+          ? [
+              {
+                key: 'price',
+                header: t('site.home.price'),
+                cell: (row: CoinPageRow) => (row.price === null ? '--' : `$${row.price}`),
+              },
+            ]
+          : []),
         {
           key: 'pool',
           header: t('site.home.poolHashrate'),
-          cell: (row) => hashrate(row.pool_hashrate),
+          cell: (row) => hashrate(row.pool_hashrate, row.coin),
         },
         {
           key: 'network',
           header: t('site.home.networkHashrate'),
-          cell: (row) => hashrate(row.network_hashrate),
+          cell: (row) => hashrate(row.network_hashrate, row.coin),
         },
         {
           key: 'miners',
@@ -116,8 +161,15 @@ export function PoolStatsTable({ list }: { list: readonly CoinPageRow[] }) {
         {
           key: 'profit',
           header: t('site.home.dailyProfit'),
-          cell: (row) =>
-            `${coinAmount(row.daily_profit, row.coin)} / ${hashrate(row.profit_unit_hashrate)}`,
+          // Three significant digits at least (BTC per TH/s in satoshis), never 0 for a profit.
+          cell: (row) => (
+            <>
+              {coinAmount(row.daily_profit, row.coin, 3)}{' '}
+              <span className={uiStyles.muted}>
+                / {perHashrate(row.profit_unit_hashrate, row.coin)}
+              </span>
+            </>
+          ),
         },
         {
           key: 'payout',
@@ -139,6 +191,7 @@ export function CoinFacts({ list }: { list: readonly CoinListItem[] }) {
           caption={t('site.home.coinInfo')}
           rows={list}
           rowKey={(coin) => coin.coin}
+          stackOnPhones
           columns={[
             {
               key: 'coin',
@@ -152,25 +205,46 @@ export function CoinFacts({ list }: { list: readonly CoinListItem[] }) {
             {
               key: 'algorithm',
               header: t('site.home.algorithm'),
-              cell: (coin) => coin.algorithm,
+              cell: (coin) => (
+                <Algorithm
+                  name={coin.algorithm}
+                  note={coin.algorithm_note}
+                  unverified={coin.unverified.includes('algorithm')}
+                />
+              ),
             },
             {
               key: 'blockTime',
               header: t('site.home.blockTime'),
-              cell: (coin) => t('site.home.seconds', { count: coin.block_time_s }),
+              cell: (coin) => (
+                <Unverified unverified={coin.unverified.includes('block_time_s')}>
+                  {t('site.home.seconds', { count: coin.block_time_s })}
+                </Unverified>
+              ),
             },
             {
               key: 'reward',
               header: t('site.home.blockReward'),
-              cell: (coin) => coinAmount(coin.block_reward, coin.coin),
+              cell: (coin) => (
+                <Unverified unverified={coin.unverified.includes('block_reward')}>
+                  {coinAmount(coin.block_reward, coin.coin)}
+                </Unverified>
+              ),
             },
-            {
-              key: 'price',
-              header: t('site.home.price'),
-              cell: (coin) => (coin.price === null ? '--' : `$${coin.price}`),
-            },
+            ...(list.some((coin) => coin.price !== null)
+              ? [
+                  {
+                    key: 'price',
+                    header: t('site.home.price'),
+                    cell: (coin: CoinListItem) => (coin.price === null ? '--' : `$${coin.price}`),
+                  },
+                ]
+              : []),
           ]}
         />
+        {list.some((coin) => coin.unverified.length > 0) ? (
+          <p className={uiStyles.legend}>{t('site.home.unverifiedLegend')}</p>
+        ) : null}
       </Card>
       <h2 className={styles.sectionTitle}>{t('site.home.halvings')}</h2>
       {list.some((coin) => coin.halving !== null) ? (
@@ -188,16 +262,16 @@ export function CoinFacts({ list }: { list: readonly CoinListItem[] }) {
   );
 }
 
-/** The announcements, newest first as the server sends them. */
+/** The announcements, pinned then newest first as the server sends them. */
 export function AnnouncementList({ list }: { list: readonly Announcement[] }) {
   return (
     <ul className={styles.newsList}>
       {list.map((item) => (
         <li key={String(item.id)}>
           {item.url ? (
-            <a href={item.url} className={uiStyles.link} rel="noopener noreferrer">
+            <ContentLink href={item.url} className={uiStyles.link}>
               {item.title}
-            </a>
+            </ContentLink>
           ) : (
             item.title
           )}{' '}
@@ -223,25 +297,29 @@ export function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
     [selected],
   );
   return (
-    <div>
-      <div className={`${uiStyles.row} ${uiStyles.spacedBelow}`}>
-        <label className={uiStyles.muted} htmlFor="home-chart-pool">
-          {t('site.home.pool')}
-        </label>
-        <select
-          id="home-chart-pool"
-          className={uiStyles.input}
-          value={selected}
-          onChange={(event) => setSelected(event.target.value)}
-        >
-          {pools.map((pool) => (
-            <option key={pool.name} value={pool.name}>
-              {pool.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <HashrateCard title={t('site.home.hashrateChart')} data={series} />
-    </div>
+    <HashrateCard
+      title={t('site.home.hashrateChart')}
+      coin={pools.find((pool) => pool.name === selected)?.coin ?? ''}
+      data={series}
+      toolbar={
+        <>
+          <label className={uiStyles.muted} htmlFor="home-chart-pool">
+            {t('site.home.pool')}
+          </label>
+          <select
+            id="home-chart-pool"
+            className={uiStyles.input}
+            value={selected}
+            onChange={(event) => setSelected(event.target.value)}
+          >
+            {pools.map((pool) => (
+              <option key={pool.name} value={pool.name}>
+                {pool.label}
+              </option>
+            ))}
+          </select>
+        </>
+      }
+    />
   );
 }

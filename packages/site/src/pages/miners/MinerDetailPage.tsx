@@ -1,21 +1,38 @@
 import {
   type CatalogueMinerDetail,
-  COINS,
+  type CatalogueSpec,
   formatDecimal,
-  formatHashrate,
   multiplyDecimal,
   PROFIT_MONTH_DAYS,
 } from '@poolkit/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { hashrate } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, DataTable, PageFrame, Stats, uiStyles } from '../../app/ui';
+import { Card, DataSection, DataTable, PageFrame, Stats, Unverified, uiStyles } from '../../app/ui';
 import { type ApiData, useApiData } from '../../app/useApiData';
 import { ElectricityPriceField, useElectricityPrice } from './electricity';
 
 const orDash = (value: string | number | null, unit = '') =>
   value === null ? '--' : `${value}${unit}`;
+
+/**
+ * A source as the data writes it: a full URL (then what it confirms) becomes a link; a shortened
+ * one (`…/news/TP-Link-NX31-...`) stays text, as it would lead nowhere.
+ */
+function Source({ text }: { text: string }) {
+  const match = /^(https?:\/\/\S+)(.*)$/.exec(text);
+  if (match?.[1] === undefined || match[1].includes('...')) return <>{text}</>;
+  return (
+    <>
+      <a href={match[1]} className={uiStyles.link} rel="noopener noreferrer" target="_blank">
+        {match[1]}
+      </a>
+      {match[2]}
+    </>
+  );
+}
 
 /**
  * `/miners/detail/:id`: one machine with its specifications, sellers and the profit calculator:
@@ -48,11 +65,6 @@ export function Component() {
         miner.status === 'ready'
           ? `${miner.data.vendor} ${miner.data.model}`
           : t('site.routes.MinerCatalogueDetail')
-      }
-      subtitle={
-        miner.status === 'ready' && !miner.data.specs_verified
-          ? t('site.miners.notVerified')
-          : undefined
       }
     >
       <DataSection data={miner} emptyText={t('site.miners.notFound')}>
@@ -97,30 +109,42 @@ export function Component() {
             </Card>
             <Card title={t('site.miners.figures')}>
               <Stats
-                items={[
-                  { label: t('site.home.algorithm'), value: value.algorithms.join(', ') },
-                  {
-                    label: t('site.mining.hashrate'),
-                    value: formatHashrate(
-                      value.hashrate,
-                      value.coins[0] === undefined ? 'H/s' : COINS[value.coins[0]].hashrateUnit,
-                    ),
-                  },
-                  { label: t('site.miners.power'), value: `${value.power} W` },
-                  {
-                    label: t('site.miners.unitPower'),
-                    value: `${value.unit_power} ${value.unit_power_unit}`,
-                  },
-                  { label: t('site.miners.releaseDate'), value: value.release_date ?? '--' },
-                  { label: t('site.miners.noise'), value: orDash(value.noise_level, ' dB') },
-                  { label: t('site.miners.weight'), value: orDash(value.weight, ' kg') },
-                  { label: t('site.miners.size'), value: orDash(value.size, ' mm') },
-                  { label: t('site.miners.fans'), value: orDash(value.fans) },
-                  { label: t('site.miners.voltage'), value: orDash(value.voltage) },
-                  { label: t('site.miners.temperature'), value: orDash(value.temperature, ' °C') },
-                  { label: t('site.miners.humidity'), value: orDash(value.humidity, ' %') },
-                ]}
+                items={(
+                  [
+                    ['algorithms', t('site.home.algorithm'), value.algorithms.join(', ')],
+                    [
+                      'hashrate',
+                      t('site.mining.hashrate'),
+                      hashrate(value.hashrate, value.coins[0] ?? ''),
+                    ],
+                    ['power', t('site.miners.power'), `${value.power} W`],
+                    [
+                      'unit_power',
+                      t('site.miners.unitPower'),
+                      `${value.unit_power} ${value.unit_power_unit}`,
+                    ],
+                    ['release_date', t('site.miners.releaseDate'), value.release_date ?? '--'],
+                    ['noise_level', t('site.miners.noise'), orDash(value.noise_level, ' dB')],
+                    ['weight', t('site.miners.weight'), orDash(value.weight, ' kg')],
+                    ['size', t('site.miners.size'), orDash(value.size, ' mm')],
+                    ['fans', t('site.miners.fans'), orDash(value.fans)],
+                    ['voltage', t('site.miners.voltage'), orDash(value.voltage)],
+                    ['temperature', t('site.miners.temperature'), orDash(value.temperature, ' °C')],
+                    ['humidity', t('site.miners.humidity'), orDash(value.humidity, ' %')],
+                  ] as const satisfies readonly (readonly [CatalogueSpec, string, string])[]
+                ).map(([spec, label, text]) => ({
+                  label,
+                  // A figure that is not known carries no mark: there is nothing to doubt.
+                  value: (
+                    <Unverified unverified={text !== '--' && value.unverified_specs.includes(spec)}>
+                      {text}
+                    </Unverified>
+                  ),
+                }))}
               />
+              {value.unverified_specs.length > 0 ? (
+                <p className={uiStyles.legend}>{t('site.miners.notVerified')}</p>
+              ) : null}
             </Card>
             <Card title={t('site.miners.sellers')}>
               {value.sellers.length === 0 ? (
@@ -154,7 +178,9 @@ export function Component() {
             <Card title={t('site.miners.sources')}>
               <ul className={uiStyles.breakAnywhere}>
                 {value.sources.map((source) => (
-                  <li key={source}>{source}</li>
+                  <li key={source}>
+                    <Source text={source} />
+                  </li>
                 ))}
               </ul>
             </Card>

@@ -2,7 +2,7 @@ import { type CoinId, IP_STATISTICS_COINS, minerStatus, type RecentSearch } from
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { coinAmount, count, dateTime, hashrate, percentText, ratio } from '../../app/format';
 import { MinerStatus } from '../../app/MinerStatus';
 import {
@@ -27,7 +27,32 @@ const TABS = [
   { name: 'MiningIpStatistics', page: 'ip-statistics' },
 ] as const;
 
-function AddressSearch({ coin, address }: { coin: string; address: string }) {
+/**
+ * "Try a demo address": a link to this page for an address the server's demo pool mines on.
+ * Nothing when the server lists none (it runs without the demo, as in production).
+ */
+function DemoAddressLink({ coin }: { coin: CoinId }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { pathname } = useLocation();
+  const demo = useApiData(
+    async (signal) => api.addressMiningDemoAddresses({ params: { coin } }, { signal }),
+    [coin],
+    { silent: true },
+  );
+  const address = demo.status === 'ready' ? demo.data.list[0] : undefined;
+  if (address === undefined) return null;
+  return (
+    <div className={`${uiStyles.muted} ${uiStyles.spacedAbove}`}>
+      {t('site.mining.demoLead')}{' '}
+      <AppLink to={`${pathname}?address=${encodeURIComponent(address)}`} className={uiStyles.link}>
+        {t('site.mining.tryDemo')}
+      </AppLink>
+    </div>
+  );
+}
+
+function AddressSearch({ coin, address }: { coin: CoinId; address: string }) {
   const { t } = useTranslation();
   const { session } = useServices();
   const navigate = useNavigate();
@@ -59,6 +84,7 @@ function AddressSearch({ coin, address }: { coin: string; address: string }) {
         </div>
         <Button type="submit">{t('site.mining.search')}</Button>
       </form>
+      <DemoAddressLink coin={coin} />
       {recent.length > 0 ? (
         <div className={`${uiStyles.row} ${uiStyles.spacedAbove}`}>
           <span className={uiStyles.muted}>{t('site.mining.recent')}</span>
@@ -111,7 +137,7 @@ function PoolOverview({ coin }: { coin: CoinId }) {
           { label: t('site.mining.minPayout'), value: coinAmount(value.min_payout, coin) },
         ]}
       />
-      <HashrateCard title={t('site.home.hashrateChart')} data={series} />
+      <HashrateCard title={t('site.home.hashrateChart')} coin={coin} data={series} />
     </>
   );
 }
@@ -150,9 +176,9 @@ function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) 
         title={t('site.mining.minerHashrate')}
         data={info}
         items={(value) => [
-          { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
-          { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
-          { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
+          { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value, coin) },
+          { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value, coin) },
+          { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value, coin) },
           { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
           {
             label: t('site.mining.activeWorkers'),
@@ -168,6 +194,7 @@ function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) 
       />
       <HashrateCard
         title={t('site.home.hashrateChart')}
+        coin={coin}
         data={series}
         seriesLabel={t('site.mining.minerHashrate')}
       />
@@ -181,17 +208,17 @@ function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) 
           {
             key: 'h15',
             header: t('site.mining.hashrate15m'),
-            cell: (row) => hashrate(row.accept_15m.value),
+            cell: (row) => hashrate(row.accept_15m.value, coin),
           },
           {
             key: 'h1',
             header: t('site.mining.hashrate1h'),
-            cell: (row) => hashrate(row.accept_1h.value),
+            cell: (row) => hashrate(row.accept_1h.value, coin),
           },
           {
             key: 'h24',
             header: t('site.mining.hashrate24h'),
-            cell: (row) => hashrate(row.accept_24h.value),
+            cell: (row) => hashrate(row.accept_24h.value, coin),
           },
           {
             key: 'reject',
@@ -327,7 +354,7 @@ function IpStatistics({ coin, address }: { coin: CoinId; address: string }) {
         {
           key: 'h24',
           header: t('site.mining.hashrate24h'),
-          cell: (row) => hashrate(row.accept_24h.value),
+          cell: (row) => hashrate(row.accept_24h.value, coin),
         },
         {
           key: 'last',

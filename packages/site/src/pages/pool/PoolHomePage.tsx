@@ -27,9 +27,15 @@ function Overview({ pool, account }: AccountPool) {
         title={t('site.pool.accountOverview', { account })}
         data={stats}
         items={(value) => [
-          { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
-          { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
-          { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
+          {
+            label: t('site.mining.hashrate15m'),
+            value: hashrate(value.accept_15m.value, pool.coin),
+          },
+          { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value, pool.coin) },
+          {
+            label: t('site.mining.hashrate24h'),
+            value: hashrate(value.accept_24h.value, pool.coin),
+          },
           { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
           { label: t('status.active'), value: count(value.workers.active) },
           { label: t('status.minerInactive'), value: count(value.workers.inactive) },
@@ -46,7 +52,7 @@ function Overview({ pool, account }: AccountPool) {
           { label: t('site.home.payout'), value: value.pay_method },
         ]}
       />
-      <HashrateCard title={t('site.mining.hashrate')} data={series} />
+      <HashrateCard title={t('site.mining.hashrate')} coin={pool.coin} data={series} />
     </>
   );
 }

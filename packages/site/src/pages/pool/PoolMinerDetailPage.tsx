@@ -28,16 +28,22 @@ function Detail({ pool, account, worker }: AccountPool & { worker: string }) {
         data={detail}
         items={(value) => [
           { label: t('site.mining.status'), value: t(minerStatusKey(value.status)) },
-          { label: t('site.mining.hashrate15m'), value: hashrate(value.accept_15m.value) },
-          { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value) },
-          { label: t('site.mining.hashrate24h'), value: hashrate(value.accept_24h.value) },
+          {
+            label: t('site.mining.hashrate15m'),
+            value: hashrate(value.accept_15m.value, pool.coin),
+          },
+          { label: t('site.mining.hashrate1h'), value: hashrate(value.accept_1h.value, pool.coin) },
+          {
+            label: t('site.mining.hashrate24h'),
+            value: hashrate(value.accept_24h.value, pool.coin),
+          },
           { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
           { label: t('site.mining.lastShare'), value: dateTime(value.last_share_time) },
           { label: t('site.pool.firstShare'), value: dateTime(value.first_share_time) },
           { label: t('site.pool.lastIp'), value: value.last_ip ?? '--' },
         ]}
       />
-      <HashrateCard title={t('site.mining.hashrate')} data={series} />
+      <HashrateCard title={t('site.mining.hashrate')} coin={pool.coin} data={series} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
+import { hashrateUnit } from '../../app/format';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import { Card, PageFrame, TabList, TextField, uiStyles, withObserverToken } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
@@ -145,6 +146,7 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
       <WorkerTable
         className={readOnly ? styles.readOnly : undefined}
         rows={workers.status === 'ready' ? workers.data : []}
+        baseUnit={hashrateUnit(pool.coin)}
         loading={workers.status === 'loading'}
         error={workers.status === 'error' ? true : undefined}
         onRetry={workers.reload}

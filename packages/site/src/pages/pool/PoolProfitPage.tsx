@@ -1,8 +1,9 @@
-import { PAGE_SIZE, validators } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { exportRangeError, saveCsv } from '../../app/csvExport';
 import { reportError } from '../../app/feedback';
 import { coinAmount } from '../../app/format';
 import { pagerFooter, profitColumns, StatsCard, TableCard } from '../../app/sections';
@@ -10,7 +11,6 @@ import { useServices } from '../../app/servicesContext';
 import { Card, PageFrame, TextField, uiStyles } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
 import { useApiData } from '../../app/useApiData';
-import { validateFields } from '../identity/identity';
 import { AccountGate } from './AccountGate';
 import { PoolTabs } from './PoolTabs';
 
@@ -33,21 +33,13 @@ function Profits({ pool, account }: AccountPool) {
   );
 
   async function exportCsv() {
-    const range = start !== '' && end !== '' ? [Date.parse(start), Date.parse(end)] : undefined;
-    const found = validateFields(t, [
-      { field: 'range', schema: validators.exportRange, value: range },
-    ]);
-    setRangeError(found.range);
-    if (found.range) return;
+    const problem = exportRangeError(t, start, end);
+    setRangeError(problem);
+    if (problem) return;
     setExporting(true);
     try {
       const csv = await api.exportProfits({ params, query: { start_date: start, end_date: end } });
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${pool.name}-${account}-${start}-${end}.csv`;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveCsv(csv, `${pool.name}-${account}-${start}-${end}.csv`);
     } catch (error) {
       reportError(error);
     } finally {

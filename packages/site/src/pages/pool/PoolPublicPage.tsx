@@ -43,7 +43,7 @@ function PoolStatistics({ pool, coin }: { pool: string; coin: string }) {
           { label: t('site.mining.luck7d'), value: ratio(value.luck_7d) },
         ]}
       />
-      <HashrateCard title={t('site.home.hashrateChart')} data={series} />
+      <HashrateCard title={t('site.home.hashrateChart')} coin={coin} data={series} />
       <TableCard
         title={t('site.mining.blocks')}
         data={blocks}

@@ -46,7 +46,7 @@ export function Component() {
                 {
                   key: 'hashrate',
                   header: t('site.mining.hashrate24h'),
-                  cell: (row) => hashrate(row.hashrate_24h),
+                  cell: (row) => hashrate(row.hashrate_24h, row.coin),
                 },
                 {
                   key: 'workers',

@@ -1,30 +1,51 @@
-import { LANGUAGE_NAMES, LANGUAGES, type Language, validators } from '@poolkit/core';
-import { Button } from '@poolkit/widgets';
-import { useState } from 'react';
+import {
+  formatTimezone,
+  isTimezone,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  parseTimezone,
+  timezoneChoices,
+  validators,
+} from '@poolkit/core';
+import { Button, Combobox, FormField } from '@poolkit/widgets';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useLanguage } from '../../app/Header';
 import { useServices } from '../../app/servicesContext';
-import {
-  Card,
-  DataSection,
-  PageFrame,
-  SelectField,
-  Stats,
-  TextField,
-  uiStyles,
-} from '../../app/ui';
+import { Card, DataSection, PageFrame, SelectField, Stats, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { TotpSetup } from './TotpSetup';
 import { UserTabs } from './UserTabs';
 
+/** An email address (masked or not) that, when it must wrap, wraps before its `@`. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 function SettingsForm({ timezone: initialTimezone }: { timezone: string }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [language, setLanguage] = useLanguage();
-  const [timezone, setTimezone] = useState(initialTimezone);
+  // The stored zone in its listed spelling (`UTC-00:00` is `UTC+00:00`), kept among the choices.
+  const [timezone, setTimezone] = useState(() =>
+    isTimezone(initialTimezone) ? formatTimezone(parseTimezone(initialTimezone)) : initialTimezone,
+  );
+  const zones = useMemo(
+    () => timezoneChoices(initialTimezone).map((zone) => ({ value: zone, label: zone })),
+    [initialTimezone],
+  );
   const [chosen, setChosen] = useState<Language>(language);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -47,12 +68,13 @@ function SettingsForm({ timezone: initialTimezone }: { timezone: string }) {
   }
   return (
     <div className={`${uiStyles.form} ${uiStyles.flush}`}>
-      <TextField
-        label={t('site.user.timezone')}
-        value={timezone}
-        error={error}
-        onChange={(event) => setTimezone(event.target.value)}
-      />
+      <FormField label={t('site.user.timezone')} error={error}>
+        <Combobox
+          options={zones}
+          value={timezone === '' ? null : timezone}
+          onValueChange={(zone) => setTimezone(zone ?? '')}
+        />
+      </FormField>
       <SelectField
         label={t('common.language')}
         value={chosen}
@@ -81,7 +103,11 @@ export function Component() {
               <Stats
                 items={[
                   { label: t('site.form.username'), value: user.username },
-                  { label: t('site.form.email'), value: user.email ?? '--' },
+                  {
+                    label: t('site.form.email'),
+                    value: user.email ? <EmailText email={user.email} /> : '--',
+                    wide: true,
+                  },
                   {
                     label: t('site.form.phone'),
                     value: user.phone ? `+${user.country_code ?? ''} ${user.phone}` : '--',
@@ -94,6 +120,7 @@ export function Component() {
                   {
                     label: t('site.user.createdAt'),
                     value: dateTime(user.created_at, user.settings.timezone),
+                    wide: true,
                   },
                 ]}
               />

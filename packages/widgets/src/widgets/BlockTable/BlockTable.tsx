@@ -10,7 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
 import { StatusBadge, type Tone } from '../../lib/parts';
-import { LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -99,11 +99,11 @@ export function BlockTable({
     body = <LoadingBlock label={label('blocksLoading')} height={240} />;
   } else if (error) {
     body = (
-      <MessageBlock
-        kind="error"
-        message={error === true ? label('blocksError') : error}
-        actionLabel={label('retry')}
-        onAction={onRetry}
+      <ErrorBlock
+        error={error}
+        fallback={label('blocksError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
       />
     );
   } else if (blocks.length === 0) {

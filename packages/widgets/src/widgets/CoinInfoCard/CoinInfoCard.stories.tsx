@@ -32,6 +32,17 @@ export const Bitcoin: Story = {
   },
 };
 
+/** A short algorithm name with what it leaves out under it. */
+export const AlgorithmNote: Story = {
+  name: 'Algorithm note (DCR)',
+  args: { coin: COINS.dcr, price: '98.4', networkHashrate: 38.06e15 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('BLAKE3')).toBeInTheDocument();
+    await expect(canvas.getByText(/Since DCP-0011/)).toBeInTheDocument();
+  },
+};
+
 export const Zcash: Story = { args: { coin: COINS.zec, price: '310.5', networkHashrate: 11.2e9 } };
 
 export const UnknownFigures: Story = { args: { price: null, networkHashrate: null } };

@@ -8,15 +8,19 @@ import {
 import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
 import { HashrateValue, Stat } from '../../lib/parts';
-import { LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { ErrorBlock, LoadingBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 
-/** The coin facts the card shows: pass `COINS.kas` (core) or your own. */
+/**
+ * The coin facts the card shows: pass `COINS.kas` (core) or your own. `algorithmNote`, when
+ * given, shows under the algorithm's short name.
+ */
 export type CoinInfoCardCoin = Pick<
   CoinInfo,
   'symbol' | 'name' | 'algorithm' | 'blockTimeSec' | 'blockReward' | 'hashrateUnit' | 'emissionRule'
->;
+> &
+  Partial<Pick<CoinInfo, 'algorithmNote'>>;
 
 /** Keys of the texts of {@link CoinInfoCard}; each defaults to `t('mining.<key>')`. */
 export type CoinInfoCardLabelKey =
@@ -64,8 +68,8 @@ export interface CoinInfoCardProps {
 const CNY = { rate: '1.000000', symbol: '￥' };
 
 /**
- * A coin's facts: algorithm, target block time, block reward, price and network hashrate
- * (spec section 1: coin information); optionally its emission rule.
+ * A coin's facts: algorithm (with its note), target block time, block reward, price and network
+ * hashrate (spec section 1: coin information); optionally its emission rule.
  */
 export function CoinInfoCard({
   coin,
@@ -96,18 +100,23 @@ export function CoinInfoCard({
     body = <LoadingBlock label={label('coinLoading')} height={120} />;
   } else if (error) {
     body = (
-      <MessageBlock
-        kind="error"
-        message={error === true ? label('coinError') : error}
-        actionLabel={label('retry')}
-        onAction={onRetry}
+      <ErrorBlock
+        error={error}
+        fallback={label('coinError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
       />
     );
   } else {
     body = (
       <>
         <dl className={widget.statGrid}>
-          <Stat label={label('algorithm')}>{coin.algorithm}</Stat>
+          <Stat label={label('algorithm')}>
+            {coin.algorithm}
+            {coin.algorithmNote ? (
+              <span className={widget.statNote}>{coin.algorithmNote}</span>
+            ) : null}
+          </Stat>
           <Stat label={label('blockTime')}>{blockTime}</Stat>
           <Stat label={label('blockReward')}>
             {blockReward ? formatDecimal(blockReward, 4, { grouping: true }) : '--'}

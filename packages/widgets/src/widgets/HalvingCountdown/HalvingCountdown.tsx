@@ -8,7 +8,7 @@ import {
 } from '@poolkit/core';
 import { type ReactNode, useId, useState } from 'react';
 import { cx } from '../../internal/cx';
-import { LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import { useNow } from '../../lib/useNow';
 import * as widget from '../../lib/widget.css';
@@ -134,11 +134,11 @@ export function HalvingCountdown({
     body = <LoadingBlock label={label('halvingLoading')} height={168} />;
   } else if (error || result instanceof Error) {
     body = (
-      <MessageBlock
-        kind="error"
-        message={error && error !== true ? error : label('halvingError')}
-        actionLabel={label('retry')}
-        onAction={onRetry}
+      <ErrorBlock
+        error={error}
+        fallback={label('halvingError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
       />
     );
   } else if (!result) {

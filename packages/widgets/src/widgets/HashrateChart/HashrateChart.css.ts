@@ -96,3 +96,12 @@ export const tooltipValue = style({
 });
 
 export const axisText = style({ fontSize: '11px', fontVariantNumeric: 'tabular-nums' });
+
+/** The header's own controls (`toolbar`), kept at the end beside the range buttons. */
+export const toolbar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  marginInlineStart: 'auto',
+  minWidth: 0,
+});

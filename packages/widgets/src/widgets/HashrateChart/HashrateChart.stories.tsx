@@ -176,6 +176,30 @@ export const SolutionsUnit: Story = {
   },
 };
 
+/** A pool picker in the header: the chart and what it shows stay in one card. */
+export const WithToolbar: Story = {
+  args: {
+    title: 'Pool hashrate',
+    toolbar: (
+      <label>
+        Pool{' '}
+        <select defaultValue="btc">
+          <option value="btc">Bitcoin</option>
+          <option value="ltc">Litecoin</option>
+        </select>
+      </label>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const picker = await canvas.findByRole('combobox', { name: 'Pool' });
+    // In the chart card's header, with the title and the range buttons.
+    const header = canvas.getByRole('heading', { name: 'Pool hashrate' }).parentElement;
+    await expect(header).toContainElement(picker);
+    await expect(header).toContainElement(canvas.getByRole('button', { name: '24 h' }));
+  },
+};
+
 export const Dark: Story = { globals: { theme: 'dark' } };
 
 export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

@@ -22,7 +22,7 @@ import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
 import { timeTicks, valueTicks } from '../../lib/chartTicks';
 import { lowerBound, lttb, nearestIndex } from '../../lib/lttb';
-import { LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useElementWidth } from '../../lib/useElementWidth';
 import { useLabels } from '../../lib/useMiningT';
 import { type ColorName, useThemeColors } from '../../lib/useThemeColors';
@@ -103,6 +103,8 @@ export interface HashrateChartProps {
   title?: string;
   /** Heading level of the title. Default `3`. */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Controls in the card's header before the range buttons, e.g. a pool picker. Default none. */
+  toolbar?: ReactNode;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<HashrateChartLabelKey, string>>;
   /** Extra class on the card. */
@@ -403,6 +405,7 @@ export function HashrateChart({
   onRetry,
   title,
   headingLevel = 3,
+  toolbar,
   labels,
   className,
 }: HashrateChartProps) {
@@ -505,11 +508,11 @@ export function HashrateChart({
     body = <LoadingBlock label={label('chartLoading')} height={height} />;
   } else if (error) {
     body = (
-      <MessageBlock
-        kind="error"
-        message={error === true ? label('chartError') : error}
-        actionLabel={label('retry')}
-        onAction={onRetry}
+      <ErrorBlock
+        error={error}
+        fallback={label('chartError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
         minHeight={height}
       />
     );
@@ -654,6 +657,7 @@ export function HashrateChart({
     <section ref={setRoot} className={cx(widget.card, className)}>
       <div className={widget.header}>
         <Heading className={widget.title}>{titleText}</Heading>
+        {toolbar ? <div className={styles.toolbar}>{toolbar}</div> : null}
         <fieldset className={widget.segmented}>
           <legend className={widget.srOnly}>{label('range')}</legend>
           {ranges.map((option) => (

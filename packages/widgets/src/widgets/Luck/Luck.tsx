@@ -1,7 +1,7 @@
 import { averageLuck, DEFAULT_TIMEZONE, formatPercent, type PoolBlock } from '@poolkit/core';
 import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
-import { LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -88,11 +88,11 @@ export function Luck({
     body = <LoadingBlock label={label('luckLoading')} height={chartHeight + 56} />;
   } else if (error) {
     body = (
-      <MessageBlock
-        kind="error"
-        message={error === true ? label('luckError') : error}
-        actionLabel={label('retry')}
-        onAction={onRetry}
+      <ErrorBlock
+        error={error}
+        fallback={label('luckError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
       />
     );
   } else if (recent.length === 0) {

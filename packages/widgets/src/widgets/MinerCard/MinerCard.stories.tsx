@@ -23,7 +23,7 @@ export const Typical: Story = {
     await expect(canvas.getByText('200.00')).toBeInTheDocument();
     await expect(canvas.getByText('￥31.87')).toBeInTheDocument();
     await expect(canvas.getByText('Profitable')).toHaveAttribute('data-tone', 'success');
-    await expect(canvas.getByText(/not yet verified/)).toBeInTheDocument();
+    await expect(canvas.getByText(/not yet checked against the manufacturer/)).toBeInTheDocument();
     await expect(canvas.queryByRole('table')).toBeNull();
   },
 };

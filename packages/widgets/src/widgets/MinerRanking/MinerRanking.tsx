@@ -1,6 +1,6 @@
 import {
   type CatalogueMiner,
-  COINS,
+  COIN_HASHRATE_UNITS,
   formatCurrency,
   formatDecimal,
   formatNumber,
@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
 import { currencySymbol, HashrateValue } from '../../lib/parts';
-import { LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import * as styles from './MinerRanking.css';
@@ -101,10 +101,13 @@ function rankValue(miner: CatalogueMiner, key: MinerRankingSortKey): number {
   }
 }
 
-/** The unit of a machine's hashrate: its main coin's (Sol/s for Equihash), else H/s. */
+/**
+ * The unit of a machine's hashrate: its main coin's (Sol/s for Equihash), else H/s. From the
+ * units table, not `COINS`, whose prose would be most of this widget's weight.
+ */
 function hashrateBaseUnit(miner: CatalogueMiner): string {
   const coin = miner.coins[0];
-  return coin === undefined ? 'H/s' : COINS[coin].hashrateUnit;
+  return coin === undefined ? 'H/s' : COIN_HASHRATE_UNITS[coin];
 }
 
 /**
@@ -150,11 +153,11 @@ export function MinerRanking({
     body = <LoadingBlock label={label('rankingLoading')} height={240} />;
   } else if (error) {
     body = (
-      <MessageBlock
-        kind="error"
-        message={error === true ? label('rankingError') : error}
-        actionLabel={label('retry')}
-        onAction={onRetry}
+      <ErrorBlock
+        error={error}
+        fallback={label('rankingError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
       />
     );
   } else if (miners.length === 0) {

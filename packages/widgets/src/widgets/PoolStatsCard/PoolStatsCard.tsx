@@ -12,7 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
 import { formatCompact, HashrateValue, Stat } from '../../lib/parts';
-import { LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { ErrorBlock, LoadingBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -95,11 +95,11 @@ export function PoolStatsCard({
   let body: ReactNode;
   if (error) {
     body = (
-      <MessageBlock
-        kind="error"
-        message={error === true ? label('statsError') : error}
-        actionLabel={label('retry')}
-        onAction={onRetry}
+      <ErrorBlock
+        error={error}
+        fallback={label('statsError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
       />
     );
   } else if (loading || !stats) {

@@ -2,7 +2,7 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { media } from '../../theme/media';
 
-/** Row and header height in pixels; the virtualiser counts on it. */
+/** Row and header height in pixels; the row window (`rowWindow`) counts on it. */
 export const ROW_HEIGHT = 40;
 /** Width of the selection column; the name column is pinned right after it. */
 export const SELECT_WIDTH = 44;

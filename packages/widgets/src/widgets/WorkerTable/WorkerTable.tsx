@@ -11,12 +11,13 @@ import {
   type WorkerRow,
   type WorkerSort,
 } from '@poolkit/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
-import { MessageBlock } from '../../lib/StateView';
+import { rowWindow } from '../../lib/rowWindow';
+import { ErrorBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
+import { useScrollViewport } from '../../lib/useScrollViewport';
 import * as widget from '../../lib/widget.css';
 import { formatZoned, isoToMs } from '../../lib/zonedTime';
 import * as styles from './WorkerTable.css';
@@ -250,9 +251,9 @@ function Hashrate({ value, baseUnit }: { value: number; baseUnit: string }) {
  * The worker list of an account or address: filter tabs by state (active / inactive / dead,
  * with counts, states from core's `minerStatus`), search by name, a group filter, sorting by
  * every column (`aria-sort` on the sorted header), row selection with batch delete and
- * move-to-group, and virtualised rows (`@tanstack/react-virtual`), so 100,000 workers scroll
- * smoothly. Rows keep native table semantics (`aria-rowcount`, `aria-rowindex`); on phones the
- * table scrolls sideways with the name pinned.
+ * move-to-group, and virtualised rows (only the rows in view are in the page), so 100,000
+ * workers scroll smoothly. Rows keep native table semantics (`aria-rowcount`, `aria-rowindex`);
+ * on phones the table scrolls sideways with the name pinned.
  *
  * It takes every row and never fetches; the callbacks say what the user asked for.
  */
@@ -290,7 +291,7 @@ export function WorkerTable({
 }: WorkerTableProps) {
   const { label, t, language } = useLabels(labels);
   const baseId = useId();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollRef, scroller, viewport] = useScrollViewport<HTMLDivElement>(height);
   const [statusFilter, setStatusFilter] = useControllableState({
     value: status,
     defaultValue: defaultStatus,
@@ -368,19 +369,17 @@ export function WorkerTable({
   }
   const allShown = order.length > 0 && selectedShown === order.length;
 
-  const virtualizer = useVirtualizer({
+  // Every row is ROW_HEIGHT tall, under a header row of the same height, so the rows in view
+  // follow from the scroll position by arithmetic: no virtualiser library to ship.
+  const { start, end, spaceBefore, spaceAfter } = rowWindow({
     count: order.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => styles.ROW_HEIGHT,
+    rowHeight: styles.ROW_HEIGHT,
     paddingStart: styles.ROW_HEIGHT,
     overscan: 8,
-    initialRect: { width: 0, height },
+    scrollTop: viewport.scrollTop,
+    viewportHeight: viewport.height,
   });
-  const items = virtualizer.getVirtualItems();
-  const firstItem = items[0];
-  const lastItem = items[items.length - 1];
-  const spaceBefore = firstItem ? firstItem.start - styles.ROW_HEIGHT : 0;
-  const spaceAfter = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0;
+  const shown = order.slice(start, end);
 
   const toggleRow = (name: string) => {
     const next = new Set(selectedSet);
@@ -405,7 +404,7 @@ export function WorkerTable({
           ? 'descending'
           : 'ascending',
     });
-    scrollRef.current?.scrollTo({ top: 0 });
+    scroller?.scrollTo({ top: 0 });
   };
   const clearFilters = () => {
     setQuery('');
@@ -443,11 +442,11 @@ export function WorkerTable({
     );
   } else if (error) {
     content = (
-      <MessageBlock
-        kind="error"
-        message={error === true ? label('workersError') : error}
-        actionLabel={label('retry')}
-        onAction={onRetry}
+      <ErrorBlock
+        error={error}
+        fallback={label('workersError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
       />
     );
   } else if (rows.length === 0) {
@@ -540,8 +539,7 @@ export function WorkerTable({
                   />
                 </tr>
               ) : null}
-              {items.map((item) => {
-                const rowIndex = order[item.index] ?? 0;
+              {shown.map((rowIndex, offset) => {
                 const row = rows[rowIndex];
                 if (!row) return null;
                 const isSelected = selectedSet.has(row.worker_name);
@@ -550,7 +548,7 @@ export function WorkerTable({
                 return (
                   <tr
                     key={row.worker_name}
-                    aria-rowindex={item.index + 2}
+                    aria-rowindex={start + offset + 2}
                     data-state={isSelected ? 'selected' : undefined}
                     className={styles.row}
                   >

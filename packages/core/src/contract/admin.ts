@@ -1,0 +1,170 @@
+/**
+ * The operator console (`/admin`): calls only operators may make (permission `admin.view`),
+ * and the audit log every operator action writes to.
+ */
+import { z } from 'zod';
+import {
+  accountNameSchema,
+  coinIdSchema,
+  entityIdSchema,
+  isoDateTimeSchema,
+  paginatedSchema,
+  paginationQueryShape,
+  percentSchema,
+} from './common';
+import { couponStatusSchema } from './programmes';
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What an operator did, as `<area>.<verb>` in snake case, e.g. `coupons.issue`. A string with a
+ * pattern rather than an enum, so a client keeps reading the log when a later server adds an
+ * action; the site names the actions it knows and shows the others as they are.
+ */
+export const auditActionSchema = z
+  .string()
+  .min(3)
+  .max(64)
+  .regex(/^[a-z][a-z_]*(\.[a-z][a-z_]*)+$/, 'Expected an action such as "coupons.issue"');
+/** An audit action, e.g. `'coupons.issue'`. */
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+/** One value of an audit entry's details: flat, so every entry reads as a short list. */
+export const auditDetailValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** One operator action (who, what, on which target, when, and its details). */
+export const auditEntrySchema = z.object({
+  id: entityIdSchema,
+  /** The operator's user name. */
+  actor: z.string(),
+  action: auditActionSchema,
+  /** The kind of thing acted on, e.g. `coupon_batch`. */
+  target_type: z.string(),
+  /** Its id; `null` when the action has no single target. */
+  target_id: z.string().nullable(),
+  /** What the action set, by field (for example the issued batch's percent and count). */
+  details: z.record(z.string(), auditDetailValueSchema),
+  /** The client address the action came from. */
+  ip: z.string().nullable(),
+  created_at: isoDateTimeSchema,
+});
+/** An audit entry. */
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Query of `GET /admin/audit-log`: newest first, optionally one action or one operator. */
+export const auditLogQuerySchema = z
+  .object({
+    ...paginationQueryShape,
+    action: auditActionSchema.optional(),
+    /** An operator's user name. */
+    actor: accountNameSchema.optional(),
+  })
+  .strict();
+/** Audit-log query as a caller sends it. */
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+/** A page of audit entries, newest first. */
+export const auditLogSchema = paginatedSchema(auditEntrySchema);
+/** A page of audit entries. */
+export type AuditLog = z.infer<typeof auditLogSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Coupons (issued by operators, redeemed by users: see `./programmes`)
+// ---------------------------------------------------------------------------------------------
+
+/** The most codes one batch may hold. */
+export const MAX_COUPON_BATCH_SIZE = 500;
+
+/** The longest a coupon may reduce fees once started, in days. */
+export const MAX_COUPON_VALIDITY_DAYS = 365;
+
+/**
+ * A coupon's fee reduction as an operator sets it: a share of the pool fee in percent, above 0,
+ * at most 100, with at most two decimals (`"20"`, `"12.5"`).
+ */
+export const feeReductionPercentSchema = percentSchema
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'At most two decimals')
+  .refine((value) => Number(value) > 0, 'The reduction must be above 0');
+
+/**
+ * Body of `POST /admin/coupons/batches`: issues `count` coupon codes that share the fee
+ * reduction, the coin (`null` or absent: any coin), the validity once started and the
+ * use-before date (which must be later than now). Answer: the batch and its codes.
+ */
+export const issueCouponsBodySchema = z
+  .object({
+    fee_reduction_percent: feeReductionPercentSchema,
+    coin: coinIdSchema.nullable().optional(),
+    validity_days: z.number().int().min(1).max(MAX_COUPON_VALIDITY_DAYS),
+    use_before: isoDateTimeSchema,
+    count: z.number().int().min(1).max(MAX_COUPON_BATCH_SIZE),
+    /** What the batch is for, seen by operators only. */
+    note: z.string().trim().max(200).optional(),
+  })
+  .strict();
+/** Issue-coupons body as a caller sends it. */
+export type IssueCouponsBody = z.input<typeof issueCouponsBodySchema>;
+
+/** A batch of coupon codes, as operators see it. */
+export const couponBatchSchema = z.object({
+  id: entityIdSchema,
+  fee_reduction_percent: percentSchema,
+  /** The coin whose fee its coupons reduce; `null` for any coin. */
+  coin: coinIdSchema.nullable(),
+  validity_days: z.number().int().positive(),
+  use_before: isoDateTimeSchema,
+  /** Codes issued. */
+  count: z.number().int().positive(),
+  /** Codes redeemed so far. */
+  redeemed: z.number().int().nonnegative(),
+  note: z.string().nullable(),
+  /** The operator who issued it (user name). */
+  created_by: z.string(),
+  created_at: isoDateTimeSchema,
+});
+/** A coupon batch. */
+export type CouponBatch = z.infer<typeof couponBatchSchema>;
+
+/** Answer of `POST /admin/coupons/batches`: the new batch with its codes, to hand out. */
+export const issuedCouponBatchSchema = couponBatchSchema.extend({ codes: z.array(z.string()) });
+/** A newly issued batch and its codes. */
+export type IssuedCouponBatch = z.infer<typeof issuedCouponBatchSchema>;
+
+/** A page of coupon batches, newest first (`GET /admin/coupons/batches`). */
+export const couponBatchListSchema = paginatedSchema(couponBatchSchema);
+/** A page of coupon batches. */
+export type CouponBatchList = z.infer<typeof couponBatchListSchema>;
+
+/** Path parameters `{batch_id}`. */
+export const couponBatchParamsSchema = z.object({ batch_id: entityIdSchema }).strict();
+/** `{batch_id}` as a caller sends it. */
+export type CouponBatchParams = z.input<typeof couponBatchParamsSchema>;
+
+/**
+ * A code's state as operators see it: `available` (not redeemed yet, still redeemable), the
+ * redeemed coupon's state (`unused`, `in_use`, `used`, `expired`), or `expired` for a code
+ * nobody redeemed before its use-before date.
+ */
+export const couponCodeStateSchema = z.enum(['available', ...couponStatusSchema.options]);
+/** A code's state. */
+export type CouponCodeState = z.infer<typeof couponCodeStateSchema>;
+
+/** One code of a batch (`GET /admin/coupons/batches/{batch_id}/codes`). */
+export const adminCouponCodeSchema = z.object({
+  code: z.string(),
+  status: couponCodeStateSchema,
+  /** Who redeemed it (user name); `null` while available. */
+  redeemed_by: z.string().nullable(),
+  redeemed_at: isoDateTimeSchema.nullable(),
+  /** The account it was started on; `null` before start. */
+  account: accountNameSchema.nullable(),
+});
+/** One code of a batch. */
+export type AdminCouponCode = z.infer<typeof adminCouponCodeSchema>;
+
+/** A page of a batch's codes, in the order they were issued. */
+export const couponCodeListSchema = paginatedSchema(adminCouponCodeSchema);
+/** A page of a batch's codes. */
+export type CouponCodeList = z.infer<typeof couponCodeListSchema>;

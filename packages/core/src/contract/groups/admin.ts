@@ -1,0 +1,69 @@
+/**
+ * The operator console (not shown in the spec): every call is under `/admin`, for operators
+ * only (permission `admin.view`; anyone else is answered 403), never for observers.
+ * Family B of the API contract; `../endpoints.ts` merges every group into `endpoints`.
+ */
+import {
+  auditLogQuerySchema,
+  auditLogSchema,
+  couponBatchListSchema,
+  couponBatchParamsSchema,
+  couponCodeListSchema,
+  issueCouponsBodySchema,
+  issuedCouponBatchSchema,
+} from '../admin';
+import { paginationQuerySchema } from '../common';
+import { defineEndpoint } from '../endpoint';
+
+/** The operator console's calls. */
+export const adminEndpoints = {
+  /** Not shown: the audit log of operator actions, newest first. */
+  adminAuditLog: defineEndpoint({
+    id: 'adminAuditLog',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/audit-log',
+    auth: 'user-only',
+    permission: 'admin.view',
+    query: auditLogQuerySchema,
+    response: auditLogSchema,
+    summary: 'Audit log of operator actions',
+  }),
+  /** Not shown: the coupon batches operators issued, newest first. */
+  adminCouponBatches: defineEndpoint({
+    id: 'adminCouponBatches',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/coupons/batches',
+    auth: 'user-only',
+    permission: 'admin.view',
+    query: paginationQuerySchema,
+    response: couponBatchListSchema,
+    summary: 'Coupon batches',
+  }),
+  /** Not shown: issues a batch of coupon codes (audited as `coupons.issue`). */
+  issueCoupons: defineEndpoint({
+    id: 'issueCoupons',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/coupons/batches',
+    auth: 'user-only',
+    permission: 'admin.view',
+    body: issueCouponsBodySchema,
+    response: issuedCouponBatchSchema,
+    summary: 'Issue coupon codes',
+  }),
+  /** Not shown: the codes of a batch and who redeemed them. */
+  adminCouponCodes: defineEndpoint({
+    id: 'adminCouponCodes',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/coupons/batches/{batch_id}/codes',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: couponBatchParamsSchema,
+    query: paginationQuerySchema,
+    response: couponCodeListSchema,
+    summary: 'Codes of a coupon batch',
+  }),
+} as const;

@@ -1,0 +1,264 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createManualClock } from '../../clock';
+import { ERROR_CODES } from '../../contract';
+import type { Database } from '../../db/connect';
+import { testConfig } from '../../testing/testApp';
+import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { sha256Hex } from './crypto';
+import {
+  type ApiAnswer,
+  callApi,
+  loginByEmail,
+  outboxCode,
+  registerByEmail,
+  solvedCaptcha,
+} from './testHelpers';
+import { base32Decode, totpCode } from './totp';
+
+describe.each(testDrivers)('login and validation tickets on %s', (driver) => {
+  let database: Database;
+  let app: FastifyInstance;
+  const clock = createManualClock(Date.UTC(2026, 0, 1));
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    app = await buildApp({ config: testConfig(), db: database, clock });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  /** A 6-digit code the authenticator does not show now, nor one step before or after. */
+  function wrongTotpCode(key: Buffer): string {
+    const valid = [-30_000, 0, 30_000].map((offset) => totpCode(key, clock.now() + offset));
+    return ['000000', '000001', '000002', '000003'].find((code) => !valid.includes(code)) ?? '';
+  }
+
+  /** A second validation by email code for `scene`; resolves the validation token. */
+  async function validate(token: string, email: string, scene: string, ip: string) {
+    clock.advance(61_000);
+    const sent = await callApi(app, 'POST', '/auth/validation/verified-email', {
+      token,
+      body: { scene },
+      ip,
+    });
+    expect(sent.status).toBe(200);
+    const answer = await callApi(app, 'POST', '/users/second-validation', {
+      token,
+      body: { verify_type: 'email', code: await outboxCode(app, email), scene },
+    });
+    expect(answer.status).toBe(200);
+    return answer.data.validation_token as string;
+  }
+
+  /** Registers a user and turns the authenticator on; resolves its token and TOTP key. */
+  async function userWithTotp(username: string, email: string, ip: string) {
+    const { token } = await registerByEmail(app, username, email, 'Secret123', ip);
+    const secret = await callApi(app, 'POST', '/auth/totp/secret', { token });
+    const key = base32Decode(secret.data.secret);
+    const validationToken = await validate(token, email, 'totp', ip);
+    const enabled = await callApi(app, 'POST', '/auth/totp/validation', {
+      token,
+      body: { code: totpCode(key, clock.now()), validation_token: validationToken },
+    });
+    expect(enabled.status).toBe(200);
+    // The next code must come from a later step: a code works once.
+    clock.advance(30_000);
+    return { token, key };
+  }
+
+  async function loginTicket(email: string, ip: string): Promise<string> {
+    const answer = await loginByEmail(app, email, 'Secret123', ip);
+    expect(answer.data.status).toBe('totp_required');
+    return answer.data.login_ticket as string;
+  }
+
+  function totpLogin(ticket: string, code: string, ip: string): Promise<ApiAnswer> {
+    return callApi(app, 'POST', '/auth/totp/login', { body: { login_ticket: ticket, code }, ip });
+  }
+
+  async function ticketRow(token: string) {
+    const result = (await database.db.execute(
+      sql`SELECT attempts, used_at IS NOT NULL AS spent FROM identity_tickets
+          WHERE token_hash = ${sha256Hex(token)}`,
+    )) as unknown as { rows: { attempts: number; spent: boolean }[] };
+    return result.rows[0];
+  }
+
+  function expectRefused(answer: ApiAnswer, field: string): void {
+    expect(answer.status).toBe(400);
+    expect(answer.code).toBe(ERROR_CODES.codeInvalid);
+    expect(answer.fields?.map((item) => item.field)).toEqual([field]);
+  }
+
+  it('should spend a login ticket at the 5th wrong authenticator code', async () => {
+    const ip = '10.4.0.1';
+    const { key } = await userWithTotp('tick0001', 'tick1@example.com', ip);
+    const ticket = await loginTicket('tick1@example.com', ip);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expectRefused(await totpLogin(ticket, wrongTotpCode(key), ip), 'code');
+    }
+    const fifth = await totpLogin(ticket, wrongTotpCode(key), ip);
+    expectRefused(fifth, 'login_ticket');
+    expect(fifth.msg).toMatch(/too many wrong codes/i);
+    expectRefused(await totpLogin(ticket, totpCode(key, clock.now()), ip), 'login_ticket');
+    // A new ticket still signs in: the limit is per ticket.
+    const fresh = await totpLogin(
+      await loginTicket('tick1@example.com', ip),
+      totpCode(key, clock.now()),
+      ip,
+    );
+    expect(fresh.status).toBe(200);
+    expect(fresh.data.token).toBeTypeOf('string');
+  });
+
+  it('should sign in with the right code after 4 wrong ones', async () => {
+    const ip = '10.4.0.2';
+    const { key } = await userWithTotp('tick0002', 'tick2@example.com', ip);
+    const ticket = await loginTicket('tick2@example.com', ip);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expectRefused(await totpLogin(ticket, wrongTotpCode(key), ip), 'code');
+    }
+    const answer = await totpLogin(ticket, totpCode(key, clock.now()), ip);
+    expect(answer.status).toBe(200);
+    expect(answer.data.token).toBeTypeOf('string');
+    // Five codes tried, the right one last, and the ticket used up by the sign-in.
+    expect(await ticketRow(ticket)).toEqual({ attempts: 5, spent: true });
+  });
+
+  it('should count at most 5 wrong codes on a login ticket under concurrent requests', async () => {
+    const ip = '10.4.0.3';
+    const { key } = await userWithTotp('tick0003', 'tick3@example.com', ip);
+    const ticket = await loginTicket('tick3@example.com', ip);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => totpLogin(ticket, wrongTotpCode(key), ip)),
+    );
+    for (const answer of answers) expect(answer.status).toBe(400);
+    const fields = answers.map((answer) => answer.fields?.[0]?.field);
+    expect(fields.filter((field) => field === 'code')).toHaveLength(4);
+    expect(fields.filter((field) => field === 'login_ticket')).toHaveLength(6);
+    expect(answers.filter((answer) => /too many wrong codes/i.test(answer.msg))).toHaveLength(1);
+    expect(await ticketRow(ticket)).toEqual({ attempts: 5, spent: true });
+    expectRefused(await totpLogin(ticket, totpCode(key, clock.now()), ip), 'login_ticket');
+  });
+
+  it('should spend a validation token at the 5th wrong authenticator code of its enrolment', async () => {
+    const ip = '10.4.0.4';
+    const { token } = await registerByEmail(app, 'tick0004', 'tick4@example.com', 'Secret123', ip);
+    const secret = await callApi(app, 'POST', '/auth/totp/secret', { token });
+    const key = base32Decode(secret.data.secret);
+    const validationToken = await validate(token, 'tick4@example.com', 'totp', ip);
+    const enable = (code: string) =>
+      callApi(app, 'POST', '/auth/totp/validation', {
+        token,
+        body: { code, validation_token: validationToken },
+      });
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expectRefused(await enable(wrongTotpCode(key)), 'code');
+    }
+    expectRefused(await enable(wrongTotpCode(key)), 'validation_token');
+    expectRefused(await enable(totpCode(key, clock.now())), 'validation_token');
+    expect((await callApi(app, 'GET', '/users/info', { token })).data.totp_enabled).toBe(false);
+  });
+
+  it('should spend a validation token after 5 wrong codes over several email codes', async () => {
+    const ip = '10.4.0.5';
+    const { token } = await registerByEmail(app, 'tick0005', 'tick5@example.com', 'Secret123', ip);
+    const validationToken = await validate(token, 'tick5@example.com', 'change_email', ip);
+    const sendBindCode = async () => {
+      clock.advance(61_000);
+      const sent = await callApi(app, 'POST', '/v3/auth/validation/code', {
+        query: await solvedCaptcha(app, ip),
+        body: { channel: 'email', email: 'tick5b@example.com', scene: 'bind_email' },
+        token,
+        ip,
+      });
+      expect(sent.status).toBe(200);
+      return outboxCode(app, 'tick5b@example.com');
+    };
+    const change = (code: string) =>
+      callApi(app, 'PUT', '/users/email', {
+        token,
+        body: { email: 'tick5b@example.com', code, validation_token: validationToken },
+      });
+    const first = await sendBindCode();
+    const wrongFirst = first === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 3; attempt += 1)
+      expectRefused(await change(wrongFirst), 'code');
+    // A new code: its own tries start again, the validation token's do not.
+    const second = await sendBindCode();
+    const wrongSecond = second === '000000' ? '111111' : '000000';
+    expectRefused(await change(wrongSecond), 'code');
+    expectRefused(await change(wrongSecond), 'validation_token');
+    expectRefused(await change(second), 'validation_token');
+    expect((await callApi(app, 'GET', '/users/info', { token })).data.email).toBe(
+      't***@example.com',
+    );
+    expect((await loginByEmail(app, 'tick5@example.com', 'Secret123', ip)).status).toBe(200);
+  });
+
+  it('should spend a validation token after 5 wrong codes over several SMS codes', async () => {
+    const ip = '10.4.0.6';
+    const { token } = await registerByEmail(app, 'tick0006', 'tick6@example.com', 'Secret123', ip);
+    const validationToken = await validate(token, 'tick6@example.com', 'change_phone', ip);
+    const phone = { country_code: '86', phone: '13900139006' };
+    const sendBindCode = async () => {
+      clock.advance(61_000);
+      const sent = await callApi(app, 'POST', '/v3/auth/validation/code', {
+        query: await solvedCaptcha(app, ip),
+        body: { channel: 'sms', ...phone, scene: 'bind_phone' },
+        token,
+        ip,
+      });
+      expect(sent.status).toBe(200);
+      return outboxCode(app, '+86 13900139006');
+    };
+    const change = (code: string) =>
+      callApi(app, 'PUT', '/users/phone', {
+        token,
+        body: { ...phone, code, validation_token: validationToken },
+      });
+    const first = await sendBindCode();
+    const wrongFirst = first === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 3; attempt += 1)
+      expectRefused(await change(wrongFirst), 'code');
+    const second = await sendBindCode();
+    const wrongSecond = second === '000000' ? '111111' : '000000';
+    expectRefused(await change(wrongSecond), 'code');
+    expectRefused(await change(wrongSecond), 'validation_token');
+    expectRefused(await change(second), 'validation_token');
+    expect((await callApi(app, 'GET', '/users/info', { token })).data.phone).toBeNull();
+  });
+
+  it('should check at most 5 tries of an email code under concurrent second validations', async () => {
+    const ip = '10.4.0.9';
+    const { token } = await registerByEmail(app, 'tick0011', 'tick11@example.com', 'Secret123', ip);
+    clock.advance(61_000);
+    const sent = await callApi(app, 'POST', '/auth/validation/verified-email', {
+      token,
+      body: { scene: 'cancellation' },
+      ip,
+    });
+    expect(sent.status).toBe(200);
+    const code = await outboxCode(app, 'tick11@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const validate = (value: string) =>
+      callApi(app, 'POST', '/users/second-validation', {
+        token,
+        body: { verify_type: 'email', code: value, scene: 'cancellation' },
+      });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => validate(wrong)));
+    for (const answer of answers) expectRefused(answer, 'code');
+    const result = (await database.db.execute(
+      sql`SELECT attempts FROM verification_codes
+          WHERE target = 'tick11@example.com' AND scene = 'cancellation'`,
+    )) as unknown as { rows: { attempts: number }[] };
+    expect(result.rows).toEqual([{ attempts: 5 }]);
+    expectRefused(await validate(code), 'code');
+  });
+});

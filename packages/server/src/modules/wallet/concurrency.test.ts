@@ -1,0 +1,216 @@
+/**
+ * The ledger under concurrent transfers, through the real endpoint: 200 transfers fired at
+ * once at one balance that covers only half of them; transfers crossing between two accounts
+ * both ways (a deadlock would show); and repeats of idempotency keys racing each other. After
+ * each burst: no balance below zero, every record's entries sum to zero, every balance equals
+ * its entries, and the money moved is exactly what the successful answers say.
+ */
+import { randomUUID } from 'node:crypto';
+import Big from 'big.js';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createManualClock } from '../../clock';
+import type { Database } from '../../db/connect';
+import { queryRows } from '../../engine/sql';
+import { testConfig } from '../../testing/testApp';
+import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { createIdentityContext, type IdentityContext } from '../identity/context';
+import { hashPassword } from '../identity/crypto';
+import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
+import { createTicket } from '../identity/users';
+import { inLedgerTransaction, postLedgerRecords, reconcileLedger } from './ledger';
+
+const PAY_PASSWORD = 'Pay123456';
+const RECEIVERS = ['bob00001', 'carol001', 'dave0001', 'eve00001'];
+
+describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let identity: IdentityContext;
+  const clock = createManualClock(Date.UTC(2026, 3, 1, 9));
+  const tokens = new Map<string, string>();
+  const userIds = new Map<string, string>();
+
+  async function balance(account: string): Promise<Big> {
+    const [row] = await queryRows<{ balance: string }>(
+      database.db,
+      sql`SELECT COALESCE(sum(la.balance), 0)::text AS balance FROM ledger_accounts la
+          JOIN mining_accounts ma ON ma.id = la.mining_account_id
+          WHERE ma.name = ${account} AND la.coin = 'btc'`,
+    );
+    return new Big(row?.balance ?? '0');
+  }
+
+  async function fund(account: string, amount: string): Promise<void> {
+    const [row] = await queryRows<{ id: string }>(
+      database.db,
+      sql`SELECT id::text AS id FROM mining_accounts WHERE name = ${account}`,
+    );
+    const id = row?.id ?? '';
+    await inLedgerTransaction(database, (tx) =>
+      postLedgerRecords(
+        tx,
+        [
+          {
+            type: 'mining',
+            status: 'successful',
+            coin: 'btc',
+            reference: `mining:${id}:btc:${randomUUID()}`,
+            legs: [
+              { holder: { kind: 'mining_account', miningAccountId: id }, coin: 'btc', amount },
+              {
+                holder: { kind: 'system', name: 'mining_payouts' },
+                coin: 'btc',
+                amount: `-${amount}`,
+              },
+            ],
+          },
+        ],
+        clock.now(),
+      ),
+    );
+  }
+
+  /** One transfer request with its own second validation, made ahead of the burst. */
+  async function request(from: string, to: string, amount: string, key = randomUUID()) {
+    const userId = userIds.get(from) ?? '';
+    const ticket = await createTicket(identity, 'validation', userId, 'transfer', 3_600_000);
+    const secret = await encrypted(app, PAY_PASSWORD);
+    return {
+      token: tokens.get(from) ?? '',
+      body: {
+        coin: 'btc',
+        from_account: from,
+        to_account: to,
+        amount,
+        pay_password: secret.password,
+        key_id: secret.key_id,
+        validation_token: ticket.token,
+        idempotency_key: key,
+      },
+    };
+  }
+
+  async function fire(requests: Awaited<ReturnType<typeof request>>[]) {
+    return Promise.all(
+      requests.map(({ token, body }) =>
+        callApi(app, 'POST', '/wallets/transfers', { token, body }),
+      ),
+    );
+  }
+
+  async function expectSoundLedger(): Promise<void> {
+    const report = await reconcileLedger(database);
+    expect(report.mismatchedBalances).toEqual([]);
+    expect(report.unbalancedRecords).toEqual([]);
+    expect(report.overdrawnBalances).toEqual([]);
+    expect(report.ok).toBe(true);
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    app = await buildApp({ config: testConfig(), db: database, clock });
+    identity = createIdentityContext({
+      database,
+      clock,
+      config: testConfig(),
+      mailer: { send: async () => {} },
+    });
+    for (const [index, name] of ['alice01', ...RECEIVERS].entries()) {
+      const pair = await registerByEmail(
+        app,
+        name,
+        `${name}@example.com`,
+        'Secret123',
+        `10.8.0.${index + 1}`,
+      );
+      tokens.set(name, pair.token);
+      const [row] = await queryRows<{ id: string }>(
+        database.db,
+        sql`SELECT id::text AS id FROM users WHERE username = ${name}`,
+      );
+      userIds.set(name, row?.id ?? '');
+    }
+    const hash = await hashPassword(PAY_PASSWORD);
+    await database.db.execute(sql`UPDATE users SET pay_password_hash = ${hash}`);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('should never overdraw one balance under 200 concurrent transfers', async () => {
+    await fund('alice01', '1');
+    const requests = [];
+    for (let index = 0; index < 200; index += 1) {
+      requests.push(
+        await request('alice01', RECEIVERS[index % RECEIVERS.length] ?? 'bob00001', '0.01'),
+      );
+    }
+    const answers = await fire(requests);
+
+    const outcomes = answers.map((answer) => `${answer.status} ${answer.code}`);
+    const succeeded = answers.filter((answer) => answer.status === 200);
+    // The balance covers exactly 100 of them; every other one is refused for the balance.
+    expect(succeeded).toHaveLength(100);
+    expect(outcomes.filter((outcome) => outcome === '400 40007')).toHaveLength(100);
+    expect(new Set(succeeded.map((answer) => answer.data.id)).size).toBe(100);
+
+    expect((await balance('alice01')).toFixed()).toBe('0');
+    let received = new Big(0);
+    for (const name of RECEIVERS) received = received.plus(await balance(name));
+    expect(received.toFixed()).toBe('1');
+    const [records] = await queryRows<{ transfers: number; entries: number }>(
+      database.db,
+      sql`SELECT count(DISTINCT t.id)::int AS transfers, count(e.id)::int AS entries
+          FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+          WHERE t.type = 'transfer'`,
+    );
+    expect(records).toEqual({ transfers: 100, entries: 200 });
+    await expectSoundLedger();
+  });
+
+  it('should not deadlock when transfers cross between two accounts both ways', async () => {
+    await fund('alice01', '1');
+    await fund('bob00001', '1');
+    const before = (await balance('alice01')).plus(await balance('bob00001'));
+    const requests = [];
+    for (let index = 0; index < 60; index += 1) {
+      requests.push(
+        index % 2 === 0
+          ? await request('alice01', 'bob00001', '0.003')
+          : await request('bob00001', 'alice01', '0.002'),
+      );
+    }
+    const answers = await fire(requests);
+    expect(answers.map((answer) => answer.status)).toEqual(requests.map(() => 200));
+    expect((await balance('alice01')).plus(await balance('bob00001')).toFixed()).toBe(
+      before.toFixed(),
+    );
+    // 30 × 0.003 out, 30 × 0.002 in.
+    expect((await balance('alice01')).toFixed()).toBe('0.97');
+    await expectSoundLedger();
+  });
+
+  it('should move money once per idempotency key when repeats race', async () => {
+    const before = await balance('carol001');
+    const keys = Array.from({ length: 10 }, () => randomUUID());
+    const requests = [];
+    for (const key of keys) {
+      for (let repeat = 0; repeat < 5; repeat += 1) {
+        requests.push(await request('alice01', 'carol001', '0.001', key));
+      }
+    }
+    const answers = await fire(requests);
+    expect(answers.map((answer) => answer.status)).toEqual(requests.map(() => 200));
+    for (const [index, key] of keys.entries()) {
+      const group = answers.slice(index * 5, index * 5 + 5);
+      expect(new Set(group.map((answer) => JSON.stringify(answer.data))).size, key).toBe(1);
+    }
+    expect((await balance('carol001')).minus(before).toFixed()).toBe('0.01');
+    await expectSoundLedger();
+  });
+});

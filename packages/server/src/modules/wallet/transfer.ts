@@ -1,0 +1,204 @@
+/**
+ * Internal transfers: coins from one of the caller's mining accounts to any other mining
+ * account (another user's or the caller's own), by name, as one ledger record whose two
+ * entries commit together.
+ */
+import Big from 'big.js';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { COINS, type CoinId, ERROR_CODES } from '../../contract';
+import { queryRows, type SqlExecutor } from '../../engine/sql';
+import { HttpError } from '../../http/httpError';
+import type { IdentityContext } from '../identity/context';
+import { sha256Hex } from '../identity/crypto';
+import { iso, isoSeconds } from '../identity/db';
+import { addUserLog, checkTicketCode, peekTicket, requireUser } from '../identity/users';
+import { findIdempotentAnswer, requestHash, runIdempotent } from './idempotency';
+import { InsufficientBalanceError, postLedgerRecords } from './ledger';
+import { verifyPayPassword } from './payPassword';
+
+/** What a transfer asks for, as the contract's body carries it. */
+export interface TransferRequest {
+  readonly coin: CoinId;
+  readonly from_account: string;
+  readonly to_account: string;
+  readonly amount: string;
+  readonly pay_password: string;
+  readonly key_id: string;
+  readonly validation_token: string;
+  readonly idempotency_key: string;
+}
+
+/** The answer of a transfer (`transferSchema`). */
+export interface TransferAnswer {
+  readonly id: string;
+  readonly coin: CoinId;
+  readonly from_account: string;
+  readonly to_account: string;
+  readonly amount: string;
+  readonly status: 'successful';
+  readonly created_at: string;
+}
+
+function badField(field: string, message: string, code: number = ERROR_CODES.validation): never {
+  throw new HttpError(400, code, message, { fields: [{ field, message }] });
+}
+
+/** Decimal places a coin's amounts may have: its chain's, at most the contract's 18. */
+export function transferDecimals(coin: CoinId): number {
+  return Math.min(COINS[coin].chainDecimals, 18);
+}
+
+/**
+ * Spends the call's second-validation token inside the transfer's transaction, so a token
+ * moves money once and stays good when the transfer is refused (its transaction rolls back).
+ */
+async function spendValidation(
+  tx: SqlExecutor,
+  token: string,
+  userId: string,
+  nowMs: number,
+): Promise<void> {
+  const rows = await queryRows<{ token_hash: string }>(
+    tx,
+    sql`UPDATE identity_tickets SET used_at = ${iso(nowMs)}::timestamptz
+        WHERE token_hash = ${sha256Hex(token)} AND kind = 'validation' AND scene = 'transfer'
+          AND user_id = ${userId}::bigint AND used_at IS NULL
+          AND expires_at > ${iso(nowMs)}::timestamptz
+        RETURNING token_hash`,
+  );
+  if (rows.length === 0) {
+    badField(
+      'validation_token',
+      'The validation is not valid or has expired',
+      ERROR_CODES.codeInvalid,
+    );
+  }
+}
+
+/**
+ * Transfers `amount` of a coin between two mining accounts.
+ *
+ * 1. A repeat of an earlier transfer (same user and idempotency key) answers the stored answer
+ *    at once (409 when its fields differ).
+ * 2. Refused while withdrawals are paused after a security change (403 code 40302), when the
+ *    amount has more decimals than the coin (400 naming `amount`), without a live `transfer`
+ *    second validation of the caller (400 code 40002 naming `validation_token`), or with a
+ *    wrong pay password (see `verifyPayPassword`; each try also spends one of the
+ *    validation's five).
+ * 3. In one transaction (`runIdempotent`): claims the key, spends the validation, finds the
+ *    caller's `from_account` and the receiving `to_account` (400 naming the field when either
+ *    is unknown or the receiver is abnormal), posts the record (400 code 40007 naming `amount`
+ *    when the balance is short) and stores the answer.
+ */
+export async function transfer(
+  context: IdentityContext,
+  userId: string,
+  body: TransferRequest,
+  request: FastifyRequest,
+): Promise<TransferAnswer> {
+  const amount = new Big(body.amount);
+  const call = {
+    userId,
+    key: body.idempotency_key,
+    endpoint: 'transfer',
+    requestHash: requestHash({
+      coin: body.coin,
+      from_account: body.from_account.toLowerCase(),
+      to_account: body.to_account.toLowerCase(),
+      amount: amount.toFixed(),
+    }),
+  };
+  const replay = await findIdempotentAnswer(context.database.db, call);
+  if (replay !== undefined) return replay as TransferAnswer;
+
+  const user = await requireUser(context, userId);
+  const now = context.clock.now();
+  if (user.withdraw_paused_ms !== null && user.withdraw_paused_ms > now) {
+    throw new HttpError(
+      403,
+      ERROR_CODES.accountLocked,
+      `Withdrawals and transfers are paused after a security change until ${isoSeconds(user.withdraw_paused_ms)}`,
+    );
+  }
+  const decimals = transferDecimals(body.coin);
+  if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
+    badField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
+  }
+  const ticket = await peekTicket(context, 'validation', body.validation_token);
+  if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'transfer') {
+    badField(
+      'validation_token',
+      'The validation is not valid or has expired',
+      ERROR_CODES.codeInvalid,
+    );
+  }
+  await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
+    verifyPayPassword(context, userId, body.pay_password, body.key_id),
+  );
+
+  const { answer, replayed } = await runIdempotent(context.database, call, now, async (tx) => {
+    await spendValidation(tx, body.validation_token, userId, now);
+    const accounts = await queryRows<{ id: string; name: string; user_id: string; status: string }>(
+      tx,
+      sql`SELECT id::text AS id, name, user_id::text AS user_id, status FROM mining_accounts
+          WHERE lower(name) IN (${body.from_account.toLowerCase()}, ${body.to_account.toLowerCase()})`,
+    );
+    const from = accounts.find(
+      (account) =>
+        account.name.toLowerCase() === body.from_account.toLowerCase() &&
+        account.user_id === userId,
+    );
+    if (from === undefined) badField('from_account', 'No such mining account of yours');
+    const to = accounts.find(
+      (account) => account.name.toLowerCase() === body.to_account.toLowerCase(),
+    );
+    if (to === undefined) badField('to_account', 'No such mining account');
+    if (to.status !== 'normal') badField('to_account', 'This account cannot receive transfers');
+    const value = amount.toFixed();
+    let posted: { id: string } | undefined;
+    try {
+      [posted] = await postLedgerRecords(
+        tx,
+        [
+          {
+            type: 'transfer',
+            status: 'successful',
+            coin: body.coin,
+            initiatorUserId: userId,
+            legs: [
+              {
+                holder: { kind: 'mining_account', miningAccountId: from.id },
+                coin: body.coin,
+                amount: `-${value}`,
+              },
+              {
+                holder: { kind: 'mining_account', miningAccountId: to.id },
+                coin: body.coin,
+                amount: value,
+              },
+            ],
+          },
+        ],
+        now,
+      );
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) {
+        badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
+      }
+      throw error;
+    }
+    if (posted === undefined) throw new Error('The transfer record was not posted');
+    return {
+      id: posted.id,
+      coin: body.coin,
+      from_account: from.name,
+      to_account: to.name,
+      amount: value,
+      status: 'successful' as const,
+      created_at: isoSeconds(now),
+    };
+  });
+  if (!replayed) await addUserLog(context, userId, 'operation', 'transfer', request);
+  return answer;
+}

@@ -1,0 +1,129 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  apiCall,
+  launchBrowser,
+  loginByApi,
+  newUser,
+  openPage,
+  outboxCode,
+  registerByApi,
+  seedSession,
+  waitForPath,
+} from './support';
+
+const baseUrl = inject('baseUrl');
+const DEMO = { email: 'demo@poolkit.local', password: 'Demo12345' };
+const PAY_PASSWORD = 'Wallet2024x';
+let browser: Browser;
+
+interface Balances {
+  list: { coin: string; available: string }[];
+  accounts: { account: string; coin: string; available: string }[];
+}
+
+/** The demo user's balances once the engine has settled and credited its back-filled days. */
+async function demoBalances(token: string): Promise<Balances> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const answer = await apiCall<Balances>(baseUrl, 'GET', '/wallets/balances', token);
+    if (answer.code === 0 && answer.data.accounts.some((row) => row.coin === 'btc')) {
+      return answer.data;
+    }
+    if (Date.now() > deadline) throw new Error('The demo user has no income after 90 s');
+    await new Promise((wait) => setTimeout(wait, 1000));
+  }
+}
+
+/** Half of a decimal balance, cut to 8 decimals (at least 1 satoshi). */
+function half(available: string): string {
+  const [whole = '0', fraction = ''] = available.split('.');
+  const satoshis = BigInt(whole) * 100_000_000n + BigInt(`${fraction}00000000`.slice(0, 8));
+  const part = satoshis / 2n > 0n ? satoshis / 2n : 1n;
+  return `${part / 100_000_000n}.${(part % 100_000_000n).toString().padStart(8, '0')}`;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('wallet', () => {
+  it('should show the demo income, transfer with a pay password, and list the record with its entries', async () => {
+    const tokens = await loginByApi(baseUrl, DEMO.email, DEMO.password);
+    const balances = await demoBalances(tokens.token);
+    const btc = balances.accounts.find((row) => row.account === 'demo' && row.coin === 'btc');
+    expect(btc).toBeDefined();
+    const amount = half(btc?.available ?? '0');
+    const receiver = newUser('recv');
+    await registerByApi(baseUrl, receiver);
+
+    const { context, page } = await openPage(browser);
+    await seedSession(context, tokens.token, tokens.refresh_token);
+    await page.goto(`${baseUrl}/asset/index`);
+    await page.getByRole('heading', { name: 'Wallet', level: 1 }).waitFor({ timeout: 30_000 });
+    const wallet = page.getByRole('table', { name: 'Wallet' });
+    await wallet.getByRole('rowheader', { name: 'BTC' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('wallet-total').textContent()).toMatch(/^￥[\d,]+\.\d{2}$/);
+
+    // The pay password: a code to the demo mailbox, then the new one twice.
+    await page.getByRole('button', { name: 'Set pay password' }).click();
+    const setDialog = page.getByRole('dialog', { name: 'Set pay password' });
+    await setDialog.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('The verification code has been sent.').waitFor();
+    await setDialog.getByLabel('Email code').fill(await outboxCode(baseUrl, DEMO.email));
+    await setDialog.getByLabel('New pay password').fill(PAY_PASSWORD);
+    await setDialog.getByLabel('Pay password again').fill(PAY_PASSWORD);
+    await setDialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The pay password is saved.').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Change pay password' }).waitFor();
+
+    // The transfer: from the demo account's BTC to the new user, with a second validation.
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer' });
+    await dialog.getByLabel('From account').selectOption('demo');
+    await dialog.getByLabel('Coin').selectOption('btc');
+    await dialog.getByLabel('To account').fill(receiver.username);
+    await dialog.getByLabel('Amount').fill(amount);
+    await dialog.getByLabel('Pay password').fill(PAY_PASSWORD);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await dialog.getByText('Code sent. Check your email.').waitFor();
+    await dialog.getByLabel('Email code').fill(await outboxCode(baseUrl, DEMO.email));
+    await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page
+      .getByText(new RegExp(`^Transferred .+ BTC to ${receiver.username}\\.$`))
+      .waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The transaction list has the transfer; its record shows both sides.
+    await page.getByRole('link', { name: 'All transactions' }).click();
+    await waitForPath(page, '/asset/transaction');
+    const lines = page.getByRole('table', { name: 'Transactions' });
+    const line = lines.getByRole('row').filter({ hasText: receiver.username });
+    await line.waitFor({ timeout: 30_000 });
+    expect(await line.textContent()).toContain('Transfer out');
+    await line.getByRole('link', { name: /^Details of transaction \d+$/ }).click();
+    await page.getByRole('heading', { name: /^Fund record #\d+$/ }).waitFor({ timeout: 30_000 });
+    const entries = page.getByRole('table', { name: 'Ledger entries' });
+    await entries.getByRole('row').filter({ hasText: receiver.username }).waitFor();
+    const entryText = (await entries.textContent()) ?? '';
+    expect(entryText).toContain('Your account');
+    expect(entryText).toContain('Other account');
+    expect(entryText).toContain('demo');
+    await context.close();
+
+    const receiverTokens = await loginByApi(baseUrl, receiver.email, receiver.password);
+    const received = await apiCall<Balances>(
+      baseUrl,
+      'GET',
+      '/wallets/balances',
+      receiverTokens.token,
+    );
+    expect(received.data.list).toEqual([
+      expect.objectContaining({ coin: 'btc', available: amount.replace(/\.?0+$/, '') }),
+    ]);
+  });
+});

@@ -1,0 +1,59 @@
+import { vars } from '@poolkit/widgets';
+import { style } from '@vanilla-extract/css';
+
+/** The issue form: one column on phones, three from 768 px. */
+export const formGrid = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  gap: vars.space['4'],
+  alignItems: 'start',
+  '@media': {
+    'screen and (min-width: 768px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  },
+});
+
+/** The note takes a whole row of the form. */
+export const wide = style({
+  '@media': { 'screen and (min-width: 768px)': { gridColumn: '1 / -1' } },
+});
+
+/** The form's submit row. */
+export const actions = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space['2'],
+  gridColumn: '1 / -1',
+});
+
+/** Issued codes: monospaced, several per row, each selectable on its own. */
+export const codeList = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  gap: vars.space['2'],
+  margin: `${vars.space['3']} 0`,
+  padding: 0,
+  listStyle: 'none',
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontVariantNumeric: 'tabular-nums',
+  fontSize: vars.font.size.sm,
+  maxHeight: 320,
+  overflowY: 'auto',
+});
+
+/** A code in a table cell or the list. */
+export const code = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  whiteSpace: 'nowrap',
+});
+
+/** The audit log's filters, above its table. */
+export const filters = style({ marginBottom: vars.space['4'] });
+
+/** An audit entry's details: one line each, wrapping in a narrow column. */
+export const details = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  minWidth: 220,
+  whiteSpace: 'normal',
+});

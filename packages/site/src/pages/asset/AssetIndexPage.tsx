@@ -1,0 +1,186 @@
+import type { RateEntry, UserInfo } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { TransactionTable } from '@poolkit/widgets/TransactionTable';
+import { WalletCard } from '@poolkit/widgets/WalletCard';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { coinAmount, dateTime } from '../../app/format';
+import { useServices } from '../../app/servicesContext';
+import { AppLink, Card, DataSection, DataTable, PageFrame, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { AssetTabs } from './AssetTabs';
+import { PayPasswordDialog } from './PayPasswordDialog';
+import { TransferFlow } from './TransferFlow';
+import { rateOf } from './wallet';
+
+/** Lines of the recent-transactions card. */
+const RECENT = 5;
+
+function PayPasswordCard({ user, onChange }: { user: UserInfo; onChange: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Card title={t('site.wallet.payPassword')}>
+      <div className={`${uiStyles.row} ${uiStyles.rowBetween}`}>
+        <p className={`${uiStyles.muted} ${uiStyles.flush} ${uiStyles.grow}`}>
+          {user.pay_password_set
+            ? t('site.wallet.payPasswordIsSet')
+            : t('site.wallet.payPasswordMissing')}
+        </p>
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          {user.pay_password_set
+            ? t('site.wallet.changePayPassword')
+            : t('site.wallet.setPayPassword')}
+        </Button>
+      </div>
+      <PayPasswordDialog open={open} onOpenChange={setOpen} user={user} onSaved={onChange} />
+    </Card>
+  );
+}
+
+/**
+ * `/asset/index`: the wallet. The balances summed over the user's mining accounts with their
+ * value in the user's currency (WalletCard, with the hide toggle kept in `hide_eye`), each
+ * account's share, the pay password, the latest transactions, and the transfer dialog.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { api, session } = useServices();
+  const navigate = useNavigate();
+  const [hidden, setHidden] = useState(() => session.get('hide_eye'));
+  const [transferOpen, setTransferOpen] = useState(false);
+  const [payPasswordOpen, setPayPasswordOpen] = useState(false);
+  const user = useApiData(async (signal) => api.userInfo({}, { signal }), []);
+  const balances = useApiData(async (signal) => api.walletBalances({}, { signal }), []);
+  const rates = useApiData(async (signal) => api.currencyRates({}, { signal }), [], {
+    silent: true,
+  });
+  const recent = useApiData(
+    async (signal) => api.walletTransactions({ query: { page: 1, page_size: RECENT } }, { signal }),
+    [],
+  );
+  const info = user.status === 'ready' ? user.data : undefined;
+  const currency: RateEntry | undefined =
+    info === undefined ? undefined : rateOf(rates.data?.rates ?? [], info.settings.currency);
+  const timezone = info?.settings.timezone;
+  const accounts = balances.data?.accounts ?? [];
+  const multipleAccounts = new Set(accounts.map((row) => row.account)).size > 1;
+
+  function refresh() {
+    balances.reload();
+    recent.reload();
+  }
+
+  return (
+    <PageFrame title={t('site.routes.AssetIndex')}>
+      <AssetTabs current="AssetIndex" />
+      {info?.withdraw_paused_until ? (
+        <p className={uiStyles.muted} role="status">
+          {t('site.wallet.pausedUntil', {
+            time: dateTime(info.withdraw_paused_until, info.settings.timezone),
+          })}
+        </p>
+      ) : null}
+      <div className={uiStyles.spacedBelow}>
+        <WalletCard
+          balances={balances.data?.list ?? []}
+          totalValueCny={balances.data?.total_value_cny ?? '0'}
+          {...(currency === undefined ? {} : { currency })}
+          hidden={hidden}
+          onHiddenChange={(next) => {
+            setHidden(next);
+            session.set('hide_eye', next);
+          }}
+          {...(info === undefined ? {} : { onTransfer: () => setTransferOpen(true) })}
+          loading={balances.status === 'loading'}
+          error={balances.status === 'error'}
+          onRetry={balances.reload}
+          headingLevel={2}
+          footer={
+            <p className={`${uiStyles.muted} ${uiStyles.flush}`}>
+              {t('site.wallet.fiatNote', { currency: currency?.currency ?? 'CNY' })}
+            </p>
+          }
+        />
+      </div>
+      {multipleAccounts ? (
+        <Card title={t('site.wallet.accounts')}>
+          <DataTable
+            caption={t('site.wallet.accounts')}
+            rows={accounts}
+            rowKey={(row) => `${row.account}-${row.coin}`}
+            columns={[
+              { key: 'account', header: t('site.wallet.account'), cell: (row) => row.account },
+              { key: 'coin', header: t('site.wallet.coin'), cell: (row) => row.coin.toUpperCase() },
+              {
+                key: 'available',
+                header: t('mining.walletAvailable'),
+                cell: (row) => (hidden ? '****' : coinAmount(row.available, row.coin)),
+              },
+              {
+                key: 'frozen',
+                header: t('mining.walletFrozen'),
+                cell: (row) => (hidden ? '****' : coinAmount(row.frozen, row.coin)),
+              },
+              {
+                key: 'total',
+                header: t('mining.walletTotal'),
+                cell: (row) => (hidden ? '****' : coinAmount(row.total, row.coin)),
+              },
+            ]}
+          />
+        </Card>
+      ) : null}
+      <DataSection data={user} skeletonLines={2}>
+        {(value) => <PayPasswordCard user={value} onChange={user.reload} />}
+      </DataSection>
+      <div className={uiStyles.spacedBelow}>
+        <TransactionTable
+          title={t('site.wallet.recent')}
+          headingLevel={2}
+          transactions={recent.data?.list ?? []}
+          {...(timezone === undefined ? {} : { timezone })}
+          hidden={hidden}
+          showAccount={multipleAccounts}
+          hrefOf={(row) => `/fund/${row.id}`}
+          onOpen={(row, event) => {
+            event.preventDefault();
+            void navigate(`/fund/${row.id}`);
+          }}
+          loading={recent.status === 'loading'}
+          error={recent.status === 'error'}
+          onRetry={recent.reload}
+          footer={
+            <div className={`${uiStyles.row} ${uiStyles.rowEnd}`}>
+              <AppLink to="/asset/transaction" className={uiStyles.link}>
+                {t('site.wallet.allTransactions')}
+              </AppLink>
+            </div>
+          }
+        />
+      </div>
+      {info === undefined ? null : (
+        <>
+          <TransferFlow
+            open={transferOpen}
+            onOpenChange={setTransferOpen}
+            user={info}
+            balances={accounts}
+            onSetPayPassword={() => {
+              setTransferOpen(false);
+              setPayPasswordOpen(true);
+            }}
+            onTransferred={refresh}
+          />
+          <PayPasswordDialog
+            open={payPasswordOpen}
+            onOpenChange={setPayPasswordOpen}
+            user={info}
+            onSaved={user.reload}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,78 @@
+import { describeError, isApiError, type RateEntry, type UserInfo } from '@poolkit/core';
+import type { TransferDialogField, TransferDialogRefusal } from '@poolkit/widgets/TransferDialog';
+import type { TFunction } from 'i18next';
+import type { Services } from '../../app/services';
+
+/** The CNY entry the rate list always ends with (spec section 3). */
+export const CNY_RATE: RateEntry = { currency: 'CNY', rate: '1.000000', symbol: '￥' };
+
+/** The rate entry of the user's currency, CNY when the list has none for it. */
+export function rateOf(rates: readonly RateEntry[], currency: string): RateEntry {
+  return rates.find((entry) => entry.currency === currency) ?? CNY_RATE;
+}
+
+/**
+ * A random idempotency key (32 hex characters). `crypto.getRandomValues` works on plain http
+ * too, where `crypto.randomUUID` does not.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Sends the code of a second validation the way the user verifies (email or SMS); an
+ * authenticator needs nothing sent, so it answers `undefined`.
+ */
+export function codeSender(
+  services: Services,
+  user: Pick<UserInfo, 'verify_type'>,
+  scene: 'transfer' | 'pay_password',
+): (() => Promise<void>) | undefined {
+  switch (user.verify_type) {
+    case 'email':
+      return async () => {
+        await services.api.sendVerifiedEmailCode({ body: { scene } });
+      };
+    case 'sms':
+      return async () => {
+        await services.api.sendSmsCode({ body: { scene } });
+      };
+    case 'totp':
+      return undefined;
+    default:
+      return user.verify_type satisfies never;
+  }
+}
+
+const FIELDS: Readonly<Record<string, TransferDialogField>> = {
+  to_account: 'toAccount',
+  from_account: 'toAccount',
+  amount: 'amount',
+  pay_password: 'payPassword',
+  key_id: 'payPassword',
+  code: 'code',
+  validation_token: 'code',
+};
+
+/** A refused transfer as the dialog shows it: the server's message under the field it names. */
+export function refusalOf(error: unknown, t: TFunction): TransferDialogRefusal {
+  const message = describeError(error, (key) => t(key));
+  const field = isApiError(error) ? error.fields?.[0]?.field : undefined;
+  const target = field === undefined ? undefined : FIELDS[field];
+  return target === undefined ? { message } : { message, field: target };
+}
+
+/** The label of a second validation's code field: where the code comes from. */
+export function codeLabel(t: TFunction, verifyType: UserInfo['verify_type']): string {
+  switch (verifyType) {
+    case 'email':
+      return t('site.wallet.emailCode');
+    case 'sms':
+      return t('site.form.code');
+    case 'totp':
+      return t('site.user.totpCode');
+    default:
+      return verifyType satisfies never;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The widgets' byte budgets and how they are measured: the one place for both. `npm run sizes`
+ * (in `npm test`) checks them; `scripts/bench.mjs` prints the same figures and
+ * `scripts/budgets.mjs` checks them beside the timing budgets.
+ */
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const packageDir = resolve(import.meta.dirname, '..');
+
+/**
+ * Gzip budgets in KB (1,024 bytes) of the widget entries that need more than
+ * {@link OTHER_WIDGET_KB}, by entry name (`widgets/<Name>/<Name>`), counted with every chunk the
+ * entry imports statically, bundled as an app would (everything but React).
+ */
+export const WIDGET_BUDGETS_KB = {
+  'widgets/HashrateChart/HashrateChart': 60,
+  'widgets/Luck/Luck': 60,
+  'widgets/WorkerTable/WorkerTable': 20,
+};
+
+/** The gzip budget in KB of every other widget entry. */
+export const OTHER_WIDGET_KB = 10;
+
+/**
+ * @typedef {object} WidgetSizes
+ * @property {Record<string, { gzipBytes: number, chunks: number }>} entries Each entry with
+ *   every chunk it imports statically: what loading it costs.
+ * @property {number} packageJsGzipBytes Every JavaScript chunk of the package.
+ * @property {number} cssGzipBytes The one stylesheet of every widget.
+ */
+
+/**
+ * Builds every entry of the package in memory the way an app would bundle it (`vite build --mode
+ * bench`: everything but React bundled, minified, production) and measures the gzip size (level
+ * 9) of each entry with every chunk it imports statically, transitively. Writes nothing.
+ *
+ * @returns {Promise<WidgetSizes>}
+ */
+export async function measureWidgetSizes() {
+  // Imported here, so reading the budgets does not load Vite.
+  const { build } = await import('vite');
+  const result = await build({
+    configFile: resolve(packageDir, 'vite.config.ts'),
+    root: packageDir,
+    mode: 'bench',
+    logLevel: 'error',
+    build: { write: false, outDir: 'node_modules/.cache/poolkit-bench/dist' },
+  });
+  const output = (Array.isArray(result) ? result[0] : result).output;
+  const chunks = new Map(
+    output.filter((item) => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
+  );
+  const gzip = (text) => gzipSync(text, { level: 9 }).length;
+  const gzipOf = new Map([...chunks].map(([name, chunk]) => [name, gzip(chunk.code)]));
+
+  const entries = {};
+  for (const chunk of chunks.values()) {
+    if (!chunk.isEntry) continue;
+    const seen = new Set();
+    const visit = (fileName) => {
+      if (seen.has(fileName)) return;
+      seen.add(fileName);
+      for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+    };
+    visit(chunk.fileName);
+    const gzipBytes = [...seen].reduce((sum, fileName) => sum + (gzipOf.get(fileName) ?? 0), 0);
+    entries[chunk.name] = { gzipBytes, chunks: seen.size };
+  }
+  const css = output.filter((item) => item.type === 'asset' && item.fileName.endsWith('.css'));
+  return {
+    entries,
+    packageJsGzipBytes: [...gzipOf.values()].reduce((sum, bytes) => sum + bytes, 0),
+    cssGzipBytes: css.reduce((sum, asset) => sum + gzip(asset.source), 0),
+  };
+}
+
+/**
+ * The measured sizes as figures with their budgets: every widget entry (budget from
+ * {@link WIDGET_BUDGETS_KB}, else {@link OTHER_WIDGET_KB}), a budgeted entry the build no longer
+ * has (missing, so it fails), and the whole kit, the `connected` layer, all chunks and the
+ * stylesheet without a budget (printed only).
+ *
+ * @param {WidgetSizes} sizes
+ * @returns {import('../../../scripts/checkSizes.mjs').SizeFigure[]}
+ */
+export function widgetSizeFigures(sizes) {
+  const names = Object.keys(sizes.entries).sort();
+  const widgets = names.filter((name) => name.startsWith('widgets/'));
+  const others = names.filter((name) => !name.startsWith('widgets/'));
+  const missing = Object.keys(WIDGET_BUDGETS_KB).filter((name) => !(name in sizes.entries));
+  const shortName = (name) => (name.startsWith('widgets/') ? (name.split('/')[1] ?? name) : name);
+  return [
+    ...[...widgets, ...missing].sort().map((name) => ({
+      name: shortName(name),
+      gzipBytes: sizes.entries[name]?.gzipBytes,
+      budgetKb: WIDGET_BUDGETS_KB[name] ?? OTHER_WIDGET_KB,
+    })),
+    ...others.map((name) => ({ name, gzipBytes: sizes.entries[name]?.gzipBytes })),
+    { name: 'all JS chunks', gzipBytes: sizes.packageJsGzipBytes },
+    { name: 'style.css', gzipBytes: sizes.cssGzipBytes },
+  ];
+}
+
+/**
+ * The widgets' part of `npm run sizes`: builds in memory, measures, and returns the figures with
+ * their budgets.
+ *
+ * @returns {Promise<import('../../../scripts/checkSizes.mjs').SizeGroup>}
+ */
+export async function sizes() {
+  return {
+    title: '@poolkit/widgets: each entry bundled as an app would, React excluded',
+    source: 'packages/widgets/scripts/sizes.mjs',
+    figures: widgetSizeFigures(await measureWidgetSizes()),
+  };
+}

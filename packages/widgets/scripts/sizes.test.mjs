@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { checkSizes } from '../../../scripts/checkSizes.mjs';
+import { OTHER_WIDGET_KB, WIDGET_BUDGETS_KB, widgetSizeFigures } from './sizes.mjs';
+
+/** Measured sizes as `measureWidgetSizes` gives them, every entry within its budget. */
+function measured(overrides = {}) {
+  return {
+    entries: {
+      index: { gzipBytes: 141_000, chunks: 35 },
+      'connected/index': { gzipBytes: 121_000, chunks: 21 },
+      'widgets/HashrateChart/HashrateChart': { gzipBytes: 42_500, chunks: 11 },
+      'widgets/Luck/Luck': { gzipBytes: 6_750, chunks: 9 },
+      'widgets/MinerRanking/MinerRanking': { gzipBytes: 8_900, chunks: 14 },
+      'widgets/WorkerTable/WorkerTable': { gzipBytes: 11_470, chunks: 15 },
+      ...overrides,
+    },
+    packageJsGzipBytes: 241_000,
+    cssGzipBytes: 11_300,
+  };
+}
+
+describe('widgetSizeFigures', () => {
+  it('should give each widget entry its own budget or the default one', () => {
+    const figures = widgetSizeFigures(measured());
+    expect(figures.find((figure) => figure.name === 'WorkerTable')?.budgetKb).toBe(
+      WIDGET_BUDGETS_KB['widgets/WorkerTable/WorkerTable'],
+    );
+    expect(figures.find((figure) => figure.name === 'MinerRanking')?.budgetKb).toBe(
+      OTHER_WIDGET_KB,
+    );
+    expect(figures.find((figure) => figure.name === 'index')?.budgetKb).toBeUndefined();
+    expect(checkSizes([{ title: 'widgets', figures }]).over).toEqual([]);
+  });
+
+  it('should fail the check when a widget entry grows past its budget', () => {
+    const grown = measured({
+      'widgets/MinerRanking/MinerRanking': { gzipBytes: 17_316, chunks: 14 },
+    });
+    const { report, over } = checkSizes([{ title: 'widgets', figures: widgetSizeFigures(grown) }]);
+    expect(over.map((figure) => figure.name)).toEqual(['MinerRanking']);
+    expect(report).toMatch(/OVER {2}MinerRanking +16\.91 KB {2}budget 10 KB/);
+  });
+
+  it('should fail the check when an entry with a budget of its own is no longer built', () => {
+    const entries = measured();
+    delete entries.entries['widgets/HashrateChart/HashrateChart'];
+    const { over } = checkSizes([{ title: 'widgets', figures: widgetSizeFigures(entries) }]);
+    expect(over).toEqual([{ name: 'HashrateChart', gzipBytes: undefined, budgetKb: 60 }]);
+  });
+});

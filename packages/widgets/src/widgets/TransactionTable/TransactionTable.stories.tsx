@@ -1,0 +1,155 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { FIXED_NOW } from '../../lib/fixtures';
+import { TransactionTable, type TransactionTableRow } from './TransactionTable';
+
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(FIXED_NOW - hours * HOUR).toISOString();
+
+const rows: TransactionTableRow[] = [
+  {
+    id: '42',
+    time: at(1),
+    account: 'alice01',
+    coin: 'btc',
+    type: 'transfer_out',
+    amount: '-0.25',
+    counterparty: 'bob00001',
+    status: 'successful',
+  },
+  {
+    id: '41',
+    time: at(12),
+    account: 'alice01',
+    coin: 'btc',
+    type: 'mining',
+    amount: '0.00304688',
+    counterparty: null,
+    status: 'successful',
+  },
+  {
+    id: '40',
+    time: at(20),
+    account: 'aliceminer2',
+    coin: 'ckb',
+    type: 'transfer_in',
+    amount: '1250.5',
+    counterparty: 'alice01',
+    status: 'successful',
+  },
+  {
+    id: '39',
+    time: at(30),
+    account: 'alice01',
+    coin: 'btc',
+    type: 'withdraw',
+    amount: '-0.1',
+    counterparty: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    status: 'pending',
+  },
+  {
+    id: '38',
+    time: at(48),
+    account: 'alice01',
+    coin: 'btc',
+    type: 'withdraw',
+    amount: '-0.05',
+    counterparty: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    status: 'failed',
+  },
+];
+
+const meta = {
+  title: 'Widgets/TransactionTable',
+  component: TransactionTable,
+  args: {
+    transactions: rows,
+    timezone: 'UTC+08:00',
+    hrefOf: (row) => `/fund/${row.id}`,
+    onOpen: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof TransactionTable>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Typical: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Transactions' });
+    const lines = within(table).getAllByRole('row');
+    await expect(lines).toHaveLength(6);
+    // Time in the user's zone; the kind in words; signed amounts in the coin's 6 decimals.
+    await expect(lines[1]).toHaveTextContent('2025-03-14 19:00:00');
+    await expect(lines[1]).toHaveTextContent('Transfer out');
+    await expect(lines[1]).toHaveTextContent('\u22120.250000');
+    await expect(lines[1]).toHaveTextContent('bob00001');
+    await expect(lines[2]).toHaveTextContent('Mining income');
+    await expect(lines[2]).toHaveTextContent('+0.003046');
+    await expect(lines[3]).toHaveTextContent('+1,250.5000');
+    await expect(within(table).getByText('Processing')).toHaveAttribute('data-tone', 'info');
+    await expect(within(table).getByText('Failed')).toHaveAttribute('data-tone', 'danger');
+    const details = within(table).getByRole('link', { name: 'Details of transaction 42' });
+    await expect(details).toHaveAttribute('href', '/fund/42');
+    details.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    await userEvent.click(details);
+    await expect(args.onOpen).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const HiddenAmounts: Story = {
+  args: { hidden: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText('\u22120.250000')).toBeNull();
+    await expect(canvas.getAllByText('Amount hidden')).toHaveLength(rows.length);
+  },
+};
+
+/** One account: no account column; no record page: no details links. */
+export const OneAccountNoLinks: Story = {
+  args: { showAccount: false, hrefOf: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('columnheader', { name: 'Account' })).toBeNull();
+    await expect(canvas.queryByRole('link')).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  args: { transactions: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No transactions here yet.')).toBeInTheDocument();
+  },
+};
+
+export const EmptyFiltered: Story = {
+  args: { transactions: [], emptyMessage: 'Nothing matches these filters.' },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const ErrorState: Story = {
+  args: { error: true },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'The transactions could not be loaded.',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Chinese: Story = { globals: { locale: 'zh-CN' } };
+export const Russian: Story = { globals: { locale: 'ru' } };
+export const Japanese: Story = { globals: { locale: 'ja' } };
+export const Korean: Story = { globals: { locale: 'ko' } };

@@ -1,0 +1,247 @@
+import {
+  COIN_DISPLAY,
+  type CoinId,
+  DEFAULT_TIMEZONE,
+  formatDecimal,
+  STATUS_LABELS,
+  type TransactionType,
+  type WalletTransaction,
+} from '@poolkit/core';
+import type { MouseEvent, ReactNode } from 'react';
+import { cx } from '../../internal/cx';
+import { StatusBadge } from '../../lib/parts';
+import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { useLabels } from '../../lib/useMiningT';
+import * as widget from '../../lib/widget.css';
+import { formatZoned } from '../../lib/zonedTime';
+import * as styles from './TransactionTable.css';
+
+/** A transaction line, as `GET /wallets/transactions` lists it. */
+export type TransactionTableRow = Pick<
+  WalletTransaction,
+  'id' | 'time' | 'account' | 'coin' | 'type' | 'amount' | 'counterparty' | 'status'
+>;
+
+const TYPE_KEYS = {
+  mining: 'txTypeMining',
+  deposit: 'txTypeDeposit',
+  withdraw: 'txTypeWithdraw',
+  auto_withdraw: 'txTypeAutoWithdraw',
+  transfer_in: 'txTypeTransferIn',
+  transfer_out: 'txTypeTransferOut',
+  exchange_in: 'txTypeExchangeIn',
+  exchange_out: 'txTypeExchangeOut',
+  contract: 'txTypeContract',
+  red_packet: 'txTypeRedPacket',
+  invite_reward: 'txTypeInviteReward',
+} as const satisfies Record<TransactionType, string>;
+
+/** Keys of the texts of {@link TransactionTable}; each defaults to `t('mining.<key>')`. */
+export type TransactionTableLabelKey =
+  | 'transactions'
+  | 'txColumnTime'
+  | 'txColumnType'
+  | 'txColumnCoin'
+  | 'txColumnAmount'
+  | 'txColumnAccount'
+  | 'txColumnCounterparty'
+  | 'txColumnStatus'
+  | 'txDetails'
+  | 'txDetailsOf'
+  | 'txEmpty'
+  | 'txLoading'
+  | 'txError'
+  | 'walletHidden'
+  | 'retry'
+  | (typeof TYPE_KEYS)[TransactionType];
+
+/** Props of {@link TransactionTable}. */
+export interface TransactionTableProps {
+  /** One page of lines, newest first. */
+  transactions: readonly TransactionTableRow[];
+  /** The user's zone, `UTC±hh:mm`, for times. Default `'UTC+00:00'`. */
+  timezone?: string;
+  /** Hides the amounts ("****"), e.g. the session's hide-amount flag. Default `false`. */
+  hidden?: boolean;
+  /** Shows the account column (the user has several accounts). Default `true`. */
+  showAccount?: boolean;
+  /** The page of one record (`/fund/:id`): adds a details link to every line. */
+  hrefOf?: (row: TransactionTableRow) => string;
+  /** Called when a details link is clicked (a router can `preventDefault` and navigate). */
+  onOpen?: (row: TransactionTableRow, event: MouseEvent<HTMLAnchorElement>) => void;
+  /** Shows skeleton rows. Default `false`. */
+  loading?: boolean;
+  /** An error to show; `true` shows the generic message. */
+  error?: ReactNode;
+  /** Shows a retry button in the error state. */
+  onRetry?: () => void;
+  /** What the empty state says, e.g. that filters match nothing. Default `t('mining.txEmpty')`. */
+  emptyMessage?: ReactNode;
+  /** Under the table, e.g. the base `Pagination`. */
+  footer?: ReactNode;
+  /** The card's title (and the table's caption). Default `t('mining.transactions')`. */
+  title?: string;
+  /** Hides the visible title (the page's heading already says it); the caption stays. */
+  hideTitle?: boolean;
+  /** Heading level of the title. Default `3`. */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Overrides of the texts, by key. */
+  labels?: Partial<Record<TransactionTableLabelKey, string>>;
+  /** Extra class on the card. */
+  className?: string;
+}
+
+/** `+1.234567` for a credit, `−0.250000` (a true minus sign) for a debit, in display decimals. */
+function signedAmount(amount: string, coin: string): string {
+  const decimals = COIN_DISPLAY[coin as CoinId]?.displayDecimals ?? 6;
+  const negative = amount.startsWith('-');
+  const digits = formatDecimal(negative ? amount.slice(1) : amount, decimals, {
+    grouping: true,
+    rounding: 'down',
+  });
+  return `${negative ? '\u2212' : '+'}${digits}`;
+}
+
+/**
+ * Wallet transaction lines (spec: wallet transaction outcomes successful, failed, pending):
+ * time in the user's zone, kind, coin, signed amount in the coin's display decimals (cut
+ * toward zero), the user's account, the other side of a transfer, the state as a tag with the
+ * word, and a link to the record's page. One page at a time: pagination is the host's
+ * (`footer`). Scrolls sideways on phones with the time pinned.
+ */
+export function TransactionTable({
+  transactions,
+  timezone = DEFAULT_TIMEZONE,
+  hidden = false,
+  showAccount = true,
+  hrefOf,
+  onOpen,
+  loading = false,
+  error,
+  onRetry,
+  emptyMessage,
+  footer,
+  title,
+  hideTitle = false,
+  headingLevel = 3,
+  labels,
+  className,
+}: TransactionTableProps) {
+  const { label, t } = useLabels(labels);
+  const Heading = `h${headingLevel}` as const;
+  const caption = title ?? label('transactions');
+
+  let body: ReactNode;
+  if (loading) {
+    body = <LoadingBlock label={label('txLoading')} height={240} />;
+  } else if (error) {
+    body = (
+      <ErrorBlock
+        error={error}
+        fallback={label('txError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
+      />
+    );
+  } else if (transactions.length === 0) {
+    body = <MessageBlock kind="empty" message={emptyMessage ?? label('txEmpty')} />;
+  } else {
+    body = (
+      // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
+      // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+      <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
+        <table className={styles.table}>
+          <caption className={widget.srOnly}>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={cx(styles.head, styles.pinned)}>
+                {label('txColumnTime')}
+              </th>
+              <th scope="col" className={styles.head}>
+                {label('txColumnType')}
+              </th>
+              <th scope="col" className={styles.head}>
+                {label('txColumnCoin')}
+              </th>
+              <th scope="col" className={cx(styles.head, styles.end)}>
+                {label('txColumnAmount')}
+              </th>
+              {showAccount ? (
+                <th scope="col" className={styles.head}>
+                  {label('txColumnAccount')}
+                </th>
+              ) : null}
+              <th scope="col" className={styles.head}>
+                {label('txColumnCounterparty')}
+              </th>
+              <th scope="col" className={styles.head}>
+                {label('txColumnStatus')}
+              </th>
+              {hrefOf ? (
+                <th scope="col" className={styles.head}>
+                  <span className={widget.srOnly}>{label('txDetails')}</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.map((row) => {
+              const status = STATUS_LABELS.wallet[row.status];
+              return (
+                <tr key={`${row.id}-${row.account}`} data-type={row.type}>
+                  <th scope="row" className={cx(styles.cell, styles.pinned)}>
+                    {formatZoned(row.time, timezone)}
+                  </th>
+                  <td className={styles.cell}>{label(TYPE_KEYS[row.type])}</td>
+                  <td className={styles.cell}>
+                    {COIN_DISPLAY[row.coin as CoinId]?.symbol ?? row.coin.toUpperCase()}
+                  </td>
+                  <td className={cx(styles.cell, styles.end, styles.amount)}>
+                    {hidden ? (
+                      <>
+                        <span aria-hidden="true">****</span>
+                        <span className={widget.srOnly}>{label('walletHidden')}</span>
+                      </>
+                    ) : (
+                      signedAmount(row.amount, row.coin)
+                    )}
+                  </td>
+                  {showAccount ? <td className={styles.cell}>{row.account}</td> : null}
+                  <td className={styles.cell}>{row.counterparty ?? '--'}</td>
+                  <td className={styles.cell}>
+                    <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>
+                  </td>
+                  {hrefOf ? (
+                    <td className={styles.cell}>
+                      <a
+                        className={styles.link}
+                        href={hrefOf(row)}
+                        aria-label={label('txDetailsOf', { id: row.id })}
+                        onClick={onOpen ? (event) => onOpen(row, event) : undefined}
+                      >
+                        {label('txDetails')}
+                      </a>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className={cx(widget.card, className)} aria-label={caption}>
+      {hideTitle ? null : (
+        <div className={widget.header}>
+          <Heading className={widget.title}>{caption}</Heading>
+        </div>
+      )}
+      {body}
+      {footer}
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+import type { AccountBalance } from '@poolkit/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { TransferDialog, type TransferDialogRefusal } from './TransferDialog';
+
+const balances: AccountBalance[] = [
+  { account: 'alice01', coin: 'btc', available: '1.25', frozen: '0', total: '1.25' },
+  { account: 'alice01', coin: 'ckb', available: '1000', frozen: '0', total: '1000' },
+  { account: 'aliceminer2', coin: 'btc', available: '0.1', frozen: '0', total: '0.1' },
+  { account: 'aliceminer3', coin: 'btc', available: '0', frozen: '0', total: '0' },
+];
+
+const trigger = (
+  <button type="button" style={{ font: 'inherit' }}>
+    Open transfer
+  </button>
+);
+
+const meta = {
+  title: 'Widgets/TransferDialog',
+  component: TransferDialog,
+  args: {
+    balances,
+    hasPayPassword: true,
+    trigger,
+    onOpenChange: fn(),
+    onSetPayPassword: fn(),
+    onSendCode: fn(async () => {}),
+    onSubmit: fn(async (): Promise<TransferDialogRefusal | undefined> => undefined),
+  },
+} satisfies Meta<typeof TransferDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Typical: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Open transfer' }));
+    const dialog = await canvas.findByRole('dialog', { name: 'Transfer' });
+    const body = within(dialog);
+    await expect(body.getByRole('combobox', { name: 'From account' })).toHaveValue('alice01');
+    // Accounts without a balance are not offered.
+    await expect(body.queryByRole('option', { name: 'aliceminer3' })).toBeNull();
+    await expect(body.getByText('Available: 1.250000 BTC')).toBeInTheDocument();
+    await userEvent.type(body.getByRole('textbox', { name: 'To account' }), 'bob00001');
+    await userEvent.click(body.getByRole('button', { name: 'All' }));
+    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveValue('1.25');
+    await userEvent.type(body.getByLabelText('Pay password'), 'Pay123456');
+    await userEvent.click(body.getByRole('button', { name: 'Send code' }));
+    await expect(args.onSendCode).toHaveBeenCalledTimes(1);
+    await expect(await body.findByRole('status')).toHaveTextContent('Code sent');
+    await expect(body.getByRole('button', { name: /Resend in/ })).toBeDisabled();
+    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await userEvent.click(body.getByRole('button', { name: 'Transfer' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      fromAccount: 'alice01',
+      coin: 'btc',
+      toAccount: 'bob00001',
+      amount: '1.25',
+      payPassword: 'Pay123456',
+      code: '123456',
+    });
+    await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** A modal: the trigger says so, the first field takes focus, Escape closes it and focus returns. */
+export const Keyboard: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const opener = canvas.getByRole('button', { name: 'Open transfer' });
+    await expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+    await userEvent.click(opener);
+    const dialog = await canvas.findByRole('dialog', { name: 'Transfer' });
+    await expect(opener).toHaveAttribute('aria-expanded', 'true');
+    await expect(dialog).toHaveAttribute('data-state', 'open');
+    await expect(dialog).toHaveAccessibleDescription(
+      "Move coins to another mining account on this pool, yours or another user's. They arrive at once.",
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'From account' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+    await waitFor(() => expect(opener).toHaveFocus());
+  },
+};
+
+/** Nothing sent until every field is right; each problem under its field. */
+export const Checks: Story = {
+  args: { defaultOpen: true, trigger: undefined },
+  play: async ({ args, canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    const body = within(dialog);
+    await userEvent.type(body.getByRole('textbox', { name: 'To account' }), 'ALICE01');
+    await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), '2');
+    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '12');
+    await userEvent.click(body.getByRole('button', { name: 'Transfer' }));
+    const to = body.getByRole('textbox', { name: 'To account' });
+    await expect(to).toHaveAttribute('aria-invalid', 'true');
+    await expect(to).toHaveAccessibleDescription(
+      'Choose an account other than the one the coins leave.',
+    );
+    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription(
+      'Amount cannot exceed 1.25',
+    );
+    await expect(body.getByLabelText('Pay password')).toHaveAccessibleDescription(
+      'Please enter pay password',
+    );
+    await expect(
+      body.getByRole('textbox', { name: 'Verification code' }),
+    ).toHaveAccessibleDescription('Verification code must be 6 digits');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** The host refuses: the message goes under the field it names. */
+export const Refused: Story = {
+  args: {
+    defaultOpen: true,
+    trigger: undefined,
+    defaultFrom: { account: 'aliceminer2', coin: 'btc' },
+    onSubmit: fn(
+      async (): Promise<TransferDialogRefusal | undefined> => ({
+        field: 'payPassword',
+        message: 'The pay password is wrong (4 tries left)',
+      }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    const body = within(dialog);
+    await expect(body.getByRole('combobox', { name: 'From account' })).toHaveValue('aliceminer2');
+    await userEvent.type(body.getByRole('textbox', { name: 'To account' }), 'bob00001');
+    await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), '0.05');
+    await userEvent.type(body.getByLabelText('Pay password'), 'Wrong1234');
+    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await userEvent.click(body.getByRole('button', { name: 'Transfer' }));
+    await expect(
+      await body.findByText('The pay password is wrong (4 tries left)'),
+    ).toBeInTheDocument();
+    await expect(body.getByLabelText('Pay password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(within(canvasElement).getByRole('dialog')).toBeInTheDocument();
+  },
+};
+
+/** A failure without a field (the network) shows above the buttons. */
+export const Failed: Story = {
+  args: {
+    defaultOpen: true,
+    trigger: undefined,
+    onSendCode: fn(async () => {
+      throw new Error('Verification code failed to send, please try again later');
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await expect(
+      await within(dialog).findByText('Verification code failed to send, please try again later'),
+    ).toBeInTheDocument();
+  },
+};
+
+/** The code comes from an authenticator app: nothing to send. */
+export const AuthenticatorCode: Story = {
+  args: {
+    defaultOpen: true,
+    trigger: undefined,
+    onSendCode: undefined,
+    labels: { transferCode: 'Authenticator code' },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    await expect(within(dialog).getByRole('textbox', { name: 'Authenticator code' })).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: 'Send code' })).toBeNull();
+  },
+};
+
+export const NoPayPassword: Story = {
+  args: { defaultOpen: true, trigger: undefined, hasPayPassword: false },
+  play: async ({ args, canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    const body = within(dialog);
+    await expect(body.queryByRole('textbox')).toBeNull();
+    await userEvent.click(body.getByRole('button', { name: 'Set pay password' }));
+    await expect(args.onSetPayPassword).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const NoFunds: Story = {
+  args: { defaultOpen: true, trigger: undefined, balances: [] },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    await expect(
+      within(dialog).getByText('Nothing to transfer yet: no account holds a balance.'),
+    ).toBeInTheDocument();
+    await expect(within(dialog).queryByRole('button', { name: 'Transfer' })).toBeNull();
+  },
+};
+
+export const Open: Story = { args: { defaultOpen: true, trigger: undefined } };
+export const Dark: Story = {
+  args: { defaultOpen: true, trigger: undefined },
+  globals: { theme: 'dark' },
+};
+export const Narrow: Story = {
+  args: { defaultOpen: true, trigger: undefined },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
+export const Chinese: Story = {
+  args: { defaultOpen: true, trigger: undefined },
+  globals: { locale: 'zh-CN' },
+};
+export const Russian: Story = {
+  args: { defaultOpen: true, trigger: undefined },
+  globals: { locale: 'ru' },
+};
+export const Japanese: Story = {
+  args: { defaultOpen: true, trigger: undefined },
+  globals: { locale: 'ja' },
+};
+export const Korean: Story = {
+  args: { defaultOpen: true, trigger: undefined },
+  globals: { locale: 'ko' },
+};

@@ -1,0 +1,41 @@
+import { style } from '@vanilla-extract/css';
+import { dataCell, dataEnd, dataHead, dataScroller, dataTable } from '../../lib/dataTable.css';
+import { vars } from '../../theme/contract.css';
+
+export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'] });
+
+/** The eye toggle: a square ghost button. */
+export const eye = style({ width: vars.size.controlMd, padding: 0 });
+
+export const total = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+  margin: 0,
+});
+
+export const totalValue = style({
+  margin: 0,
+  fontSize: vars.font.size.xl,
+  fontWeight: vars.font.weight.bold,
+  fontVariantNumeric: 'tabular-nums',
+  lineHeight: 1.2,
+  overflowWrap: 'anywhere',
+});
+
+/**
+ * Positioned, so the visually hidden texts inside (a header's name, "Amount hidden") are
+ * clipped with the table instead of widening the page on phones.
+ */
+export const scroller = style([dataScroller, { position: 'relative' }]);
+
+export const table = style([dataTable, { minWidth: '480px' }]);
+
+export const head = dataHead;
+
+export const cell = style([dataCell, { height: '40px' }]);
+
+export const end = dataEnd;
+
+/** The coin column stays in view while the table scrolls sideways on phones. */
+export const pinned = style({ position: 'sticky', insetInlineStart: 0, zIndex: 1 });

@@ -1,0 +1,109 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { WalletCard, type WalletCardBalance } from './WalletCard';
+
+const balances: WalletCardBalance[] = [
+  {
+    coin: 'btc',
+    available: '1.23456789',
+    frozen: '0.01',
+    total: '1.24456789',
+    value_cny: '871197.52',
+  },
+  { coin: 'ckb', available: '15230.5', frozen: '0', total: '15230.5', value_cny: '1066.14' },
+  { coin: 'sc', available: '812.25', frozen: '0', total: '812.25', value_cny: null },
+];
+
+const meta = {
+  title: 'Widgets/WalletCard',
+  component: WalletCard,
+  args: {
+    balances,
+    totalValueCny: '872263.66',
+    onTransfer: fn(),
+    onHiddenChange: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof WalletCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Typical: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('wallet-total')).toHaveTextContent('￥872,263.66');
+    const table = canvas.getByRole('table', { name: 'Wallet' });
+    const rows = within(table).getAllByRole('row');
+    await expect(rows).toHaveLength(4);
+    // The coin's 6 display decimals, cut toward zero; value in the currency; no price: --.
+    await expect(rows[1]).toHaveTextContent('BTC1.2345670.0100001.244567￥871,197.52');
+    await expect(rows[3]).toHaveTextContent('--');
+    await userEvent.click(canvas.getByRole('button', { name: 'Transfer' }));
+    await expect(args.onTransfer).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The eye hides every amount; screen readers hear "Amount hidden". */
+export const HideAmounts: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const eye = canvas.getByRole('button', { name: 'Hide amounts' });
+    await expect(eye).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(eye);
+    await expect(eye).toHaveAttribute('aria-pressed', 'true');
+    await expect(args.onHiddenChange).toHaveBeenCalledWith(true);
+    await expect(canvas.getByTestId('wallet-total')).toHaveTextContent('****Amount hidden');
+    await expect(canvas.queryByText('1.234567')).toBeNull();
+    await expect(canvasElement.querySelector('section')).toHaveAttribute('data-state', 'hidden');
+  },
+};
+
+export const Hidden: Story = { args: { hidden: true } };
+
+/** Values in the user's currency: 1 CNY buys 0.138 USD. */
+export const InDollars: Story = {
+  args: { currency: { currency: 'USD', rate: '0.138', symbol: '$' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByTestId('wallet-total')).toHaveTextContent(
+      '$120,372.38',
+    );
+  },
+};
+
+export const WithoutTransfer: Story = { args: { onTransfer: undefined } };
+
+export const Empty: Story = {
+  args: { balances: [], totalValueCny: '0.00' },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText(
+        "No balance yet. Mining income arrives here after each day's settlement.",
+      ),
+    ).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const ErrorState: Story = {
+  args: { error: true },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('The balances could not be loaded.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Chinese: Story = { globals: { locale: 'zh-CN' } };
+export const Russian: Story = { globals: { locale: 'ru' } };
+export const Japanese: Story = { globals: { locale: 'ja' } };
+export const Korean: Story = { globals: { locale: 'ko' } };

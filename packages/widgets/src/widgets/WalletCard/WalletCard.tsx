@@ -1,0 +1,237 @@
+import {
+  COIN_DISPLAY,
+  type CoinId,
+  convertCurrency,
+  formatCurrency,
+  formatDecimal,
+  type RateEntry,
+  type WalletBalance,
+} from '@poolkit/core';
+import type { ReactNode } from 'react';
+import { Icon } from '../../components/Icon/Icon';
+import { cx } from '../../internal/cx';
+import { useControllableState } from '../../internal/useControllableState';
+import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { useLabels } from '../../lib/useMiningT';
+import * as widget from '../../lib/widget.css';
+import * as styles from './WalletCard.css';
+
+/** One coin's balance, as `GET /wallets/balances` lists it. */
+export type WalletCardBalance = Pick<
+  WalletBalance,
+  'coin' | 'available' | 'frozen' | 'total' | 'value_cny'
+>;
+
+/** Keys of the texts of {@link WalletCard}; each defaults to `t('mining.<key>')`. */
+export type WalletCardLabelKey =
+  | 'walletTitle'
+  | 'walletTotalValue'
+  | 'walletHideAmounts'
+  | 'walletHidden'
+  | 'walletCoin'
+  | 'walletAvailable'
+  | 'walletFrozen'
+  | 'walletTotal'
+  | 'walletValue'
+  | 'walletEmpty'
+  | 'walletLoading'
+  | 'walletError'
+  | 'walletTransfer'
+  | 'retry';
+
+/** Props of {@link WalletCard}. */
+export interface WalletCardProps {
+  /** Balances per coin (summed over the user's accounts). */
+  balances: readonly WalletCardBalance[];
+  /** Their value in CNY (`total_value_cny`), a decimal string. */
+  totalValueCny: string;
+  /**
+   * The currency values are shown in and its rate from CNY (an entry of the rate list).
+   * Default CNY (`{ currency: 'CNY', rate: '1', symbol: '￥' }`).
+   */
+  currency?: RateEntry;
+  /** Whether amounts are hidden (controlled), e.g. the session's hide-amount flag. */
+  hidden?: boolean;
+  /** Whether amounts start hidden (uncontrolled). Default `false`. */
+  defaultHidden?: boolean;
+  /** Called when the eye toggle is used. */
+  onHiddenChange?: (hidden: boolean) => void;
+  /** Shows the transfer button; called with no coin (the dialog picks one). */
+  onTransfer?: () => void;
+  /** Shows skeletons. Default `false`. */
+  loading?: boolean;
+  /** An error to show; `true` shows the generic message. */
+  error?: ReactNode;
+  /** Shows a retry button in the error state. */
+  onRetry?: () => void;
+  /** Under the table (a note, a link). */
+  footer?: ReactNode;
+  /** The card's title. Default `t('mining.walletTitle')`. */
+  title?: string;
+  /** Heading level of the title. Default `2`. */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Overrides of the texts, by key. */
+  labels?: Partial<Record<WalletCardLabelKey, string>>;
+  /** Extra class on the card. */
+  className?: string;
+}
+
+const CNY: RateEntry = { currency: 'CNY', rate: '1', symbol: '￥' };
+const MASK = '****';
+
+function coinFacts(coin: string) {
+  return COIN_DISPLAY[coin as CoinId] ?? { symbol: coin.toUpperCase(), displayDecimals: 6 };
+}
+
+/**
+ * The wallet (spec: wallet amount, hide-amount flag): the total value in the user's currency
+ * and each coin's available, frozen and total balance with its value. The eye toggle
+ * (`aria-pressed`) hides every amount behind "****" (screen readers hear "Amount hidden");
+ * the card carries `data-state="visible" | "hidden"`. Amounts show the coin's display decimals,
+ * cut toward zero; values the currency's two. A coin without a price has no value (`--`).
+ */
+export function WalletCard({
+  balances,
+  totalValueCny,
+  currency = CNY,
+  hidden,
+  defaultHidden = false,
+  onHiddenChange,
+  onTransfer,
+  loading = false,
+  error,
+  onRetry,
+  footer,
+  title,
+  headingLevel = 2,
+  labels,
+  className,
+}: WalletCardProps) {
+  const { label } = useLabels(labels);
+  const [isHidden, setHidden] = useControllableState({
+    value: hidden,
+    defaultValue: defaultHidden,
+    onChange: onHiddenChange,
+  });
+  const Heading = `h${headingLevel}` as const;
+  const caption = title ?? label('walletTitle');
+  const money = (cny: string) => formatCurrency(convertCurrency(cny, currency), currency);
+  const masked = (text: string): ReactNode =>
+    isHidden ? (
+      <>
+        <span aria-hidden="true">{MASK}</span>
+        <span className={widget.srOnly}>{label('walletHidden')}</span>
+      </>
+    ) : (
+      text
+    );
+  const amount = (value: string, coin: string) =>
+    masked(
+      formatDecimal(value, coinFacts(coin).displayDecimals, { grouping: true, rounding: 'down' }),
+    );
+
+  let body: ReactNode;
+  if (loading) {
+    body = <LoadingBlock label={label('walletLoading')} height={160} />;
+  } else if (error) {
+    body = (
+      <ErrorBlock
+        error={error}
+        fallback={label('walletError')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
+      />
+    );
+  } else if (balances.length === 0) {
+    body = <MessageBlock kind="empty" message={label('walletEmpty')} />;
+  } else {
+    body = (
+      // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
+      // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+      <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
+        <table className={styles.table}>
+          <caption className={widget.srOnly}>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={cx(styles.head, styles.pinned)}>
+                {label('walletCoin')}
+              </th>
+              <th scope="col" className={cx(styles.head, styles.end)}>
+                {label('walletAvailable')}
+              </th>
+              <th scope="col" className={cx(styles.head, styles.end)}>
+                {label('walletFrozen')}
+              </th>
+              <th scope="col" className={cx(styles.head, styles.end)}>
+                {label('walletTotal')}
+              </th>
+              <th scope="col" className={cx(styles.head, styles.end)}>
+                {label('walletValue')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {balances.map((balance) => (
+              <tr key={balance.coin}>
+                <th scope="row" className={cx(styles.cell, styles.pinned)}>
+                  {coinFacts(balance.coin).symbol}
+                </th>
+                <td className={cx(styles.cell, styles.end)}>
+                  {amount(balance.available, balance.coin)}
+                </td>
+                <td className={cx(styles.cell, styles.end)}>
+                  {amount(balance.frozen, balance.coin)}
+                </td>
+                <td className={cx(styles.cell, styles.end)}>
+                  {amount(balance.total, balance.coin)}
+                </td>
+                <td className={cx(styles.cell, styles.end)}>
+                  {balance.value_cny === null ? '--' : masked(money(balance.value_cny))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      className={cx(widget.card, className)}
+      aria-label={caption}
+      data-state={isHidden ? 'hidden' : 'visible'}
+    >
+      <div className={widget.header}>
+        <Heading className={widget.title}>{caption}</Heading>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={cx(widget.button, styles.eye)}
+            data-variant="ghost"
+            aria-pressed={isHidden}
+            aria-label={label('walletHideAmounts')}
+            title={label('walletHideAmounts')}
+            onClick={() => setHidden(!isHidden)}
+          >
+            <Icon name={isHidden ? 'eyeOff' : 'eye'} />
+          </button>
+          {onTransfer ? (
+            <button type="button" className={widget.button} onClick={onTransfer}>
+              {label('walletTransfer')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <div className={styles.total}>
+        <span className={widget.statLabel}>{label('walletTotalValue')}</span>
+        <p className={styles.totalValue} data-testid="wallet-total">
+          {loading ? '--' : masked(money(totalValueCny))}
+        </p>
+      </div>
+      {body}
+      {footer}
+    </section>
+  );
+}
