@@ -191,6 +191,12 @@ export {
   issuedCouponBatchSchema,
   MAX_COUPON_BATCH_SIZE,
   MAX_COUPON_VALIDITY_DAYS,
+  type Reconciliation,
+  type ReconciliationCoin,
+  reconciliationCoinSchema,
+  reconciliationSchema,
+  type SystemBalance,
+  systemBalanceSchema,
 } from './contract/admin';
 export {
   type CatalogueDetailQuery,

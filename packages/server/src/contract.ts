@@ -11,6 +11,8 @@ export type {
   Endpoint,
   ErrorStatus,
   LedgerEntry,
+  Reconciliation,
+  ReconciliationCoin,
   TransactionStatus,
   TransactionType,
   WalletBalance,

@@ -256,6 +256,7 @@ export const ROUTES: readonly RouteRecord[] = [
     children: [
       { path: 'coupons', name: 'AdminCoupons', public: false, meta: operator },
       { path: 'audit-log', name: 'AdminAuditLog', public: false, meta: operator },
+      { path: 'reconciliation', name: 'AdminReconciliation', public: false, meta: operator },
     ],
   },
 ];

@@ -8,6 +8,7 @@ import {
   coinIdSchema,
   entityIdSchema,
   isoDateTimeSchema,
+  moneySchema,
   paginatedSchema,
   paginationQueryShape,
   percentSchema,
@@ -168,3 +169,60 @@ export type AdminCouponCode = z.infer<typeof adminCouponCodeSchema>;
 export const couponCodeListSchema = paginatedSchema(adminCouponCodeSchema);
 /** A page of a batch's codes. */
 export type CouponCodeList = z.infer<typeof couponCodeListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Reconciliation
+// ---------------------------------------------------------------------------------------------
+
+/** One of the pool's own ledger balances of a coin (the other side of income, deposits, …). */
+export const systemBalanceSchema = z.object({
+  /** The pool account's name, e.g. `mining_payouts`. */
+  name: z.string(),
+  balance: moneySchema,
+});
+/** One pool-side balance. */
+export type SystemBalance = z.infer<typeof systemBalanceSchema>;
+
+/**
+ * One coin's books: what users hold (available and frozen), what the pool's books hold for
+ * them (minus the sum of the pool-side balances, since every record sums to zero), the sum of
+ * every entry of the coin (zero when the book balances), and whether they all agree.
+ */
+export const reconciliationCoinSchema = z.object({
+  coin: z.string(),
+  users_available: moneySchema,
+  users_frozen: moneySchema,
+  /** `users_available + users_frozen`. */
+  users_total: moneySchema,
+  /** What the pool owes its users by its own accounts: minus the sum of `system`. */
+  pool_assets: moneySchema,
+  /** The sum of every entry of the coin: zero when every record balances. */
+  ledger_total: moneySchema,
+  /** Sum of the balances of the coin that differ from the sum of their entries. */
+  mismatched_balances: z.number().int().nonnegative(),
+  system: z.array(systemBalanceSchema),
+  /** Users' total equals the pool's assets, the ledger sums to zero, no balance is off. */
+  ok: z.boolean(),
+});
+/** One coin's reconciliation. */
+export type ReconciliationCoin = z.infer<typeof reconciliationCoinSchema>;
+
+/** Answer of `GET /admin/reconciliation`. */
+export const reconciliationSchema = z.object({
+  /** When it was read (one consistent snapshot). */
+  checked_at: isoDateTimeSchema,
+  /** Every coin agrees, no record is unbalanced and no user balance is below zero. */
+  ok: z.boolean(),
+  coins: z.array(reconciliationCoinSchema),
+  /** Records whose entries do not sum to zero in a coin. */
+  unbalanced_records: z.array(
+    z.object({ transaction_id: entityIdSchema, coin: z.string(), sum: moneySchema }),
+  ),
+  /** User balances below zero (ledger account ids). */
+  overdrawn_balances: z.array(entityIdSchema),
+  /** Balances checked and entries summed. */
+  balances: z.number().int().nonnegative(),
+  entries: z.number().int().nonnegative(),
+});
+/** The ledger's reconciliation. */
+export type Reconciliation = z.infer<typeof reconciliationSchema>;

@@ -74,4 +74,5 @@ export const PAGE_LOADERS: Readonly<Record<string, Loader>> = {
   UserCouponDetail: () => import('../pages/user/UserCouponDetailPage'),
   AdminCoupons: () => import('../pages/admin/AdminCouponsPage'),
   AdminAuditLog: () => import('../pages/admin/AdminAuditLogPage'),
+  AdminReconciliation: () => import('../pages/admin/AdminReconciliationPage'),
 };

@@ -11,6 +11,7 @@ import {
   couponCodeListSchema,
   issueCouponsBodySchema,
   issuedCouponBatchSchema,
+  reconciliationSchema,
 } from '../admin';
 import { paginationQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
@@ -65,5 +66,19 @@ export const adminEndpoints = {
     query: paginationQuerySchema,
     response: couponCodeListSchema,
     summary: 'Codes of a coupon batch',
+  }),
+  /**
+   * Not shown: the ledger's reconciliation per coin (users' balances against the pool's books
+   * and the entries), read in one snapshot.
+   */
+  adminReconciliation: defineEndpoint({
+    id: 'adminReconciliation',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/reconciliation',
+    auth: 'user-only',
+    permission: 'admin.view',
+    response: reconciliationSchema,
+    summary: 'Ledger reconciliation per coin',
   }),
 } as const;

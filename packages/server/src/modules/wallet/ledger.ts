@@ -343,6 +343,7 @@ export interface LedgerReconciliation {
   /** Balances that differ from the sum of their entries. */
   readonly mismatchedBalances: readonly {
     readonly ledgerAccountId: string;
+    readonly coin: string;
     readonly balance: string;
     readonly entries: string;
   }[];
@@ -366,51 +367,63 @@ export interface LedgerReconciliation {
  * at `REPEATABLE READ`, so a posting committing meanwhile cannot make a false alarm.
  */
 export async function reconcileLedger(database: Database): Promise<LedgerReconciliation> {
-  return database.db.transaction(
-    async (tx) => {
-      const mismatched = await queryRows<{ id: string; balance: string; entries: string }>(
-        tx,
-        sql`SELECT a.id::text AS id, a.balance::text AS balance,
-              COALESCE(e.total, 0)::text AS entries
-            FROM ledger_accounts a
-            LEFT JOIN (SELECT ledger_account_id, sum(amount) AS total FROM ledger_entries
-                       GROUP BY ledger_account_id) e ON e.ledger_account_id = a.id
-            WHERE a.balance <> COALESCE(e.total, 0)
-            ORDER BY a.id`,
-      );
-      const unbalanced = await queryRows<{ id: string; coin: string; sum: string }>(
-        tx,
-        sql`SELECT transaction_id::text AS id, coin, sum(amount)::text AS sum
-            FROM ledger_entries GROUP BY transaction_id, coin HAVING sum(amount) <> 0
-            ORDER BY transaction_id`,
-      );
-      const overdrawn = await queryRows<{ id: string }>(
-        tx,
-        sql`SELECT id::text AS id FROM ledger_accounts
-            WHERE holder <> 'system' AND balance < 0 ORDER BY id`,
-      );
-      const [counts] = await queryRows<{ balances: number; entries: number }>(
-        tx,
-        sql`SELECT (SELECT count(*) FROM ledger_accounts)::int AS balances,
-                   (SELECT count(*) FROM ledger_entries)::int AS entries`,
-      );
-      return {
-        ok: mismatched.length === 0 && unbalanced.length === 0 && overdrawn.length === 0,
-        mismatchedBalances: mismatched.map((row) => ({
-          ledgerAccountId: row.id,
-          balance: row.balance,
-          entries: row.entries,
-        })),
-        unbalancedRecords: unbalanced.map((row) => ({
-          transactionId: row.id,
-          coin: row.coin,
-          sum: row.sum,
-        })),
-        overdrawnBalances: overdrawn.map((row) => row.id),
-        balances: counts?.balances ?? 0,
-        entries: counts?.entries ?? 0,
-      };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  return database.db.transaction((tx) => reconcileLedgerIn(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+/**
+ * {@link reconcileLedger} inside the caller's transaction, which should be `REPEATABLE READ`
+ * so that its statements and the caller's own read one snapshot.
+ */
+export async function reconcileLedgerIn(tx: SqlExecutor): Promise<LedgerReconciliation> {
+  const mismatched = await queryRows<{
+    id: string;
+    coin: string;
+    balance: string;
+    entries: string;
+  }>(
+    tx,
+    sql`SELECT a.id::text AS id, a.coin, a.balance::text AS balance,
+          COALESCE(e.total, 0)::text AS entries
+        FROM ledger_accounts a
+        LEFT JOIN (SELECT ledger_account_id, sum(amount) AS total FROM ledger_entries
+                   GROUP BY ledger_account_id) e ON e.ledger_account_id = a.id
+        WHERE a.balance <> COALESCE(e.total, 0)
+        ORDER BY a.id`,
   );
+  const unbalanced = await queryRows<{ id: string; coin: string; sum: string }>(
+    tx,
+    sql`SELECT transaction_id::text AS id, coin, sum(amount)::text AS sum
+        FROM ledger_entries GROUP BY transaction_id, coin HAVING sum(amount) <> 0
+        ORDER BY transaction_id`,
+  );
+  const overdrawn = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id::text AS id FROM ledger_accounts
+        WHERE holder <> 'system' AND balance < 0 ORDER BY id`,
+  );
+  const [counts] = await queryRows<{ balances: number; entries: number }>(
+    tx,
+    sql`SELECT (SELECT count(*) FROM ledger_accounts)::int AS balances,
+               (SELECT count(*) FROM ledger_entries)::int AS entries`,
+  );
+  return {
+    ok: mismatched.length === 0 && unbalanced.length === 0 && overdrawn.length === 0,
+    mismatchedBalances: mismatched.map((row) => ({
+      ledgerAccountId: row.id,
+      coin: row.coin,
+      balance: row.balance,
+      entries: row.entries,
+    })),
+    unbalancedRecords: unbalanced.map((row) => ({
+      transactionId: row.id,
+      coin: row.coin,
+      sum: row.sum,
+    })),
+    overdrawnBalances: overdrawn.map((row) => row.id),
+    balances: counts?.balances ?? 0,
+    entries: counts?.entries ?? 0,
+  };
 }

@@ -3,6 +3,7 @@ import { ERROR_CODES, endpoints } from '../../contract';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
+import { requireOperator } from '../admin/operators';
 import type { IdentityContext } from '../identity/context';
 import { isoSeconds } from '../identity/db';
 import { pruneIdempotencyKeys } from './idempotency';
@@ -13,6 +14,7 @@ import {
   readTransactionDetail,
   readTransactionPage,
 } from './queries';
+import { readReconciliation } from './reconciliation';
 import { transfer } from './transfer';
 
 /** How often spent idempotency keys are pruned. */
@@ -124,6 +126,11 @@ export function registerWalletModule(app: FastifyInstance, context: IdentityCont
   registerEndpoint(app, endpoints.transfer, async ({ body }, { principal, request }) =>
     transfer(context, userOf(principal), body, request),
   );
+
+  registerEndpoint(app, endpoints.adminReconciliation, async (_input, { principal }) => {
+    requireOperator(principal);
+    return readReconciliation(database, clock.now());
+  });
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();

@@ -57,3 +57,17 @@ export const details = style({
   minWidth: 220,
   whiteSpace: 'normal',
 });
+
+/** The reconciliation's verdict and its re-check button, on one line. */
+export const summary = style({
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space['3'],
+  marginBottom: vars.space['2'],
+});
+
+/** An exact ledger amount: tabular digits, never broken inside. */
+export const exact = style({
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
