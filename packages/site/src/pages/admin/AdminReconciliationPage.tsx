@@ -41,11 +41,16 @@ export function Component() {
         {view.status === 'ready' ? (
           <>
             <div className={`${uiStyles.row} ${styles.summary}`}>
-              <StatusTag tone={view.data.ok ? 'success' : 'danger'}>
-                {view.data.ok
-                  ? t('site.admin.reconciliationOk')
-                  : t('site.admin.reconciliationOff')}
-              </StatusTag>
+              <p className={styles.verdict}>
+                <StatusTag tone={view.data.ok ? 'success' : 'danger'}>
+                  {view.data.ok ? t('site.admin.agrees') : t('site.admin.differs')}
+                </StatusTag>
+                <span>
+                  {view.data.ok
+                    ? t('site.admin.reconciliationOk')
+                    : t('site.admin.reconciliationOff')}
+                </span>
+              </p>
               <Button variant="secondary" size="sm" onClick={view.reload}>
                 {t('site.admin.recheck')}
               </Button>
@@ -129,7 +134,7 @@ export function Component() {
                     key: 'system',
                     header: t('site.admin.poolAccounts'),
                     cell: (row) => (
-                      <ul className={styles.details}>
+                      <ul className={styles.poolAccounts}>
                         {row.system.map((account) => (
                           <li key={account.name}>
                             <span className={uiStyles.muted}>{account.name}:</span>{' '}

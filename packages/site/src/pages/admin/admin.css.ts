@@ -66,8 +66,22 @@ export const summary = style({
   marginBottom: vars.space['2'],
 });
 
-/** An exact ledger amount: tabular digits, never broken inside. */
+/** An exact ledger amount: tabular digits, on one line where the table has room. */
 export const exact = style({
   fontVariantNumeric: 'tabular-nums',
-  whiteSpace: 'nowrap',
+  overflowWrap: 'anywhere',
+  '@media': { 'screen and (min-width: 768px)': { whiteSpace: 'nowrap' } },
 });
+
+/** The verdict beside its tag, wrapping on narrow screens. */
+export const verdict = style({
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  margin: 0,
+  fontSize: vars.font.size.sm,
+});
+
+/** A coin's pool accounts, one per line, as narrow as the phone allows. */
+export const poolAccounts = style({ margin: 0, padding: 0, listStyle: 'none' });
