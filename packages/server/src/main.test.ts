@@ -150,9 +150,15 @@ describe('npm start', () => {
         }
         expect(await acknowledged()).toBeGreaterThan(0);
         await connection.close();
+        // The first pass writes days of history; a stop waits for it, so let it end first (on
+        // a busy machine it can outlast the shutdown's grace period).
+        await waitFor(
+          () => (run.output().includes('simulated history written') ? true : undefined),
+          100_000,
+        );
 
         run.child.kill('SIGTERM');
-        expect(await run.exit).toBe(0);
+        expect(await run.exit, run.output().slice(-3000)).toBe(0);
         expect(run.output()).toContain('shutting down');
       } finally {
         await nats.stop();

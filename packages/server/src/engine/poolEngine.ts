@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/connect';
+import { pruneJobRuns } from '../jobs/exclusive';
 import { createMinuteScheduler, type MinuteScheduler } from '../jobs/minuteScheduler';
 import { inLedgerTransaction } from '../modules/wallet/ledger';
 import { creditMiningIncome } from '../modules/wallet/miningIncome';
@@ -49,6 +50,9 @@ export interface PoolEngine {
   stop(): Promise<void>;
 }
 
+/** How long the claims of scheduled runs are kept (`job_runs`). */
+const JOB_RUN_RETENTION_MS = 7 * 24 * 3_600_000;
+
 /**
  * Creates the pool data engine.
  *
@@ -95,9 +99,10 @@ export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
       const credited = await inLedgerTransaction(database, (tx) => creditMiningIncome(tx, {}, now));
       if (credited > 0) log?.info({ credited }, 'pool engine: earlier income credited');
     }
-    if (database.driver === 'pglite' && now - lastVacuum >= 60 * 60_000) {
+    if (now - lastVacuum >= 60 * 60_000) {
       lastVacuum = now;
-      await vacuumEngineTables(database);
+      if (database.driver === 'pglite') await vacuumEngineTables(database);
+      await pruneJobRuns(database, now - JOB_RUN_RETENTION_MS);
     }
     if (steps > 60) {
       log?.info({ steps, ms: Date.now() - started }, 'pool engine: simulated history written');
@@ -113,6 +118,8 @@ export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
       scheduler = createMinuteScheduler({
         clock,
         task: runOnce,
+        // Several API nodes on one database: one of them runs each minute's pass.
+        exclusive: { database, job: 'pool-engine' },
         onError: (error) => log?.error({ err: error }, 'pool engine: a pass failed'),
       });
     },

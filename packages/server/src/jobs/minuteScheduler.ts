@@ -1,4 +1,6 @@
 import type { Clock } from '../clock';
+import type { Database } from '../db/connect';
+import { minuteKey, runExclusive } from './exclusive';
 
 /** Options of {@link createMinuteScheduler}. */
 export interface MinuteSchedulerOptions {
@@ -9,6 +11,11 @@ export interface MinuteSchedulerOptions {
   readonly onError?: (error: unknown) => void;
   /** How often the clock is read, in wall milliseconds. Default 1000. */
   readonly pollMs?: number;
+  /**
+   * Runs each minute once across every node on the database, under the job's name
+   * ({@link runExclusive}). Without it, each node runs its own task every minute.
+   */
+  readonly exclusive?: { readonly database: Database; readonly job: string };
 }
 
 /** A running scheduler. */
@@ -22,7 +29,15 @@ export interface MinuteScheduler {
  * not trusted to tick: a manual clock moved by an hour gives one run, which catches up itself.
  */
 export function createMinuteScheduler(options: MinuteSchedulerOptions): MinuteScheduler {
-  const { clock, task, onError } = options;
+  const { clock, onError, exclusive } = options;
+  const task =
+    exclusive === undefined
+      ? options.task
+      : async (nowMs: number) => {
+          await runExclusive(exclusive.database, exclusive.job, minuteKey(nowMs), nowMs, () =>
+            options.task(nowMs),
+          );
+        };
   let lastMinute = Number.NaN;
   let running: Promise<void> | null = null;
   let stopped = false;

@@ -58,6 +58,12 @@ export interface ShareConsumerStats {
   largestBatch: number;
 }
 
+/**
+ * How long the last ack of a batch waits for the server's answer: short, so that a slow answer
+ * never holds up a shutdown (the ack still lands, or the share comes back as a duplicate).
+ */
+const ACK_ANSWER_TIMEOUT_MS = 2000;
+
 /** A durable pull consumer of the share stream feeding the ingest seam. */
 export interface ShareConsumer {
   /** Starts fetching in the background. */
@@ -132,7 +138,7 @@ export function createShareConsumer(options: ShareConsumerOptions): ShareConsume
     if (last === undefined) return;
     for (const message of messages.slice(0, -1)) settle(() => message.ack());
     try {
-      await last.ackAck({ timeout: Math.max(1000, Math.floor(ackWaitMs / 3)) });
+      await last.ackAck({ timeout: ACK_ANSWER_TIMEOUT_MS });
     } catch {
       // No answer (connection gone or slow): the ack may still land; if not, JetStream
       // redelivers the message and the share id makes the second record a duplicate.

@@ -87,6 +87,7 @@ export function registerCouponModule(app: FastifyInstance): void {
         if (moved.expired + moved.used > 0) app.log.info(moved, 'coupons moved on');
       },
       onError: (error) => app.log.error({ err: error }, 'coupon job failed'),
+      exclusive: { database, job: 'coupons' },
     });
   });
   app.addHook('onClose', async () => {

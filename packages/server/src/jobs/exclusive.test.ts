@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock } from '../clock';
+import { type Database, openDatabase } from '../db/connect';
+import { openTestDatabase } from '../testing/testDatabase';
+import { dayKey, minuteKey, pruneJobRuns, runExclusive } from './exclusive';
+import { createMinuteScheduler } from './minuteScheduler';
+
+const databaseUrl = process.env.DATABASE_URL ?? '';
+
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A promise and the function that settles it. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+describe('period keys', () => {
+  it('should name the minute and the UTC day of a time', () => {
+    const at = Date.UTC(2026, 10, 24, 9, 5, 59, 999);
+    expect(minuteKey(at)).toBe('2026-11-24T09:05');
+    expect(dayKey(at)).toBe('2026-11-24');
+  });
+});
+
+describe('runExclusive on PGlite', () => {
+  it('should simply run the work: one process holds the embedded database', async () => {
+    const database = await openTestDatabase('pglite');
+    try {
+      let runs = 0;
+      const work = async () => {
+        runs += 1;
+      };
+      expect(await runExclusive(database, 'job', '2026-11-24', 0, work)).toBe('ran');
+      expect(await runExclusive(database, 'job', '2026-11-24', 0, work)).toBe('ran');
+      expect(runs).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(databaseUrl === '')('runExclusive across two nodes on PostgreSQL', () => {
+  const schema = `poolkit_test_${randomBytes(6).toString('hex')}`;
+  let first: Database;
+  let second: Database;
+
+  beforeAll(async () => {
+    first = await openDatabase({ databaseUrl, dataDir: '' }, { schema });
+    second = await openDatabase({ databaseUrl, dataDir: '' }, { schema, migrate: false });
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    if (first !== undefined) {
+      await first.transaction((session) => session.exec(`DROP SCHEMA ${schema} CASCADE`));
+      await first.close();
+    }
+  });
+
+  it('should run a period on one node: the other is busy meanwhile and finds it done after', async () => {
+    const running = gate();
+    const release = gate();
+    let runs = 0;
+    const onFirst = runExclusive(first, 'settle', '2026-11-24T09:05', 0, async () => {
+      runs += 1;
+      running.open();
+      await release.opened;
+    });
+    await running.opened;
+    expect(
+      await runExclusive(second, 'settle', '2026-11-24T09:05', 0, async () => {
+        runs += 1;
+      }),
+    ).toBe('busy');
+    // Another job is not held up by this one's lock.
+    expect(await runExclusive(second, 'coupons', '2026-11-24T09:05', 0, async () => {})).toBe(
+      'ran',
+    );
+    release.open();
+    expect(await onFirst).toBe('ran');
+    expect(
+      await runExclusive(second, 'settle', '2026-11-24T09:05', 0, async () => {
+        runs += 1;
+      }),
+    ).toBe('done');
+    expect(runs).toBe(1);
+    expect(
+      await runExclusive(second, 'settle', '2026-11-24T09:06', 0, async () => {
+        runs += 1;
+      }),
+    ).toBe('ran');
+    expect(runs).toBe(2);
+  });
+
+  it('should give a failed period back, so that the next tick of any node runs it again', async () => {
+    await expect(
+      runExclusive(first, 'payout', '2026-11-24', 0, async () => {
+        throw new Error('database went away');
+      }),
+    ).rejects.toThrow('database went away');
+    let runs = 0;
+    expect(
+      await runExclusive(second, 'payout', '2026-11-24', 0, async () => {
+        runs += 1;
+      }),
+    ).toBe('ran');
+    expect(runs).toBe(1);
+  });
+
+  it('should run each minute once when two nodes schedule the same job', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 24, 10, 0, 5));
+    const seen: string[] = [];
+    const schedulers = [first, second].map((database, node) =>
+      createMinuteScheduler({
+        clock,
+        pollMs: 2,
+        exclusive: { database, job: 'engine' },
+        task: async (nowMs) => {
+          seen.push(`${minuteKey(nowMs)} node ${node}`);
+          await wait(5);
+        },
+      }),
+    );
+    try {
+      for (let minute = 0; minute < 5; minute += 1) {
+        await wait(60);
+        clock.advance(60_000);
+      }
+      await wait(60);
+    } finally {
+      for (const scheduler of schedulers) await scheduler.stop();
+    }
+    const minutes = seen.map((line) => line.slice(0, 16));
+    expect(minutes).toEqual([
+      '2026-11-24T10:00',
+      '2026-11-24T10:01',
+      '2026-11-24T10:02',
+      '2026-11-24T10:03',
+      '2026-11-24T10:04',
+      '2026-11-24T10:05',
+    ]);
+  });
+
+  it('should forget claims older than the retention', async () => {
+    await runExclusive(first, 'old', 'p1', Date.UTC(2026, 0, 1), async () => {});
+    await runExclusive(first, 'old', 'p2', Date.UTC(2026, 10, 1), async () => {});
+    // The claims of the tests above started at 0 (1970): they go too.
+    expect(await pruneJobRuns(first, Date.UTC(2026, 5, 1))).toBeGreaterThanOrEqual(1);
+    expect(await runExclusive(first, 'old', 'p1', Date.UTC(2026, 10, 2), async () => {})).toBe(
+      'ran',
+    );
+    expect(await runExclusive(first, 'old', 'p2', Date.UTC(2026, 10, 2), async () => {})).toBe(
+      'done',
+    );
+  });
+});
