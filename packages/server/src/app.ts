@@ -22,6 +22,8 @@ import {
 } from './http/security';
 import { registerAdminModule } from './modules/admin/module';
 import { registerCatalogueModule } from './modules/catalogue/module';
+import type { ChainAdapter } from './modules/chain/chainAdapter';
+import { createDemoChain } from './modules/chain/demoChain';
 import { registerContentModule } from './modules/content/routes';
 import { registerCouponModule } from './modules/coupons/module';
 import { registerDocsRoutes } from './modules/docs/routes';
@@ -49,6 +51,8 @@ export interface BuildAppOptions {
   readonly logDestination?: LogDestination;
   /** Check answers against the contract. Default: on in test mode only. */
   readonly validateResponses?: boolean;
+  /** Where withdrawals are paid. Default: the demo chain (`modules/chain/demoChain.ts`). */
+  readonly chain?: ChainAdapter;
   /**
    * Registers extra routes before the error handlers are installed (tests and later modules).
    */
@@ -113,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDocsRoutes(app);
   const identity = await registerIdentityModule(app);
   await registerPoolModule(app);
-  registerWalletModule(app, identity);
+  registerWalletModule(app, identity, options.chain ?? createDemoChain(database));
   registerCatalogueModule(app);
   await registerContentModule(app);
   registerAdminModule(app);

@@ -8,6 +8,7 @@ import {
   coinIdSchema,
   entityIdSchema,
   isoDateTimeSchema,
+  miningAddressSchema,
   moneySchema,
   paginatedSchema,
   paginationQueryShape,
@@ -226,3 +227,81 @@ export const reconciliationSchema = z.object({
 });
 /** The ledger's reconciliation. */
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
+// Withdrawal audits (withdrawals above a coin's manual-audit limit wait for an operator)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where a withdrawal stands: `manual` (waiting for an operator's audit), `processing` (being
+ * paid on the chain), `successful`, `partly_failed` (some parts failed on the chain and were
+ * refunded), `failed` (every part failed, all refunded) or `rejected` (by an operator, refunded).
+ */
+export const withdrawalStateSchema = z.enum([
+  'manual',
+  'processing',
+  'successful',
+  'partly_failed',
+  'failed',
+  'rejected',
+]);
+/** A withdrawal's state. */
+export type WithdrawalState = z.infer<typeof withdrawalStateSchema>;
+
+/** A withdrawal as operators see it. */
+export const adminWithdrawalSchema = z.object({
+  /** The withdrawal's ledger record, as its owner sees it in the wallet. */
+  id: entityIdSchema,
+  /** The user who asked for it (user name). */
+  user: z.string(),
+  /** The mining account the coins left. */
+  account: accountNameSchema,
+  coin: coinIdSchema,
+  /** What the address receives. */
+  amount: moneySchema,
+  fee: moneySchema,
+  address: miningAddressSchema,
+  /** Chain transactions it is split into. */
+  parts: z.number().int().positive(),
+  state: withdrawalStateSchema,
+  created_at: isoDateTimeSchema,
+  /** When the audit is due (24 hours after the request); `null` for one not audited. */
+  audit_due_at: isoDateTimeSchema.nullable(),
+  /** The operator who approved or rejected it (user name); `null` before. */
+  reviewed_by: z.string().nullable(),
+  reviewed_at: isoDateTimeSchema.nullable(),
+  /** Why it was rejected, shown to the user; `null` otherwise. */
+  reject_reason: z.string().nullable(),
+});
+/** A withdrawal as operators see it. */
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+/** Query of `GET /admin/withdrawals`: one state (default `manual`, the audit queue). */
+export const adminWithdrawalQuerySchema = z
+  .object({
+    ...paginationQueryShape,
+    state: withdrawalStateSchema.default('manual'),
+  })
+  .strict();
+/** Admin-withdrawal query as a caller sends it. */
+export type AdminWithdrawalQuery = z.input<typeof adminWithdrawalQuerySchema>;
+
+/** A page of withdrawals; the audit queue (`manual`) oldest first, other states newest first. */
+export const adminWithdrawalListSchema = paginatedSchema(adminWithdrawalSchema);
+/** A page of withdrawals as operators see them. */
+export type AdminWithdrawalList = z.infer<typeof adminWithdrawalListSchema>;
+
+/** Path parameters `{id}`: the withdrawal's ledger record. */
+export const adminWithdrawalParamsSchema = z.object({ id: entityIdSchema }).strict();
+/** `{id}` as a caller sends it. */
+export type AdminWithdrawalParams = z.input<typeof adminWithdrawalParamsSchema>;
+
+/** Body of `POST /admin/withdrawals/{id}/approve`: nothing. */
+export const approveWithdrawalBodySchema = z.object({}).strict();
+/** Approve body. */
+export type ApproveWithdrawalBody = z.input<typeof approveWithdrawalBodySchema>;
+
+/** Body of `POST /admin/withdrawals/{id}/reject`: the reason, shown to the user. */
+export const rejectWithdrawalBodySchema = z
+  .object({ reason: z.string().trim().min(1, 'Please enter a reason').max(200) })
+  .strict();
+/** Reject body. */
+export type RejectWithdrawalBody = z.input<typeof rejectWithdrawalBodySchema>;

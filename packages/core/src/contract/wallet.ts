@@ -299,11 +299,15 @@ export type WithdrawRules = z.infer<typeof withdrawRulesSchema>;
 
 /**
  * Body of `POST /wallets/withdrawals`: to a saved address, at or above the minimum, with the
- * pay password and a second validation (scene `withdraw`).
+ * pay password and a second validation (scene `withdraw`). The coins leave `from_account`
+ * (one of the caller's mining accounts; default the main account); the balance pays `amount`
+ * plus the rules' `fee`, and the address receives `amount`.
  */
 export const withdrawBodySchema = z
   .object({
     coin: coinIdSchema,
+    /** The caller's mining account the coins leave; the main account when absent. */
+    from_account: accountNameSchema.optional(),
     address_id: entityIdSchema,
     amount: positiveMoneySchema,
     pay_password: encryptedSecretSchema,
@@ -315,17 +319,29 @@ export const withdrawBodySchema = z
 /** Withdraw body. */
 export type WithdrawBody = z.input<typeof withdrawBodySchema>;
 
-/** Answer of `POST /wallets/withdrawals`. */
+/**
+ * Answer of `POST /wallets/withdrawals`. `id` is the withdrawal's ledger record
+ * (`GET /wallets/transactions/{id}`), whose status follows the withdrawal: `pending` until every
+ * part is settled on the chain, then `successful` (when a part failed, its share is refunded by
+ * a record of its own), or `failed` when nothing was paid (every part failed, or an operator
+ * rejected it).
+ */
 export const withdrawalSchema = z.object({
   id: entityIdSchema,
   coin: coinIdSchema,
+  /** What the address receives. */
   amount: moneySchema,
+  /** Charged on top of `amount`, once per withdrawal. */
   fee: moneySchema,
   status: transactionStatusSchema,
-  /** True when the amount waits for manual audit. */
+  /** True when the amount waits for manual audit (an operator, within 24 hours). */
   manual_audit: z.boolean(),
   /** Chain transactions it is split into. */
   parts: z.number().int().positive(),
+  /** The mining account the coins left. */
+  account: accountNameSchema,
+  /** The address paid to. */
+  address: miningAddressSchema,
   created_at: isoDateTimeSchema,
 });
 /** A withdrawal. */

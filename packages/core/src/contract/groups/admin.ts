@@ -4,6 +4,11 @@
  * Family B of the API contract; `../endpoints.ts` merges every group into `endpoints`.
  */
 import {
+  adminWithdrawalListSchema,
+  adminWithdrawalParamsSchema,
+  adminWithdrawalQuerySchema,
+  adminWithdrawalSchema,
+  approveWithdrawalBodySchema,
   auditLogQuerySchema,
   auditLogSchema,
   couponBatchListSchema,
@@ -12,6 +17,7 @@ import {
   issueCouponsBodySchema,
   issuedCouponBatchSchema,
   reconciliationSchema,
+  rejectWithdrawalBodySchema,
 } from '../admin';
 import { paginationQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
@@ -80,5 +86,46 @@ export const adminEndpoints = {
     permission: 'admin.view',
     response: reconciliationSchema,
     summary: 'Ledger reconciliation per coin',
+  }),
+  /** Not shown: withdrawals by state; the audit queue (`manual`) by default, oldest first. */
+  adminWithdrawals: defineEndpoint({
+    id: 'adminWithdrawals',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/withdrawals',
+    auth: 'user-only',
+    permission: 'admin.view',
+    query: adminWithdrawalQuerySchema,
+    response: adminWithdrawalListSchema,
+    summary: 'Withdrawals (the audit queue)',
+  }),
+  /** Not shown: approves a withdrawal waiting for audit; it is paid (audited as `withdrawals.approve`). */
+  approveWithdrawal: defineEndpoint({
+    id: 'approveWithdrawal',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/withdrawals/{id}/approve',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: adminWithdrawalParamsSchema,
+    body: approveWithdrawalBodySchema,
+    response: adminWithdrawalSchema,
+    // 409: it is not waiting for audit (any more).
+    errors: [409],
+    summary: 'Approve a withdrawal',
+  }),
+  /** Not shown: rejects a withdrawal waiting for audit; it is refunded (audited as `withdrawals.reject`). */
+  rejectWithdrawal: defineEndpoint({
+    id: 'rejectWithdrawal',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/withdrawals/{id}/reject',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: adminWithdrawalParamsSchema,
+    body: rejectWithdrawalBodySchema,
+    response: adminWithdrawalSchema,
+    errors: [409],
+    summary: 'Reject a withdrawal',
   }),
 } as const;

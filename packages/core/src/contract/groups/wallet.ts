@@ -107,6 +107,8 @@ export const walletEndpoints = {
     permission: 'wallet.view',
     body: createWithdrawAddressBodySchema,
     response: withdrawAddressSchema,
+    // 409: the address is saved for the coin already.
+    errors: [409],
     summary: 'Save a withdraw address',
   }),
   /** Not shown: renames a withdraw address. */
@@ -156,6 +158,8 @@ export const walletEndpoints = {
     permission: 'wallet.view',
     body: withdrawBodySchema,
     response: withdrawalSchema,
+    // 409: the idempotency key was used before for a different withdrawal.
+    errors: [409],
     summary: 'Withdraw to a saved address',
   }),
   /** Not shown: the deposit address of a coin. */

@@ -25,8 +25,10 @@ export type LedgerBucket = 'available' | 'frozen';
  * in or take it out of the users' balances.
  *
  * - `mining_payouts`: mining income paid to accounts (its balance is minus all income paid).
+ * - `withdrawals_paid`: withdrawals paid out on the chain (its balance is all paid out).
+ * - `withdraw_fees`: the withdrawal fees charged.
  */
-export type SystemLedgerName = 'mining_payouts';
+export type SystemLedgerName = 'mining_payouts' | 'withdrawals_paid' | 'withdraw_fees';
 
 /** Whose balance an entry changes. */
 export type LedgerHolder =
@@ -43,8 +45,17 @@ export interface LedgerLeg {
   readonly amount: string;
 }
 
-/** Kinds of ledger records. */
-export type LedgerRecordType = 'mining' | 'transfer';
+/**
+ * Kinds of ledger records. A withdrawal is a `withdraw` record (available → frozen, pending
+ * until settled), then per chain part a `withdraw_payout` (frozen → the pool's
+ * `withdrawals_paid` and `withdraw_fees`) or a `withdraw_refund` (frozen → available).
+ */
+export type LedgerRecordType =
+  | 'mining'
+  | 'transfer'
+  | 'withdraw'
+  | 'withdraw_payout'
+  | 'withdraw_refund';
 
 /** A record to post with its entries. */
 export interface NewLedgerRecord {

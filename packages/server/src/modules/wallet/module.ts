@@ -3,7 +3,9 @@ import { ERROR_CODES, endpoints } from '../../contract';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
+import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
 import { requireOperator } from '../admin/operators';
+import type { ChainAdapter } from '../chain/chainAdapter';
 import type { IdentityContext } from '../identity/context';
 import { isoSeconds } from '../identity/db';
 import { pruneIdempotencyKeys } from './idempotency';
@@ -16,6 +18,21 @@ import {
 } from './queries';
 import { readReconciliation } from './reconciliation';
 import { transfer } from './transfer';
+import {
+  createWithdrawAddress,
+  deleteWithdrawAddress,
+  readWithdrawAddresses,
+  renameWithdrawAddress,
+} from './withdrawAddresses';
+import {
+  approveWithdrawal,
+  broadcastQueuedParts,
+  processWithdrawals,
+  readAdminWithdrawals,
+  readWithdrawRules,
+  rejectWithdrawal,
+  withdraw,
+} from './withdrawals';
 
 /** How often spent idempotency keys are pruned. */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -36,12 +53,36 @@ function csvField(value: string | null): string {
 
 /**
  * The wallet: balances (per coin summed over the user's mining accounts, and per account),
- * transactions (list, one record with its entries, CSV export), the pay password and internal
- * transfers. Every balance change goes through the ledger service (`ledger.ts`). Withdrawals,
- * deposits, auto-withdraw and exchange are not served yet.
+ * transactions (list, one record with its entries, CSV export), the pay password, internal
+ * transfers, the withdraw address book and withdrawals, with the operators' audit queue
+ * (`/admin/withdrawals`). Every balance change goes through the ledger service (`ledger.ts`).
+ *
+ * Withdrawals (`withdrawals.ts`): to a saved address only, at or above the coin's minimum
+ * (`withdrawRules.ts`, one table of every coin's minimum, fee, audit limit and split size), with
+ * the pay password, a `withdraw` second validation and an idempotency key. The amount plus the
+ * fee (once per withdrawal) is frozen at once; amounts above the coin's maximum single
+ * withdrawal are split into parts; above its audit limit an operator approves or rejects first
+ * (within 24 hours). A job on the app's clock, once a minute, sends queued parts through the
+ * chain adapter (`../chain`, the demo chain by default) and settles the final ones: paid to the
+ * pool's `withdrawals_paid` and `withdraw_fees`, or refunded. Withdrawals and transfers pause for
+ * 24 hours after a security change: the pay password, the phone, the email, or a withdraw
+ * address saved after the first one. Deposits, auto-withdraw and exchange are not served yet.
  */
-export function registerWalletModule(app: FastifyInstance, context: IdentityContext): void {
+export function registerWalletModule(
+  app: FastifyInstance,
+  context: IdentityContext,
+  chain: ChainAdapter,
+): void {
   const { database, clock } = app.platform;
+
+  /** Sends a withdrawal's queued parts now; the job retries whatever fails here. */
+  const broadcastNow = async (withdrawalId: string) => {
+    try {
+      await broadcastQueuedParts(database, chain, clock.now(), withdrawalId);
+    } catch (error) {
+      app.log.error({ err: error, withdrawalId }, 'withdrawal broadcast failed; the job retries');
+    }
+  };
 
   registerEndpoint(app, endpoints.walletBalances, async (_input, { principal }) =>
     readBalances(database.db, userOf(principal)),
@@ -132,6 +173,56 @@ export function registerWalletModule(app: FastifyInstance, context: IdentityCont
     return readReconciliation(database, clock.now());
   });
 
+  registerEndpoint(app, endpoints.withdrawAddresses, async ({ query }, { principal }) => ({
+    list: await readWithdrawAddresses(database.db, userOf(principal), query.coin),
+  }));
+  registerEndpoint(app, endpoints.createWithdrawAddress, async ({ body }, { principal, request }) =>
+    createWithdrawAddress(context, userOf(principal), body, request),
+  );
+  registerEndpoint(app, endpoints.updateWithdrawAddress, async ({ params, body }, { principal }) =>
+    renameWithdrawAddress(database.db, userOf(principal), params.id, body.alias),
+  );
+  registerEndpoint(app, endpoints.deleteWithdrawAddress, async ({ params }, { principal }) => {
+    await deleteWithdrawAddress(database.db, userOf(principal), params.id, clock.now());
+    return null;
+  });
+  registerEndpoint(app, endpoints.withdrawRules, async ({ query }, { principal }) =>
+    readWithdrawRules(context, userOf(principal), query.coin),
+  );
+  registerEndpoint(app, endpoints.withdraw, async ({ body }, { principal, request }) => {
+    const answer = await withdraw(context, userOf(principal), body, request);
+    if (!answer.manual_audit) await broadcastNow(answer.id);
+    return answer;
+  });
+
+  registerEndpoint(app, endpoints.adminWithdrawals, async ({ query }, { principal }) => {
+    requireOperator(principal);
+    return readAdminWithdrawals(database.db, query);
+  });
+  registerEndpoint(app, endpoints.approveWithdrawal, async ({ params }, { principal, request }) => {
+    const answer = await approveWithdrawal(database, {
+      operatorId: requireOperator(principal),
+      id: params.id,
+      ip: request.ip,
+      nowMs: clock.now(),
+    });
+    await broadcastNow(answer.id);
+    return answer;
+  });
+  registerEndpoint(
+    app,
+    endpoints.rejectWithdrawal,
+    async ({ params, body }, { principal, request }) =>
+      rejectWithdrawal(database, {
+        operatorId: requireOperator(principal),
+        id: params.id,
+        reason: body.reason,
+        ip: request.ip,
+        nowMs: clock.now(),
+      }),
+  );
+
+  let scheduler: MinuteScheduler | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
@@ -141,8 +232,19 @@ export function registerWalletModule(app: FastifyInstance, context: IdentityCont
       );
     }, PRUNE_INTERVAL_MS);
     timer.unref();
+    scheduler = createMinuteScheduler({
+      clock,
+      task: async (nowMs) => {
+        const run = await processWithdrawals(database, chain, nowMs);
+        if (run.broadcast + run.confirmed + run.failed > 0)
+          app.log.info(run, 'withdrawals moved on');
+      },
+      onError: (error) => app.log.error({ err: error }, 'withdrawal job failed'),
+      exclusive: { database, job: 'withdrawals' },
+    });
   });
   app.addHook('onClose', async () => {
+    await scheduler?.stop();
     if (timer !== undefined) clearInterval(timer);
     await running;
   });

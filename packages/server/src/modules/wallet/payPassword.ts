@@ -92,7 +92,7 @@ export async function verifyPayPassword(
         FROM users WHERE id = ${userId}::bigint`,
   );
   if (state?.hash === null || state?.hash === undefined) {
-    refused(400, ERROR_CODES.payPasswordNotSet, 'Set a pay password first');
+    refused(400, ERROR_CODES.payPasswordNotSet, 'Please set a pay password first');
   }
   if (state.locked_ms !== null && state.locked_ms > now) {
     refused(

@@ -114,7 +114,9 @@ function linesQuery(userId: string, filters: LineFilters): SQL {
   if (filters.transactionId !== undefined) {
     conditions.push(sql`t.id = ${filters.transactionId}::bigint`);
   }
-  const where = conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)}`;
+  // A withdrawal's payouts move only frozen coins: its own line (and detail) shows them.
+  conditions.push(sql`t.type <> 'withdraw_payout'`);
+  const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
   return sql`own AS (
       SELECT la.id AS ledger_account_id, la.bucket, ma.id AS account_id, ma.name AS account
       FROM ledger_accounts la
@@ -134,6 +136,7 @@ function linesQuery(userId: string, filters: LineFilters): SQL {
       SELECT g.*, CASE
           WHEN g.record_type = 'transfer' AND g.amount < 0 THEN 'transfer_out'
           WHEN g.record_type = 'transfer' THEN 'transfer_in'
+          WHEN g.record_type = 'withdraw_refund' THEN 'withdraw'
           ELSE g.record_type END AS type
       FROM grouped g
     )`;
@@ -151,6 +154,8 @@ type LineRow = {
   readonly type: string;
   readonly amount: string;
   readonly counterparty: string | null;
+  readonly fee: string | null;
+  readonly tx_id: string | null;
   readonly status: string;
   readonly note: string | null;
   readonly mining_day: string | null;
@@ -164,9 +169,9 @@ function lineOf(row: LineRow): WalletTransaction {
     coin: row.coin as WalletTransaction['coin'],
     type: row.type as TransactionType,
     amount: toDecimalString(row.amount),
-    fee: '0',
+    fee: row.fee === null ? '0' : toDecimalString(row.fee),
     counterparty: row.counterparty,
-    tx_id: null,
+    tx_id: row.tx_id,
     status: row.status as TransactionStatus,
     note: row.note,
   };
@@ -190,8 +195,22 @@ async function selectLines(
             JOIN ledger_accounts la2 ON la2.id = e2.ledger_account_id
             JOIN mining_accounts ma2 ON ma2.id = la2.mining_account_id
             WHERE e2.transaction_id = l.id AND ma2.id <> l.account_id
-            ORDER BY e2.id LIMIT 1) END AS counterparty
-        FROM lines l ${typeCondition(filters)}
+            ORDER BY e2.id LIMIT 1) ELSE wd.address END AS counterparty,
+          CASE WHEN l.record_type = 'withdraw' THEN wd.fee::text END AS fee,
+          wd.tx_id
+        FROM lines l
+        LEFT JOIN LATERAL (
+          SELECT w.address, w.fee, (
+              SELECT p.tx_id FROM withdrawal_parts p
+              WHERE p.withdrawal_id = w.id AND p.tx_id IS NOT NULL ORDER BY p.part_no LIMIT 1
+            ) AS tx_id
+          FROM withdrawals w
+          WHERE (l.record_type = 'withdraw' AND w.hold_transaction_id = l.id)
+            OR (l.record_type = 'withdraw_refund' AND w.id IN (
+              SELECT p.withdrawal_id FROM withdrawal_parts p WHERE p.settle_transaction_id = l.id))
+          LIMIT 1
+        ) wd ON true
+        ${typeCondition(filters)}
         ORDER BY l.created_at DESC, l.id DESC, l.account
         LIMIT ${limit}::int OFFSET ${offset}::int`,
   );
@@ -260,6 +279,12 @@ export async function readTransactionDetail(
         JOIN ledger_accounts la ON la.id = e.ledger_account_id
         LEFT JOIN mining_accounts ma ON ma.id = la.mining_account_id
         WHERE e.transaction_id = ${transactionId}::bigint
+          -- A withdrawal's record shows its settlements' entries too: where the coins went.
+          OR e.transaction_id IN (
+            SELECT p.settle_transaction_id FROM withdrawal_parts p
+            JOIN withdrawals w ON w.id = p.withdrawal_id
+            WHERE w.hold_transaction_id = ${transactionId}::bigint
+              AND p.settle_transaction_id IS NOT NULL)
         ORDER BY e.id`,
   );
   return {

@@ -50,19 +50,21 @@ export function transferDecimals(coin: CoinId): number {
 }
 
 /**
- * Spends the call's second-validation token inside the transfer's transaction, so a token
- * moves money once and stays good when the transfer is refused (its transaction rolls back).
+ * Spends the call's second-validation token (of `scene`) inside the money-moving transaction,
+ * so a token moves money once and stays good when the call is refused (its transaction rolls
+ * back). HTTP 400 code 40002 naming `validation_token` when it is not live.
  */
-async function spendValidation(
+export async function spendValidation(
   tx: SqlExecutor,
   token: string,
   userId: string,
   nowMs: number,
+  scene: 'transfer' | 'withdraw' = 'transfer',
 ): Promise<void> {
   const rows = await queryRows<{ token_hash: string }>(
     tx,
     sql`UPDATE identity_tickets SET used_at = ${iso(nowMs)}::timestamptz
-        WHERE token_hash = ${sha256Hex(token)} AND kind = 'validation' AND scene = 'transfer'
+        WHERE token_hash = ${sha256Hex(token)} AND kind = 'validation' AND scene = ${scene}
           AND user_id = ${userId}::bigint AND used_at IS NULL
           AND expires_at > ${iso(nowMs)}::timestamptz
         RETURNING token_hash`,
