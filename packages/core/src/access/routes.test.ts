@@ -111,7 +111,9 @@ describe('ROUTES', () => {
     expect(entries.map((entry) => entry.fullPath)).toEqual([
       '/admin',
       '/admin/coupons',
+      '/admin/withdrawals',
       '/admin/audit-log',
+      '/admin/reconciliation',
     ]);
     for (const entry of entries) {
       expect(entry.route.meta.roles, entry.fullPath).toEqual(['admin.view']);

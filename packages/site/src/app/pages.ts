@@ -73,6 +73,7 @@ export const PAGE_LOADERS: Readonly<Record<string, Loader>> = {
   UserCoupon: () => import('../pages/user/UserCouponPage'),
   UserCouponDetail: () => import('../pages/user/UserCouponDetailPage'),
   AdminCoupons: () => import('../pages/admin/AdminCouponsPage'),
+  AdminWithdrawals: () => import('../pages/admin/AdminWithdrawalsPage'),
   AdminAuditLog: () => import('../pages/admin/AdminAuditLogPage'),
   AdminReconciliation: () => import('../pages/admin/AdminReconciliationPage'),
 };

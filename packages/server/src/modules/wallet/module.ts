@@ -8,6 +8,7 @@ import { requireOperator } from '../admin/operators';
 import type { ChainAdapter } from '../chain/chainAdapter';
 import type { IdentityContext } from '../identity/context';
 import { isoSeconds } from '../identity/db';
+import { seedDemoWithdrawals } from './demoWithdrawals';
 import { pruneIdempotencyKeys } from './idempotency';
 import { setPayPassword } from './payPassword';
 import {
@@ -226,6 +227,9 @@ export function registerWalletModule(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
+    if (app.platform.config.demo && app.platform.config.env !== 'test') {
+      await seedDemoWithdrawals(context, app.log);
+    }
     timer = setInterval(() => {
       running = pruneIdempotencyKeys(database, clock.now()).catch((error: unknown) =>
         app.log.error({ err: error }, 'idempotency key pruning failed'),

@@ -20,6 +20,7 @@ import { createDemoChain, DEMO_CONFIRM_AFTER_MS } from '../chain/demoChain';
 import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { callApi, encrypted, loginByEmail, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
+import { DEMO_WITHDRAWER, seedDemoWithdrawals } from './demoWithdrawals';
 import { inLedgerTransaction, postLedgerRecords, reconcileLedger } from './ledger';
 import { partIdempotencyKey, processWithdrawals, splitAmount } from './withdrawals';
 
@@ -591,5 +592,17 @@ describe.each(testDrivers)('withdrawals on %s', (driver) => {
     });
     expect(open.status).toBe(200);
     expect(open.data.address).toBe('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy');
+  });
+
+  it('should seed the demo withdrawals waiting for audit once', async () => {
+    expect(await seedDemoWithdrawals(identity)).toBe(true);
+    expect(await seedDemoWithdrawals(identity)).toBe(false);
+    staff = (await loginByEmail(app, 'staff@example.com', 'Secret123', '10.6.0.3')).data.token;
+    const queue = await callApi(app, 'GET', '/admin/withdrawals', { token: staff });
+    expect(queue.data.list.map((row: { user: string; amount: string }) => row.amount)).toEqual([
+      ...DEMO_WITHDRAWER.withdrawals,
+    ]);
+    expect(queue.data.list[0].user).toBe(DEMO_WITHDRAWER.username);
+    await expectSoundLedger();
   });
 });

@@ -229,72 +229,105 @@ export async function withdraw(
     );
     if (account === undefined) badField('from_account', 'No such mining account of yours');
 
-    const fee = new Big(rules.fee);
-    const total = amount.plus(fee).toFixed();
-    const manual = amount.gt(rules.manualAuditAbove);
-    const holder = { kind: 'mining_account', miningAccountId: account.id } as const;
-    let hold: { id: string } | undefined;
-    try {
-      [hold] = await postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'withdraw',
-            status: 'pending',
-            coin: body.coin,
-            initiatorUserId: userId,
-            ...(manual ? { note: 'manual_audit' } : {}),
-            legs: [
-              { holder, coin: body.coin, amount: `-${total}` },
-              { holder, coin: body.coin, bucket: 'frozen', amount: total },
-            ],
-          },
-        ],
-        now,
-      );
-    } catch (error) {
-      if (error instanceof InsufficientBalanceError) {
-        badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
-      }
-      throw error;
-    }
-    if (hold === undefined) throw new Error('The withdrawal record was not posted');
-    const [withdrawal] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO withdrawals (user_id, mining_account_id, address_id, coin, address, amount,
-            fee, state, hold_transaction_id, created_at, audit_due_at)
-          VALUES (${userId}::bigint, ${account.id}::bigint, ${address.id}::bigint, ${body.coin},
-            ${address.address}, ${amount.toFixed()}::numeric, ${fee.toFixed()}::numeric,
-            ${manual ? 'manual' : 'processing'}, ${hold.id}::bigint, ${iso(now)}::timestamptz,
-            ${manual ? iso(now + MANUAL_AUDIT_DUE_MS) : null}::timestamptz)
-          RETURNING id::text AS id`,
-    );
-    if (withdrawal === undefined) throw new Error('The withdrawal was not written');
-    const parts = splitAmount(amount, new Big(rules.maxSingle));
-    const partNumbers = parts.map((_, index) => index + 1);
-    await execute(
-      tx,
-      sql`INSERT INTO withdrawal_parts (withdrawal_id, part_no, amount, fee, state)
-          SELECT ${withdrawal.id}::bigint, n, a, CASE WHEN n = 1 THEN ${fee.toFixed()}::numeric ELSE 0 END,
-            ${manual ? 'held' : 'queued'}
-          FROM unnest(${sql.param(partNumbers)}::int[],
-                      ${sql.param(parts.map((part) => part.toFixed()))}::numeric[]) AS p(n, a)`,
-    );
-    return {
-      id: hold.id,
+    return placeWithdrawal(tx, {
+      userId,
+      account,
+      address,
       coin: body.coin,
-      amount: amount.toFixed(),
-      fee: fee.toFixed(),
-      status: 'pending' as const,
-      manual_audit: manual,
-      parts: parts.length,
-      account: account.name,
-      address: address.address,
-      created_at: isoSeconds(now),
-    };
+      amount,
+      nowMs: now,
+    });
   });
   if (!replayed) await addUserLog(context, userId, 'operation', 'withdraw', request);
   return answer;
+}
+
+/** What {@link placeWithdrawal} writes: checked already by the caller. */
+export interface NewWithdrawal {
+  readonly userId: string;
+  /** The mining account the coins leave. */
+  readonly account: { readonly id: string; readonly name: string };
+  /** The saved address paid to. */
+  readonly address: { readonly id: string; readonly address: string };
+  readonly coin: CoinId;
+  readonly amount: Big;
+  readonly nowMs: number;
+}
+
+/**
+ * Writes a withdrawal inside the caller's ledger transaction: freezes `amount + fee` (400 code
+ * 40007 naming `amount` when the balance is short), writes the withdrawal and its parts, and
+ * resolves the answer. The caller checked the rules, the address, the account and the user.
+ */
+export async function placeWithdrawal(
+  tx: SqlExecutor,
+  input: NewWithdrawal,
+): Promise<WithdrawalAnswer> {
+  const { userId, account, address, coin, amount, nowMs: now } = input;
+  const rules = WITHDRAW_RULES[coin];
+  const fee = new Big(rules.fee);
+  const total = amount.plus(fee).toFixed();
+  const manual = amount.gt(rules.manualAuditAbove);
+  const holder = { kind: 'mining_account', miningAccountId: account.id } as const;
+  let hold: { id: string } | undefined;
+  try {
+    [hold] = await postLedgerRecords(
+      tx,
+      [
+        {
+          type: 'withdraw',
+          status: 'pending',
+          coin,
+          initiatorUserId: userId,
+          ...(manual ? { note: 'manual_audit' } : {}),
+          legs: [
+            { holder, coin, amount: `-${total}` },
+            { holder, coin, bucket: 'frozen', amount: total },
+          ],
+        },
+      ],
+      now,
+    );
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) {
+      badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
+    }
+    throw error;
+  }
+  if (hold === undefined) throw new Error('The withdrawal record was not posted');
+  const [withdrawal] = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO withdrawals (user_id, mining_account_id, address_id, coin, address, amount,
+          fee, state, hold_transaction_id, created_at, audit_due_at)
+        VALUES (${userId}::bigint, ${account.id}::bigint, ${address.id}::bigint, ${coin},
+          ${address.address}, ${amount.toFixed()}::numeric, ${fee.toFixed()}::numeric,
+          ${manual ? 'manual' : 'processing'}, ${hold.id}::bigint, ${iso(now)}::timestamptz,
+          ${manual ? iso(now + MANUAL_AUDIT_DUE_MS) : null}::timestamptz)
+        RETURNING id::text AS id`,
+  );
+  if (withdrawal === undefined) throw new Error('The withdrawal was not written');
+  const parts = splitAmount(amount, new Big(rules.maxSingle));
+  const partNumbers = parts.map((_, index) => index + 1);
+  await execute(
+    tx,
+    sql`INSERT INTO withdrawal_parts (withdrawal_id, part_no, amount, fee, state)
+        SELECT ${withdrawal.id}::bigint, n, a, CASE WHEN n = 1 THEN ${fee.toFixed()}::numeric ELSE 0 END,
+          ${manual ? 'held' : 'queued'}
+        FROM unnest(${sql.param(partNumbers)}::int[],
+                    ${sql.param(parts.map((part) => part.toFixed()))}::numeric[]) AS p(n, a)`,
+  );
+  return {
+    id: hold.id,
+    coin,
+    amount: amount.toFixed(),
+    fee: fee.toFixed(),
+    status: 'pending' as const,
+    manual_audit: manual,
+    parts: parts.length,
+    account: account.name,
+    address: address.address,
+    created_at: isoSeconds(now),
+  };
 }
 
 // ── The withdrawal job ─────────────────────────────────────────────────────────────────────

@@ -12,7 +12,11 @@ import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
 
 /** The actions the console names; the log shows any other as the server spells it. */
-export const KNOWN_AUDIT_ACTIONS = ['coupons.issue'] as const;
+export const KNOWN_AUDIT_ACTIONS = [
+  'coupons.issue',
+  'withdrawals.approve',
+  'withdrawals.reject',
+] as const;
 
 /** The name of an audit action in the reader's language, or the action itself. */
 export function auditActionLabel(t: TFunction, action: string): string {
@@ -27,6 +31,10 @@ const DETAIL_ORDER = [
   'validity_days',
   'use_before',
   'note',
+  'user',
+  'amount',
+  'address',
+  'reason',
 ];
 
 function detailRank(key: string): number {

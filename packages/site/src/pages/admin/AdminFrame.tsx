@@ -8,6 +8,7 @@ import { PageFrame, SectionTabs } from '../../app/ui';
 const PAGES = [
   ['AdminCoupons', '/admin/coupons'],
   ['AdminReconciliation', '/admin/reconciliation'],
+  ['AdminWithdrawals', '/admin/withdrawals'],
   ['AdminAuditLog', '/admin/audit-log'],
 ] as const;
 

@@ -1,0 +1,240 @@
+import {
+  type AdminWithdrawal,
+  PAGE_SIZE,
+  type WithdrawalState,
+  withdrawalStateSchema,
+} from '@poolkit/core';
+import { Button, Dialog, FormField, Input, Select, Table } from '@poolkit/widgets';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError, showMessage } from '../../app/feedback';
+import { dateTime } from '../../app/format';
+import { Pager } from '../../app/sections';
+import { useServices } from '../../app/servicesContext';
+import { Card, EmptyState, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { AdminFrame } from './AdminFrame';
+import * as styles from './admin.css';
+
+/**
+ * `/admin/withdrawals`: the audit queue. Withdrawals above a coin's audit limit wait here,
+ * oldest first; the operator approves one (it is paid) or rejects it with a reason the user
+ * sees (it is refunded). The other states list the decided and paid ones, newest first.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [state, setState] = useState<WithdrawalState>('manual');
+  const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+  const withdrawals = useApiData(
+    async (signal) =>
+      api.adminWithdrawals({ query: { state, page, page_size: PAGE_SIZE } }, { signal }),
+    [state, page, version],
+  );
+
+  async function approve(row: AdminWithdrawal) {
+    setBusy(row.id);
+    try {
+      await api.approveWithdrawal({ params: { id: row.id }, body: {} });
+      showMessage(t('site.admin.approved', { id: row.id }), 'success');
+      setVersion((value) => value + 1);
+    } catch (error) {
+      reportError(error);
+      setVersion((value) => value + 1);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function reject(event: FormEvent) {
+    event.preventDefault();
+    if (rejecting === null) return;
+    if (reason.trim() === '') {
+      setReasonError(t('site.admin.rejectReasonRequired'));
+      return;
+    }
+    setBusy(rejecting.id);
+    try {
+      await api.rejectWithdrawal({ params: { id: rejecting.id }, body: { reason: reason.trim() } });
+      showMessage(t('site.admin.rejected', { id: rejecting.id }), 'success');
+      setRejecting(null);
+      setVersion((value) => value + 1);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const decided = state !== 'manual';
+  return (
+    <AdminFrame current="AdminWithdrawals">
+      <Card title={t('site.routes.AdminWithdrawals')}>
+        <p className={uiStyles.muted}>{t('site.admin.withdrawalsIntro')}</p>
+        <div className={styles.filters}>
+          <FormField label={t('site.admin.withdrawalState')}>
+            <Select
+              value={state}
+              onValueChange={(value) => {
+                const parsed = withdrawalStateSchema.safeParse(value);
+                if (!parsed.success) return;
+                setState(parsed.data);
+                setPage(1);
+              }}
+              options={withdrawalStateSchema.options.map((option) => ({
+                value: option,
+                label: t(`site.admin.withdrawalStates.${option}`),
+              }))}
+            />
+          </FormField>
+        </div>
+        <Table
+          caption={t('site.admin.withdrawalTable')}
+          rows={withdrawals.status === 'ready' ? withdrawals.data.list : []}
+          getRowKey={(row) => row.id}
+          loading={withdrawals.status === 'loading'}
+          density="compact"
+          labels={{ empty: t('site.admin.noWithdrawals') }}
+          error={
+            withdrawals.status === 'error' ? (
+              <EmptyState
+                text={t('site.common.loadFailed')}
+                action={
+                  <Button variant="secondary" size="sm" onClick={withdrawals.reload}>
+                    {t('common.retry')}
+                  </Button>
+                }
+              />
+            ) : undefined
+          }
+          columns={[
+            { key: 'id', header: t('site.admin.withdrawal'), cell: (row) => `#${row.id}` },
+            { key: 'user', header: t('site.admin.withdrawalUser'), cell: (row) => row.user },
+            { key: 'account', header: t('site.admin.account'), cell: (row) => row.account },
+            {
+              key: 'amount',
+              header: t('site.admin.withdrawalAmount'),
+              numeric: true,
+              cell: (row) => `${row.amount} ${row.coin.toUpperCase()}`,
+            },
+            {
+              key: 'fee',
+              header: t('site.admin.withdrawalFee'),
+              numeric: true,
+              cell: (row) => row.fee,
+            },
+            {
+              key: 'address',
+              header: t('site.admin.withdrawalAddress'),
+              cell: (row) => <span className={styles.code}>{row.address}</span>,
+            },
+            {
+              key: 'parts',
+              header: t('site.admin.withdrawalParts'),
+              numeric: true,
+              cell: (row) => row.parts,
+            },
+            {
+              key: 'requested',
+              header: t('site.admin.withdrawalRequested'),
+              cell: (row) => dateTime(row.created_at),
+            },
+            decided
+              ? {
+                  key: 'review',
+                  header: t('site.admin.withdrawalReview'),
+                  cell: (row) =>
+                    row.reviewed_by === null
+                      ? '—'
+                      : `${row.reviewed_by}${row.reject_reason === null ? '' : `: ${row.reject_reason}`}`,
+                }
+              : {
+                  key: 'due',
+                  header: t('site.admin.withdrawalDue'),
+                  cell: (row) => (row.audit_due_at === null ? '—' : dateTime(row.audit_due_at)),
+                },
+            ...(decided
+              ? []
+              : [
+                  {
+                    key: 'decide',
+                    header: t('site.admin.withdrawalReview'),
+                    cell: (row: AdminWithdrawal) => (
+                      <div className={uiStyles.row}>
+                        <Button
+                          size="sm"
+                          aria-label={t('site.admin.approveLabel', { id: row.id })}
+                          loading={busy === row.id}
+                          onClick={() => void approve(row)}
+                        >
+                          {t('site.admin.approve')}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={t('site.admin.rejectLabel', { id: row.id })}
+                          disabled={busy === row.id}
+                          onClick={() => {
+                            setReason('');
+                            setReasonError(undefined);
+                            setRejecting(row);
+                          }}
+                        >
+                          {t('site.admin.reject')}
+                        </Button>
+                      </div>
+                    ),
+                  },
+                ]),
+          ]}
+        />
+        {withdrawals.status === 'ready' && withdrawals.data.total > withdrawals.data.page_size ? (
+          <Pager
+            page={page}
+            pageSize={withdrawals.data.page_size}
+            total={withdrawals.data.total}
+            onPageChange={setPage}
+            showCount
+          />
+        ) : null}
+      </Card>
+
+      <Dialog
+        open={rejecting !== null}
+        onOpenChange={(open) => {
+          if (!open) setRejecting(null);
+        }}
+        title={rejecting === null ? '' : t('site.admin.rejectTitle', { id: rejecting.id })}
+        description={t('site.admin.rejectHint')}
+      >
+        <form noValidate onSubmit={(event) => void reject(event)}>
+          <FormField label={t('site.admin.rejectReason')} error={reasonError} required>
+            <Input
+              value={reason}
+              maxLength={200}
+              autoComplete="off"
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonError(undefined);
+              }}
+            />
+          </FormField>
+          <div className={styles.actions}>
+            <Button
+              type="submit"
+              variant="danger"
+              loading={rejecting !== null && busy === rejecting.id}
+            >
+              {t('site.admin.rejectConfirm')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </AdminFrame>
+  );
+}
