@@ -191,7 +191,10 @@ export const ledgerEntrySchema = z.object({
    * account: the other side of a transfer) or `pool` (the pool's own side: mining payouts).
    */
   holder: z.enum(['own', 'account', 'pool']),
-  /** The mining account's name, or the pool's ledger account (e.g. `mining_payouts`). */
+  /**
+   * The mining account's name, or the pool's ledger account (`mining_payouts`,
+   * `withdrawals_paid`, `withdraw_fees`).
+   */
   name: z.string().min(1).max(64),
   coin: coinIdSchema,
   bucket: ledgerBucketSchema,
@@ -209,7 +212,11 @@ export const walletTransactionDetailSchema = z.object({
   status: transactionStatusSchema,
   /** The caller's lines of the record, as the list shows them (two for an own-account transfer). */
   lines: z.array(walletTransactionSchema).min(1),
-  /** Every entry of the record, oldest first; they sum to zero. */
+  /**
+   * Every entry of the record, oldest first; they sum to zero. A withdrawal's record also lists
+   * the entries of its settlements (payouts to the pool's `withdrawals_paid` and
+   * `withdraw_fees`, refunds), each of which sums to zero too.
+   */
   entries: z.array(ledgerEntrySchema).min(2),
   /** Mining income: the UTC day it was earned; `null` for other kinds. */
   mining_day: isoDateSchema.nullable(),
