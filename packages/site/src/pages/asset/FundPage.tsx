@@ -1,6 +1,7 @@
 import { STATUS_LABELS } from '@poolkit/core';
 import { StatusTag } from '@poolkit/widgets';
 import { TransactionTable } from '@poolkit/widgets/TransactionTable';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { coinAmount, dateTime } from '../../app/format';
@@ -8,6 +9,13 @@ import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, DataTable, PageFrame, Stats, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { AssetTabs } from './AssetTabs';
+
+/** The notes the server writes as codes; any other note is an operator's own words. */
+const NOTE_CODES = new Set(['manual_audit', 'refund', 'partly_refunded']);
+
+function noteText(t: TFunction, note: string): string {
+  return NOTE_CODES.has(note) ? t(`site.wallet.notes.${note}`) : note;
+}
 
 /**
  * `/fund/:id`: one wallet record. Its time, state, coin (and the day a mining income was
@@ -45,6 +53,12 @@ export function Component() {
                     ...(value.mining_day === null
                       ? []
                       : [{ label: t('site.wallet.miningDay'), value: value.mining_day }]),
+                    // Why it waits or failed: a known code in words, or an operator's reason.
+                    ...(value.lines[0]?.note == null
+                      ? []
+                      : [
+                          { label: t('site.wallet.note'), value: noteText(t, value.lines[0].note) },
+                        ]),
                   ]}
                 />
               </Card>
