@@ -592,6 +592,24 @@ describe.each(testDrivers)('withdrawals on %s', (driver) => {
     });
     expect(open.status).toBe(200);
     expect(open.data.address).toBe('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy');
+
+    // A new pay password pauses them again.
+    const secret = await encrypted(app, 'NewPay1234');
+    const changed = await callApi(app, 'PUT', '/wallets/pay-password', {
+      token: alice,
+      body: {
+        pay_password: secret.password,
+        key_id: secret.key_id,
+        validation_token: await validation('alice01', 'pay_password'),
+      },
+    });
+    expect(changed.status).toBe(200);
+    const again = await callApi(app, 'POST', '/wallets/withdrawals', {
+      token: alice,
+      body: await withdrawBody({}, { password: 'NewPay1234' }),
+    });
+    expect([again.status, again.code]).toEqual([403, 40302]);
+    clock.advance(24 * 3_600_000);
   });
 
   it('should seed the demo withdrawals waiting for audit once', async () => {
