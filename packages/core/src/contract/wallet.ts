@@ -368,14 +368,24 @@ export const depositAddressSchema = z.object({
 /** A deposit address. */
 export type DepositAddress = z.infer<typeof depositAddressSchema>;
 
-/** One coin's auto-withdraw setting. */
+/**
+ * One mining account's auto-withdraw of a coin (not shown; as ViaBTC keeps it per sub-account):
+ * once a day, from 02:00 UTC, the account's available balance is paid to the address as an
+ * ordinary withdrawal (fee on top, audit limit and split alike) when it has reached the
+ * threshold.
+ */
 export const autoWithdrawSchema = z.object({
   coin: coinIdSchema,
+  /** The mining account it pays from. */
+  account: accountNameSchema,
   enabled: z.boolean(),
-  /** Saved address paid to; `null` when off. */
+  /** Saved address paid to (kept when switched off). */
   address_id: entityIdSchema.nullable(),
-  /** Pays out when the available balance reaches this. */
+  /** Pays out when the available balance reaches this (at least the minimum plus the fee). */
   threshold: moneySchema.nullable(),
+  updated_at: isoDateTimeSchema,
+  /** The last UTC day it paid out (`YYYY-MM-DD`); `null` before the first payout. */
+  last_paid_day: isoDateSchema.nullable(),
 });
 /** An auto-withdraw setting. */
 export type AutoWithdraw = z.infer<typeof autoWithdrawSchema>;
@@ -393,6 +403,8 @@ export const updateAutoWithdrawBodySchema = z.discriminatedUnion('enabled', [
   z
     .object({
       coin: coinIdSchema,
+      /** The mining account; default the user's main account. */
+      account: accountNameSchema.optional(),
       enabled: z.literal(true),
       address_id: entityIdSchema,
       threshold: positiveMoneySchema,
@@ -404,6 +416,7 @@ export const updateAutoWithdrawBodySchema = z.discriminatedUnion('enabled', [
   z
     .object({
       coin: coinIdSchema,
+      account: accountNameSchema.optional(),
       enabled: z.literal(false),
       pay_password: encryptedSecretSchema,
       key_id: keyIdSchema,

@@ -8,6 +8,7 @@ import { requireOperator } from '../admin/operators';
 import type { ChainAdapter } from '../chain/chainAdapter';
 import type { IdentityContext } from '../identity/context';
 import { isoSeconds } from '../identity/db';
+import { readAutoWithdrawSettings, runAutoWithdrawals, updateAutoWithdraw } from './autoWithdraw';
 import { seedDemoWithdrawals } from './demoWithdrawals';
 import { pruneIdempotencyKeys } from './idempotency';
 import { setPayPassword } from './payPassword';
@@ -196,6 +197,13 @@ export function registerWalletModule(
     return answer;
   });
 
+  registerEndpoint(app, endpoints.autoWithdrawSettings, async (_input, { principal }) => ({
+    list: await readAutoWithdrawSettings(database.db, userOf(principal)),
+  }));
+  registerEndpoint(app, endpoints.updateAutoWithdraw, async ({ body }, { principal, request }) =>
+    updateAutoWithdraw(context, userOf(principal), body, request),
+  );
+
   registerEndpoint(app, endpoints.adminWithdrawals, async ({ query }, { principal }) => {
     requireOperator(principal);
     return readAdminWithdrawals(database.db, query);
@@ -239,6 +247,9 @@ export function registerWalletModule(
     scheduler = createMinuteScheduler({
       clock,
       task: async (nowMs) => {
+        // Auto-withdraw first (once a day per setting), so its payouts go out in the same pass.
+        const auto = await runAutoWithdrawals(database, nowMs);
+        if (auto.paid > 0) app.log.info(auto, 'auto-withdrawals placed');
         const run = await processWithdrawals(database, chain, nowMs);
         if (run.broadcast + run.confirmed + run.failed > 0)
           app.log.info(run, 'withdrawals moved on');

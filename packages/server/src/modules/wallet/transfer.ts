@@ -59,7 +59,7 @@ export async function spendValidation(
   token: string,
   userId: string,
   nowMs: number,
-  scene: 'transfer' | 'withdraw' = 'transfer',
+  scene: 'transfer' | 'withdraw' | 'auto_withdraw' = 'transfer',
 ): Promise<void> {
   const rows = await queryRows<{ token_hash: string }>(
     tx,
