@@ -174,6 +174,12 @@ export const ROUTES: readonly RouteRecord[] = [
     meta: { roles: ['wallet.view'] },
   },
   {
+    path: '/asset/auto-withdraw',
+    name: 'AssetAutoWithdraw',
+    public: false,
+    meta: { roles: ['wallet.view'] },
+  },
+  {
     path: '/contract',
     name: 'Contract',
     public: false,

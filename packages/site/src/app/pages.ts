@@ -51,6 +51,7 @@ export const PAGE_LOADERS: Readonly<Record<string, Loader>> = {
   PoolProfit: () => import('../pages/pool/PoolProfitPage'),
   AssetIndex: () => import('../pages/asset/AssetIndexPage'),
   AssetTransaction: () => import('../pages/asset/AssetTransactionPage'),
+  AssetAutoWithdraw: () => import('../pages/asset/AssetAutoWithdrawPage'),
   ContractList: later,
   ContractOrder: later,
   ContractOrderDetail: later,

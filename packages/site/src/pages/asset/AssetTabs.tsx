@@ -4,6 +4,7 @@ import { SectionTabs } from '../../app/ui';
 const TABS = [
   ['AssetIndex', '/asset/index'],
   ['AssetTransaction', '/asset/transaction'],
+  ['AssetAutoWithdraw', '/asset/auto-withdraw'],
 ] as const;
 
 /** The section tabs of the wallet. */

@@ -1,4 +1,10 @@
-import { describeError, isApiError, type RateEntry, type UserInfo } from '@poolkit/core';
+import {
+  describeError,
+  isApiError,
+  type RateEntry,
+  type SecurityScene,
+  type UserInfo,
+} from '@poolkit/core';
 import type { TransferDialogField, TransferDialogRefusal } from '@poolkit/widgets/TransferDialog';
 import type { TFunction } from 'i18next';
 import type { Services } from '../../app/services';
@@ -27,7 +33,7 @@ export function newIdempotencyKey(): string {
 export function codeSender(
   services: Services,
   user: Pick<UserInfo, 'verify_type'>,
-  scene: 'transfer' | 'pay_password',
+  scene: SecurityScene,
 ): (() => Promise<void>) | undefined {
   switch (user.verify_type) {
     case 'email':
