@@ -810,6 +810,8 @@ export {
   coinQuerySchema,
   createWithdrawAddressBodySchema,
   type DepositAddress,
+  type DepositAddressQuery,
+  depositAddressQuerySchema,
   depositAddressSchema,
   type Exchange,
   type ExchangeBody,

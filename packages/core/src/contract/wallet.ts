@@ -354,9 +354,22 @@ export const withdrawalSchema = z.object({
 /** A withdrawal. */
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
+/**
+ * Query of `GET /wallets/deposit-address`: a coin, and which of the caller's mining accounts
+ * the deposits credit (every account has its own address per coin, as it has its own
+ * balance); the user's main account when absent.
+ */
+export const depositAddressQuerySchema = z
+  .object({ coin: coinIdSchema, account: accountNameSchema.optional() })
+  .strict();
+/** Deposit-address query as a caller sends it. */
+export type DepositAddressQuery = z.input<typeof depositAddressQuerySchema>;
+
 /** Answer of `GET /wallets/deposit-address`. */
 export const depositAddressSchema = z.object({
   coin: coinIdSchema,
+  /** The mining account whose balance deposits to this address credit. */
+  account: accountNameSchema,
   address: miningAddressSchema,
   /** Chain number (KDA: 0); `null` for single-chain coins. */
   chain: z.number().int().nonnegative().nullable(),

@@ -9,6 +9,7 @@ import {
   autoWithdrawSchema,
   coinQuerySchema,
   createWithdrawAddressBodySchema,
+  depositAddressQuerySchema,
   depositAddressSchema,
   exchangeBodySchema,
   exchangeQuoteQuerySchema,
@@ -162,7 +163,7 @@ export const walletEndpoints = {
     errors: [409],
     summary: 'Withdraw to a saved address',
   }),
-  /** Not shown: the deposit address of a coin. */
+  /** Not shown: the deposit address of a coin for one of the caller's mining accounts. */
   depositAddress: defineEndpoint({
     id: 'depositAddress',
     family: 'B',
@@ -170,7 +171,7 @@ export const walletEndpoints = {
     path: '/wallets/deposit-address',
     auth: 'user-only',
     permission: 'wallet.view',
-    query: coinQuerySchema,
+    query: depositAddressQuerySchema,
     response: depositAddressSchema,
     summary: 'Deposit address of a coin',
   }),

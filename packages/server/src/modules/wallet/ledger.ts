@@ -27,8 +27,13 @@ export type LedgerBucket = 'available' | 'frozen';
  * - `mining_payouts`: mining income paid to accounts (its balance is minus all income paid).
  * - `withdrawals_paid`: withdrawals paid out on the chain (its balance is all paid out).
  * - `withdraw_fees`: the withdrawal fees charged.
+ * - `deposits_received`: coins received on chain and credited to accounts (minus all deposits).
  */
-export type SystemLedgerName = 'mining_payouts' | 'withdrawals_paid' | 'withdraw_fees';
+export type SystemLedgerName =
+  | 'mining_payouts'
+  | 'withdrawals_paid'
+  | 'withdraw_fees'
+  | 'deposits_received';
 
 /** Whose balance an entry changes. */
 export type LedgerHolder =
@@ -48,11 +53,13 @@ export interface LedgerLeg {
 /**
  * Kinds of ledger records. A withdrawal is a `withdraw` record (available → frozen, pending
  * until settled), then per chain part a `withdraw_payout` (frozen → the pool's
- * `withdrawals_paid` and `withdraw_fees`) or a `withdraw_refund` (frozen → available).
+ * `withdrawals_paid` and `withdraw_fees`) or a `withdraw_refund` (frozen → available). A
+ * `deposit` credits coins received on chain (the pool's `deposits_received` → available).
  */
 export type LedgerRecordType =
   | 'mining'
   | 'transfer'
+  | 'deposit'
   | 'withdraw'
   | 'withdraw_payout'
   | 'withdraw_refund';

@@ -10,6 +10,7 @@ import type { IdentityContext } from '../identity/context';
 import { isoSeconds } from '../identity/db';
 import { readAutoWithdrawSettings, runAutoWithdrawals, updateAutoWithdraw } from './autoWithdraw';
 import { seedDemoWithdrawals } from './demoWithdrawals';
+import { registerDepositRoutes } from './depositRoutes';
 import { pruneIdempotencyKeys } from './idempotency';
 import { setPayPassword } from './payPassword';
 import {
@@ -68,7 +69,7 @@ function csvField(value: string | null): string {
  * chain adapter (`../chain`, the demo chain by default) and settles the final ones: paid to the
  * pool's `withdrawals_paid` and `withdraw_fees`, or refunded. Withdrawals and transfers pause for
  * 24 hours after a security change: the pay password, the phone, the email, or a withdraw
- * address saved after the first one. Deposits, auto-withdraw and exchange are not served yet.
+ * address saved after the first one. Deposits: `depositRoutes.ts`. Exchange is not served yet.
  */
 export function registerWalletModule(
   app: FastifyInstance,
@@ -230,6 +231,8 @@ export function registerWalletModule(
         nowMs: clock.now(),
       }),
   );
+
+  registerDepositRoutes(app);
 
   let scheduler: MinuteScheduler | undefined;
   let timer: NodeJS.Timeout | undefined;

@@ -195,9 +195,14 @@ async function selectLines(
             JOIN ledger_accounts la2 ON la2.id = e2.ledger_account_id
             JOIN mining_accounts ma2 ON ma2.id = la2.mining_account_id
             WHERE e2.transaction_id = l.id AND ma2.id <> l.account_id
-            ORDER BY e2.id LIMIT 1) ELSE wd.address END AS counterparty,
+            ORDER BY e2.id LIMIT 1)
+          WHEN l.record_type = 'deposit' THEN (
+            SELECT d.address FROM deposits d WHERE d.ledger_transaction_id = l.id LIMIT 1)
+          ELSE wd.address END AS counterparty,
           CASE WHEN l.record_type = 'withdraw' THEN wd.fee::text END AS fee,
-          wd.tx_id
+          CASE WHEN l.record_type = 'deposit' THEN (
+            SELECT d.tx_id FROM deposits d WHERE d.ledger_transaction_id = l.id LIMIT 1)
+          ELSE wd.tx_id END AS tx_id
         FROM lines l
         LEFT JOIN LATERAL (
           SELECT w.address, w.fee, (
