@@ -193,6 +193,11 @@ export {
   type CouponCardProps,
 } from './widgets/CouponCard/CouponCard';
 export {
+  DepositCard,
+  type DepositCardLabelKey,
+  type DepositCardProps,
+} from './widgets/DepositCard/DepositCard';
+export {
   type HalvingCoin,
   HalvingCountdown,
   type HalvingCountdownLabelKey,

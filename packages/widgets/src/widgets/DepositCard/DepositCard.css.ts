@@ -1,0 +1,75 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+
+/** The QR code beside the details; above them when the card is narrow. */
+export const layout = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['4'],
+  alignItems: 'flex-start',
+});
+
+export const details = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  flex: '1 1 240px',
+  minWidth: 0,
+});
+
+/** The QR code: the theme's QR colours (dark on light in both themes), so every scanner reads it. */
+export const qr = style({
+  flex: '0 0 auto',
+  display: 'block',
+  borderRadius: vars.radius.control,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const qrLight = style({ fill: vars.color.qrLight });
+
+export const qrDark = style({ fill: vars.color.qrDark });
+
+/** The address and its copy button on a faint band. */
+export const addressRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  minWidth: 0,
+  padding: `${vars.space['2']} ${vars.space['2']} ${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.control,
+  backgroundColor: vars.color.neutralSubtle,
+});
+
+/** The whole address, broken anywhere: a deposit address must be read in full, never cut. */
+export const address = style({
+  flex: 1,
+  minWidth: 0,
+  margin: 0,
+  overflowWrap: 'anywhere',
+  fontFamily: vars.font.mono,
+  fontSize: vars.font.size.xs,
+  lineHeight: 1.5,
+  color: vars.color.text,
+});
+
+export const label = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.font.size.xs,
+});
+
+export const coinRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+});
+
+/** The chain warning (KDA): coins sent on another chain are lost to the user. */
+export const warning = style({
+  margin: 0,
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderInlineStart: `3px solid ${vars.color.warning}`,
+  backgroundColor: vars.color.neutralSubtle,
+  borderRadius: vars.radius.control,
+  fontSize: vars.font.size.xs,
+});
