@@ -273,6 +273,16 @@ export {
   type WalletCardProps,
 } from './widgets/WalletCard/WalletCard';
 export {
+  type WithdrawAddressValues,
+  WithdrawDialog,
+  type WithdrawDialogField,
+  type WithdrawDialogLabelKey,
+  type WithdrawDialogProps,
+  type WithdrawDialogRefusal,
+  type WithdrawDialogValues,
+  withdrawalParts,
+} from './widgets/WithdrawDialog/WithdrawDialog';
+export {
   type WorkerGroupFilter,
   type WorkerSortKey,
   type WorkerStatusFilter,
