@@ -148,7 +148,23 @@ export const ErrorState: Story = {
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
-export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+/** A phone: each line a block of labelled lines, nothing scrolls sideways. */
+export const Narrow: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const scroller = canvas.getByRole('group', { name: 'Transactions' });
+    await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    const first = canvas.getAllByRole('row')[1];
+    if (first === undefined) throw new Error('no line');
+    const amount = within(first).getByText('−0.250000');
+    await expect(amount).toHaveAttribute('data-label', 'Amount');
+    await expect(getComputedStyle(amount, '::before').content).toBe('"Amount"');
+    await expect(amount.getBoundingClientRect().right).toBeLessThanOrEqual(
+      scroller.getBoundingClientRect().right,
+    );
+  },
+};
 export const Chinese: Story = { globals: { locale: 'zh-CN' } };
 export const Russian: Story = { globals: { locale: 'ru' } };
 export const Japanese: Story = { globals: { locale: 'ja' } };

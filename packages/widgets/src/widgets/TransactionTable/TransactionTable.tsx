@@ -107,7 +107,8 @@ function signedAmount(amount: string, coin: string): string {
  * time in the user's zone, kind, coin, signed amount in the coin's display decimals (cut
  * toward zero), the user's account, the other side of a transfer, the state as a tag with the
  * word, and a link to the record's page. One page at a time: pagination is the host's
- * (`footer`). Scrolls sideways on phones with the time pinned.
+ * (`footer`). On phones (under 768 px) each line is a block of labelled lines headed by its
+ * time, instead of a table that scrolls sideways.
  */
 export function TransactionTable({
   transactions,
@@ -193,11 +194,16 @@ export function TransactionTable({
                   <th scope="row" className={cx(styles.cell, styles.pinned)}>
                     {formatZoned(row.time, timezone)}
                   </th>
-                  <td className={styles.cell}>{label(TYPE_KEYS[row.type])}</td>
-                  <td className={styles.cell}>
+                  <td className={styles.cell} data-label={label('txColumnType')}>
+                    {label(TYPE_KEYS[row.type])}
+                  </td>
+                  <td className={styles.cell} data-label={label('txColumnCoin')}>
                     {COIN_DISPLAY[row.coin as CoinId]?.symbol ?? row.coin.toUpperCase()}
                   </td>
-                  <td className={cx(styles.cell, styles.end, styles.amount)}>
+                  <td
+                    className={cx(styles.cell, styles.end, styles.amount)}
+                    data-label={label('txColumnAmount')}
+                  >
                     {hidden ? (
                       <>
                         <span aria-hidden="true">****</span>
@@ -207,13 +213,19 @@ export function TransactionTable({
                       signedAmount(row.amount, row.coin)
                     )}
                   </td>
-                  {showAccount ? <td className={styles.cell}>{row.account}</td> : null}
-                  <td className={styles.cell}>{row.counterparty ?? '--'}</td>
-                  <td className={styles.cell}>
+                  {showAccount ? (
+                    <td className={styles.cell} data-label={label('txColumnAccount')}>
+                      {row.account}
+                    </td>
+                  ) : null}
+                  <td className={styles.cell} data-label={label('txColumnCounterparty')}>
+                    {row.counterparty ?? '--'}
+                  </td>
+                  <td className={styles.cell} data-label={label('txColumnStatus')}>
                     <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>
                   </td>
                   {hrefOf ? (
-                    <td className={styles.cell}>
+                    <td className={styles.cell} data-label="">
                       <a
                         className={styles.link}
                         href={hrefOf(row)}

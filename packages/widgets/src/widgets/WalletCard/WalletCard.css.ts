@@ -31,6 +31,15 @@ export const scroller = style([dataScroller, { position: 'relative' }]);
 
 export const table = style([dataTable, { minWidth: '480px' }]);
 
+/** Room for the deposit and withdraw buttons at the end of each line. */
+export const withActions = style({ minWidth: '640px' });
+
+export const rowActions = style({
+  display: 'inline-flex',
+  justifyContent: 'flex-end',
+  gap: vars.space['2'],
+});
+
 export const head = dataHead;
 
 export const cell = style([dataCell, { height: '40px' }]);

@@ -73,6 +73,20 @@ export const InDollars: Story = {
 
 export const WithoutTransfer: Story = { args: { onTransfer: undefined } };
 
+/** Deposit and withdraw on each coin's line; deposit also in the header, for a coin not held. */
+export const DepositAndWithdraw: Story = {
+  args: { onDeposit: fn(), onWithdraw: fn() },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Withdraw BTC' }));
+    await expect(args.onWithdraw).toHaveBeenCalledWith('btc');
+    await userEvent.click(canvas.getByRole('button', { name: 'Deposit BTC' }));
+    await expect(args.onDeposit).toHaveBeenLastCalledWith('btc');
+    await userEvent.click(canvas.getByRole('button', { name: 'Deposit' }));
+    await expect(args.onDeposit).toHaveBeenLastCalledWith();
+  },
+};
+
 export const Empty: Story = {
   args: { balances: [], totalValueCny: '0.00' },
   play: async ({ canvasElement }) => {

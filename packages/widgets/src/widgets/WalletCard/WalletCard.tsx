@@ -37,6 +37,11 @@ export type WalletCardLabelKey =
   | 'walletLoading'
   | 'walletError'
   | 'walletTransfer'
+  | 'walletDeposit'
+  | 'walletWithdraw'
+  | 'walletActions'
+  | 'walletDepositCoin'
+  | 'walletWithdrawCoin'
   | 'retry';
 
 /** Props of {@link WalletCard}. */
@@ -58,6 +63,13 @@ export interface WalletCardProps {
   onHiddenChange?: (hidden: boolean) => void;
   /** Shows the transfer button; called with no coin (the dialog picks one). */
   onTransfer?: () => void;
+  /**
+   * Shows a deposit button in the header (called with no coin: the host offers a choice) and
+   * one on each coin's line (called with its coin).
+   */
+  onDeposit?: (coin?: CoinId) => void;
+  /** Shows a withdraw button on each coin's line, called with its coin. */
+  onWithdraw?: (coin: CoinId) => void;
   /** Shows skeletons. Default `false`. */
   loading?: boolean;
   /** An error to show; `true` shows the generic message. */
@@ -89,6 +101,7 @@ function coinFacts(coin: string) {
  * (`aria-pressed`) hides every amount behind "****" (screen readers hear "Amount hidden");
  * the card carries `data-state="visible" | "hidden"`. Amounts show the coin's display decimals,
  * cut toward zero; values the currency's two. A coin without a price has no value (`--`).
+ * With `onDeposit` / `onWithdraw`, each coin's line ends with its deposit and withdraw buttons.
  */
 export function WalletCard({
   balances,
@@ -98,6 +111,8 @@ export function WalletCard({
   defaultHidden = false,
   onHiddenChange,
   onTransfer,
+  onDeposit,
+  onWithdraw,
   loading = false,
   error,
   onRetry,
@@ -125,6 +140,7 @@ export function WalletCard({
     ) : (
       text
     );
+  const actions = onDeposit !== undefined || onWithdraw !== undefined;
   const amount = (value: string, coin: string) =>
     masked(
       formatDecimal(value, coinFacts(coin).displayDecimals, { grouping: true, rounding: 'down' }),
@@ -150,7 +166,7 @@ export function WalletCard({
       // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
       // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
       <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
-        <table className={styles.table}>
+        <table className={cx(styles.table, actions && styles.withActions)}>
           <caption className={widget.srOnly}>{caption}</caption>
           <thead>
             <tr>
@@ -169,6 +185,11 @@ export function WalletCard({
               <th scope="col" className={cx(styles.head, styles.end)}>
                 {label('walletValue')}
               </th>
+              {actions ? (
+                <th scope="col" className={cx(styles.head, styles.end)}>
+                  <span className={widget.srOnly}>{label('walletActions')}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -189,6 +210,40 @@ export function WalletCard({
                 <td className={cx(styles.cell, styles.end)}>
                   {balance.value_cny === null ? '--' : masked(money(balance.value_cny))}
                 </td>
+                {actions ? (
+                  <td className={cx(styles.cell, styles.end)}>
+                    <span className={styles.rowActions}>
+                      {onDeposit ? (
+                        <button
+                          type="button"
+                          className={widget.button}
+                          data-variant="secondary"
+                          data-size="sm"
+                          aria-label={label('walletDepositCoin', {
+                            coin: coinFacts(balance.coin).symbol,
+                          })}
+                          onClick={() => onDeposit(balance.coin)}
+                        >
+                          {label('walletDeposit')}
+                        </button>
+                      ) : null}
+                      {onWithdraw ? (
+                        <button
+                          type="button"
+                          className={widget.button}
+                          data-variant="secondary"
+                          data-size="sm"
+                          aria-label={label('walletWithdrawCoin', {
+                            coin: coinFacts(balance.coin).symbol,
+                          })}
+                          onClick={() => onWithdraw(balance.coin)}
+                        >
+                          {label('walletWithdraw')}
+                        </button>
+                      ) : null}
+                    </span>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -217,6 +272,16 @@ export function WalletCard({
           >
             <Icon name={isHidden ? 'eyeOff' : 'eye'} />
           </button>
+          {onDeposit ? (
+            <button
+              type="button"
+              className={widget.button}
+              data-variant="secondary"
+              onClick={() => onDeposit()}
+            >
+              {label('walletDeposit')}
+            </button>
+          ) : null}
           {onTransfer ? (
             <button type="button" className={widget.button} onClick={onTransfer}>
               {label('walletTransfer')}
