@@ -1,4 +1,4 @@
-import type { RateEntry, UserInfo } from '@poolkit/core';
+import type { CoinId, RateEntry, UserInfo } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { TransactionTable } from '@poolkit/widgets/TransactionTable';
 import { WalletCard } from '@poolkit/widgets/WalletCard';
@@ -10,8 +10,10 @@ import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, DataTable, PageFrame, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { AssetTabs } from './AssetTabs';
+import { DepositFlow } from './DepositFlow';
 import { PayPasswordDialog } from './PayPasswordDialog';
 import { TransferFlow } from './TransferFlow';
+import { WithdrawFlow } from './WithdrawFlow';
 import { rateOf } from './wallet';
 
 /** Lines of the recent-transactions card. */
@@ -42,7 +44,9 @@ function PayPasswordCard({ user, onChange }: { user: UserInfo; onChange: () => v
 /**
  * `/asset/index`: the wallet. The balances summed over the user's mining accounts with their
  * value in the user's currency (WalletCard, with the hide toggle kept in `hide_eye`), each
- * account's share, the pay password, the latest transactions, and the transfer dialog.
+ * account's share, the pay password, the latest transactions, and the transfer, deposit and
+ * withdraw dialogs (the withdraw dialog holds the address book: choose, add or delete an
+ * address of the coin there).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -51,6 +55,10 @@ export function Component() {
   const [hidden, setHidden] = useState(() => session.get('hide_eye'));
   const [transferOpen, setTransferOpen] = useState(false);
   const [payPasswordOpen, setPayPasswordOpen] = useState(false);
+  const [depositOpen, setDepositOpen] = useState(false);
+  const [depositCoin, setDepositCoin] = useState<CoinId>('btc');
+  const [depositAccount, setDepositAccount] = useState<string | undefined>(undefined);
+  const [withdrawCoin, setWithdrawCoin] = useState<CoinId | null>(null);
   const user = useApiData(async (signal) => api.userInfo({}, { signal }), []);
   const balances = useApiData(async (signal) => api.walletBalances({}, { signal }), []);
   const rates = useApiData(async (signal) => api.currencyRates({}, { signal }), [], {
@@ -65,7 +73,8 @@ export function Component() {
     info === undefined ? undefined : rateOf(rates.data?.rates ?? [], info.settings.currency);
   const timezone = info?.settings.timezone;
   const accounts = balances.data?.accounts ?? [];
-  const multipleAccounts = new Set(accounts.map((row) => row.account)).size > 1;
+  const accountNames = [...new Set(accounts.map((row) => row.account))];
+  const multipleAccounts = accountNames.length > 1;
 
   function refresh() {
     balances.reload();
@@ -92,7 +101,16 @@ export function Component() {
             setHidden(next);
             session.set('hide_eye', next);
           }}
-          {...(info === undefined ? {} : { onTransfer: () => setTransferOpen(true) })}
+          {...(info === undefined
+            ? {}
+            : {
+                onTransfer: () => setTransferOpen(true),
+                onDeposit: (coin?: CoinId) => {
+                  if (coin !== undefined) setDepositCoin(coin);
+                  setDepositOpen(true);
+                },
+                onWithdraw: (coin: CoinId) => setWithdrawCoin(coin),
+              })}
           loading={balances.status === 'loading'}
           error={balances.status === 'error'}
           onRetry={balances.reload}
@@ -172,6 +190,31 @@ export function Component() {
               setPayPasswordOpen(true);
             }}
             onTransferred={refresh}
+          />
+          <DepositFlow
+            open={depositOpen}
+            onOpenChange={setDepositOpen}
+            coin={depositCoin}
+            onCoinChange={setDepositCoin}
+            accounts={accountNames}
+            account={depositAccount}
+            onAccountChange={setDepositAccount}
+          />
+          <WithdrawFlow
+            open={withdrawCoin !== null}
+            onOpenChange={(open) => {
+              if (!open) setWithdrawCoin(null);
+            }}
+            coin={withdrawCoin ?? 'btc'}
+            available={
+              balances.data?.list.find((row) => row.coin === withdrawCoin)?.available ?? '0'
+            }
+            user={info}
+            onSetPayPassword={() => {
+              setWithdrawCoin(null);
+              setPayPasswordOpen(true);
+            }}
+            onWithdrawn={refresh}
           />
           <PayPasswordDialog
             open={payPasswordOpen}

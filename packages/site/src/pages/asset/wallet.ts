@@ -61,12 +61,24 @@ const FIELDS: Readonly<Record<string, TransferDialogField>> = {
   validation_token: 'code',
 };
 
-/** A refused transfer as the dialog shows it: the server's message under the field it names. */
-export function refusalOf(error: unknown, t: TFunction): TransferDialogRefusal {
+/**
+ * A refusal as a dialog shows it: the server's message, under the dialog's field that `fields`
+ * maps the server's field to (above the buttons when none).
+ */
+export function refusalWith<Field extends string>(
+  error: unknown,
+  t: TFunction,
+  fields: Readonly<Record<string, Field>>,
+): { message: string; field?: Field } {
   const message = describeError(error, (key) => t(key));
   const field = isApiError(error) ? error.fields?.[0]?.field : undefined;
-  const target = field === undefined ? undefined : FIELDS[field];
+  const target = field === undefined ? undefined : fields[field];
   return target === undefined ? { message } : { message, field: target };
+}
+
+/** A refused transfer as the dialog shows it: the server's message under the field it names. */
+export function refusalOf(error: unknown, t: TFunction): TransferDialogRefusal {
+  return refusalWith(error, t, FIELDS);
 }
 
 /** The label of a second validation's code field: where the code comes from. */

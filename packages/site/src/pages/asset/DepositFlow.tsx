@@ -1,0 +1,80 @@
+import { COIN_IDS, type CoinId } from '@poolkit/core';
+import { Button, Dialog, DialogClose } from '@poolkit/widgets';
+import { DepositCard } from '@poolkit/widgets/DepositCard';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/servicesContext';
+import { SelectField } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import * as styles from './asset.css';
+
+/**
+ * The widgets' DepositCard in a dialog, wired to `GET /wallets/deposit-address`: the coin (any
+ * coin the pool knows, the one whose line was pressed first) and, for a user with several
+ * mining accounts, the account the deposit credits (each has its own address).
+ */
+export function DepositFlow({
+  open,
+  onOpenChange,
+  coin,
+  onCoinChange,
+  accounts,
+  account,
+  onAccountChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  coin: CoinId;
+  onCoinChange: (coin: CoinId) => void;
+  /** The user's mining accounts; a picker when there are several. */
+  accounts: readonly string[];
+  /** The chosen one; the main account when `undefined`. */
+  account: string | undefined;
+  onAccountChange: (account: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const deposit = useApiData(
+    open
+      ? async (signal) =>
+          api.depositAddress(
+            { query: { coin, ...(account === undefined ? {} : { account }) } },
+            { signal },
+          )
+      : null,
+    [open, coin, account],
+  );
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('site.wallet.deposit')}
+      footer={
+        <DialogClose>
+          <Button variant="secondary">{t('site.wallet.close')}</Button>
+        </DialogClose>
+      }
+    >
+      {accounts.length > 1 ? (
+        <div className={styles.accountRow}>
+          <SelectField
+            label={t('site.wallet.depositAccount')}
+            value={account ?? accounts[0] ?? ''}
+            options={accounts.map((name) => ({ value: name, label: name }))}
+            onChange={onAccountChange}
+          />
+        </div>
+      ) : null}
+      <DepositCard
+        className={styles.flushCard}
+        headingLevel={3}
+        deposit={deposit.status === 'ready' ? deposit.data : null}
+        coins={COIN_IDS}
+        coin={coin}
+        onCoinChange={onCoinChange}
+        loading={deposit.status === 'loading'}
+        error={deposit.status === 'error' || deposit.status === 'missing' ? true : undefined}
+        onRetry={deposit.reload}
+      />
+    </Dialog>
+  );
+}
