@@ -1,4 +1,4 @@
-import { COIN_IDS, type CoinId } from '@poolkit/core';
+import { COIN_DISPLAY, COIN_IDS, type CoinId } from '@poolkit/core';
 import { Button, Dialog, DialogClose } from '@poolkit/widgets';
 import { DepositCard } from '@poolkit/widgets/DepositCard';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export function DepositFlow({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('site.wallet.deposit')}
+      title={t('mining.depositTitle', { coin: COIN_DISPLAY[coin].symbol })}
       footer={
         <DialogClose>
           <Button variant="secondary">{t('site.wallet.close')}</Button>
@@ -66,7 +66,7 @@ export function DepositFlow({
       ) : null}
       <DepositCard
         className={styles.flushCard}
-        headingLevel={3}
+        hideTitle
         deposit={deposit.status === 'ready' ? deposit.data : null}
         coins={COIN_IDS}
         coin={coin}

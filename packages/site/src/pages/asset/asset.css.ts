@@ -5,4 +5,4 @@ import { style } from '@vanilla-extract/css';
 export const flushCard = style({ padding: 0, border: 'none', backgroundColor: 'transparent' });
 
 /** The account picker above the deposit address. */
-export const accountRow = style({ marginBottom: vars.space['3'] });
+export const accountRow = style({ maxWidth: 280, marginBottom: vars.space['3'] });

@@ -20,6 +20,8 @@ export const details = style({
 /** The QR code: the theme's QR colours (dark on light in both themes), so every scanner reads it. */
 export const qr = style({
   flex: '0 0 auto',
+  // Centred on its own line when the card is too narrow to keep it beside the details.
+  marginInline: 'auto',
   display: 'block',
   borderRadius: vars.radius.control,
   border: `1px solid ${vars.color.border}`,

@@ -83,6 +83,16 @@ export const CoinPicker: Story = {
   },
 };
 
+/** Inside a dialog whose title names the coin: only the picker heads the card. */
+export const WithoutTitle: Story = {
+  args: { hideTitle: true, coins: ['btc', 'kda'], coin: 'btc', onCoinChange: fn() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('heading')).toBeNull();
+    await expect(canvas.getByRole('region', { name: 'Deposit BTC' })).toBeInTheDocument();
+  },
+};
+
 export const Loading: Story = {
   args: { deposit: null, loading: true, coin: 'btc' },
   play: async ({ canvasElement }) => {

@@ -52,6 +52,8 @@ export interface DepositCardProps {
   qrSize?: number;
   /** The card's title. Default `t('mining.depositTitle', { coin })`. */
   title?: string;
+  /** Hides the visible title (a dialog's title already says it); the card keeps its name. */
+  hideTitle?: boolean;
   /** Heading level of the title. Default `2`. */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
@@ -119,6 +121,7 @@ export function DepositCard({
   onRetry,
   qrSize = 144,
   title,
+  hideTitle = false,
   headingLevel = 2,
   labels,
   className,
@@ -223,7 +226,7 @@ export function DepositCard({
       data-state={loading ? 'loading' : error ? 'error' : deposit === null ? 'empty' : 'ready'}
     >
       <div className={widget.header}>
-        <Heading className={widget.title}>{caption}</Heading>
+        {hideTitle ? <span /> : <Heading className={widget.title}>{caption}</Heading>}
         {coins !== undefined && coins.length > 1 ? (
           <div className={styles.coinRow}>
             <label htmlFor={`${id}-coin`} className={styles.label}>

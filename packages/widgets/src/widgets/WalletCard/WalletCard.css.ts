@@ -1,6 +1,7 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { dataCell, dataEnd, dataHead, dataScroller, dataTable } from '../../lib/dataTable.css';
 import { vars } from '../../theme/contract.css';
+import { media } from '../../theme/media';
 
 export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'] });
 
@@ -31,8 +32,80 @@ export const scroller = style([dataScroller, { position: 'relative' }]);
 
 export const table = style([dataTable, { minWidth: '480px' }]);
 
-/** Room for the deposit and withdraw buttons at the end of each line. */
-export const withActions = style({ minWidth: '640px' });
+/**
+ * Room for the deposit and withdraw buttons at the end of each line; on phones each coin is a
+ * block of labelled lines instead, so its buttons are in view without scrolling sideways.
+ */
+export const withActions = style({
+  minWidth: '640px',
+  '@media': { [media.narrow]: { minWidth: 0 } },
+});
+
+globalStyle(`${withActions} thead`, {
+  '@media': {
+    [media.narrow]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+    },
+  },
+});
+globalStyle(`${withActions}, ${withActions} tbody, ${withActions} tr`, {
+  '@media': { [media.narrow]: { display: 'block', width: '100%' } },
+});
+globalStyle(`${withActions} tr`, {
+  '@media': {
+    [media.narrow]: {
+      boxSizing: 'border-box',
+      padding: `${vars.space['2']} ${vars.space['3']}`,
+      borderBottom: `1px solid ${vars.color.border}`,
+    },
+  },
+});
+globalStyle(`${withActions} tbody tr:last-child`, {
+  '@media': { [media.narrow]: { borderBottom: 'none' } },
+});
+globalStyle(`${withActions} th[scope="row"]`, {
+  '@media': {
+    [media.narrow]: {
+      display: 'block',
+      position: 'static',
+      height: 'auto',
+      padding: `${vars.space['1']} 0`,
+      border: 'none',
+      fontWeight: vars.font.weight.bold,
+    },
+  },
+});
+globalStyle(`${withActions} td`, {
+  '@media': {
+    [media.narrow]: {
+      display: 'flex',
+      justifyContent: 'space-between',
+      alignItems: 'center',
+      gap: vars.space['3'],
+      height: 'auto',
+      padding: `${vars.space['1']} 0`,
+      border: 'none',
+      overflowWrap: 'anywhere',
+    },
+  },
+});
+globalStyle(`${withActions} td::before`, {
+  '@media': {
+    [media.narrow]: {
+      content: 'attr(data-label)',
+      flexShrink: 0,
+      color: vars.color.textMuted,
+      fontSize: vars.font.size.xs,
+    },
+  },
+});
+globalStyle(`${withActions} td[data-label=""]`, {
+  '@media': { [media.narrow]: { justifyContent: 'flex-end', paddingTop: vars.space['2'] } },
+});
 
 export const rowActions = style({
   display: 'inline-flex',

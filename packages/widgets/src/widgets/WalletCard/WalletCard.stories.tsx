@@ -87,6 +87,21 @@ export const DepositAndWithdraw: Story = {
   },
 };
 
+/** On a phone each coin is a labelled block: its buttons are in view, nothing scrolls sideways. */
+export const DepositAndWithdrawNarrow: Story = {
+  args: { onDeposit: fn(), onWithdraw: fn() },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const scroller = canvas.getByRole('group', { name: 'Wallet' });
+    await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    const withdraw = canvas.getByRole('button', { name: 'Withdraw BTC' });
+    await expect(withdraw.getBoundingClientRect().right).toBeLessThanOrEqual(
+      scroller.getBoundingClientRect().right,
+    );
+  },
+};
+
 export const Empty: Story = {
   args: { balances: [], totalValueCny: '0.00' },
   play: async ({ canvasElement }) => {

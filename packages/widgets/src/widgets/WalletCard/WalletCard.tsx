@@ -198,20 +198,20 @@ export function WalletCard({
                 <th scope="row" className={cx(styles.cell, styles.pinned)}>
                   {coinFacts(balance.coin).symbol}
                 </th>
-                <td className={cx(styles.cell, styles.end)}>
+                <td className={cx(styles.cell, styles.end)} data-label={label('walletAvailable')}>
                   {amount(balance.available, balance.coin)}
                 </td>
-                <td className={cx(styles.cell, styles.end)}>
+                <td className={cx(styles.cell, styles.end)} data-label={label('walletFrozen')}>
                   {amount(balance.frozen, balance.coin)}
                 </td>
-                <td className={cx(styles.cell, styles.end)}>
+                <td className={cx(styles.cell, styles.end)} data-label={label('walletTotal')}>
                   {amount(balance.total, balance.coin)}
                 </td>
-                <td className={cx(styles.cell, styles.end)}>
+                <td className={cx(styles.cell, styles.end)} data-label={label('walletValue')}>
                   {balance.value_cny === null ? '--' : masked(money(balance.value_cny))}
                 </td>
                 {actions ? (
-                  <td className={cx(styles.cell, styles.end)}>
+                  <td className={cx(styles.cell, styles.end)} data-label="">
                     <span className={styles.rowActions}>
                       {onDeposit ? (
                         <button
