@@ -126,6 +126,7 @@ export function Component() {
         <Card title={t('site.wallet.accounts')}>
           <DataTable
             caption={t('site.wallet.accounts')}
+            stackOnPhones
             rows={accounts}
             rowKey={(row) => `${row.account}-${row.coin}`}
             columns={[

@@ -313,6 +313,15 @@ export function WithdrawDialog({
     setSent(null);
   }, [isOpen, coin]);
 
+  // The addresses arrive after the dialog opened (or the chosen one was deleted): choose the first.
+  const ownIds = own.map((entry) => entry.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the list changes
+  useEffect(() => {
+    if (pendingAddress.current !== null) return;
+    if (own.some((entry) => entry.id === addressId)) return;
+    setAddressId(own[0]?.id ?? '');
+  }, [ownIds]);
+
   // A saved address arrives in `addresses`: select it.
   useEffect(() => {
     const typed = pendingAddress.current;
