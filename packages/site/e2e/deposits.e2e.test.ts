@@ -1,0 +1,140 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  apiCall,
+  launchBrowser,
+  newUser,
+  openPage,
+  registerByApi,
+  seedSession,
+  serverHas,
+} from './support';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+interface Balances {
+  list: { coin: string; available: string }[];
+}
+
+/** A development call of the demo chain (`/api/dev/…`, off in production). */
+async function devCall<T>(path: string, body: unknown): Promise<{ code: number; data: T }> {
+  const response = await fetch(new URL(`/api/dev${path}`, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { code: number; data: T };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('deposits', () => {
+  it('should show the deposit address, and credit a demo deposit once the chain confirms it', async () => {
+    const user = newUser('dep');
+    const tokens = await registerByApi(baseUrl, user);
+
+    const { context, page } = await openPage(browser);
+    await seedSession(context, tokens.token, tokens.refresh_token);
+    await page.goto(`${baseUrl}/asset/index`);
+    await page.getByRole('heading', { name: 'Wallet', level: 1 }).waitFor({ timeout: 30_000 });
+    // A new wallet holds nothing yet: the header's Deposit offers every coin.
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deposit BTC' });
+    await dialog.waitFor({ timeout: 30_000 });
+    const shown = dialog.getByTestId('deposit-address');
+    await shown.waitFor({ timeout: 30_000 });
+    const address = ((await shown.textContent()) ?? '').trim();
+    expect(address).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
+    expect(await dialog.textContent()).toContain('Confirmations needed1');
+    expect(
+      await dialog.getByRole('img', { name: /QR code of the BTC deposit address/ }).count(),
+    ).toBe(1);
+    // KDA shows its chain.
+    await dialog.getByRole('combobox', { name: 'Coin' }).selectOption('kda');
+    await page
+      .getByRole('dialog', { name: 'Deposit KDA' })
+      .getByText('Chain 0', { exact: true })
+      .waitFor();
+    await page.keyboard.press('Escape');
+
+    // The same address through the API, then a demo transfer to it.
+    const answer = await apiCall<{ address: string }>(
+      baseUrl,
+      'GET',
+      '/wallets/deposit-address?coin=btc',
+      tokens.token,
+    );
+    expect(answer.data.address).toBe(address);
+    const sent = await devCall<{ tx_id: string }>('/deposits', {
+      coin: 'btc',
+      address,
+      amount: '0.5',
+    });
+    expect(sent.code).toBe(0);
+
+    // Unconfirmed: nothing credited yet.
+    const before = await apiCall<Balances>(baseUrl, 'GET', '/wallets/balances', tokens.token);
+    expect(before.data.list).toEqual([]);
+
+    // The demo chain mines its block (the test skips the few minutes' wait) and the deposit is
+    // credited; mining again credits nothing more.
+    const mined = await devCall<{ credited: number }>('/chain/blocks', { coin: 'btc' });
+    expect(mined.data.credited).toBe(1);
+    expect((await devCall<{ credited: number }>('/chain/blocks', {})).data.credited).toBe(0);
+
+    await page.reload();
+    const wallet = page.getByRole('table', { name: 'Wallet' });
+    await wallet.getByRole('rowheader', { name: 'BTC' }).waitFor({ timeout: 30_000 });
+    expect(await wallet.getByRole('row').filter({ hasText: 'BTC' }).textContent()).toContain(
+      '0.500000',
+    );
+    const recent = page.getByRole('table', { name: 'Recent transactions' });
+    const line = recent.getByRole('row').filter({ hasText: 'Deposit' });
+    await line.waitFor({ timeout: 30_000 });
+    expect(await line.textContent()).toContain('+0.500000');
+    expect(await line.textContent()).toContain(address);
+    await context.close();
+  });
+
+  // The withdrawal server is built separately; until it serves the calls the dialog says so.
+  // The full journey (address book, pay password, second validation, audit) joins it then.
+  it('should open the withdrawal of a deposited coin and say when withdrawals are not served yet', async () => {
+    const user = newUser('wdr');
+    const tokens = await registerByApi(baseUrl, user);
+    const deposit = await apiCall<{ address: string }>(
+      baseUrl,
+      'GET',
+      '/wallets/deposit-address?coin=ltc',
+      tokens.token,
+    );
+    expect(
+      (await devCall('/deposits', { coin: 'ltc', address: deposit.data.address, amount: '2' }))
+        .code,
+    ).toBe(0);
+    await devCall('/chain/blocks', { coin: 'ltc' });
+
+    const { context, page } = await openPage(browser, 375);
+    await seedSession(context, tokens.token, tokens.refresh_token);
+    await page.goto(`${baseUrl}/asset/index`);
+    // On a phone the coin's line is a block with its buttons in view.
+    await page.getByRole('button', { name: 'Withdraw LTC' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Withdraw LTC' });
+    await dialog.waitFor();
+    if (!(await serverHas(baseUrl, '/wallets/withdraw-rules?coin=ltc'))) {
+      await dialog
+        .getByText('Withdrawals are not available yet. Please try again later.')
+        .waitFor({ timeout: 30_000 });
+    } else {
+      // Served: a user without a pay password is asked to set one first.
+      await dialog.getByRole('button', { name: 'Set pay password' }).waitFor({ timeout: 30_000 });
+    }
+    await context.close();
+  });
+});
