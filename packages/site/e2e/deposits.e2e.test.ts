@@ -82,6 +82,17 @@ describe('deposits', () => {
     // Unconfirmed: nothing credited yet.
     const before = await apiCall<Balances>(baseUrl, 'GET', '/wallets/balances', tokens.token);
     expect(before.data.list).toEqual([]);
+    // The dialog lists it, waiting for its confirmation.
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    // The dialog keeps the coin last chosen.
+    await page
+      .getByRole('dialog', { name: 'Deposit KDA' })
+      .getByRole('combobox', { name: 'Coin' })
+      .selectOption('btc');
+    const waiting = page.getByRole('dialog', { name: 'Deposit BTC' });
+    await waiting.getByRole('list', { name: 'Recent deposits' }).waitFor({ timeout: 30_000 });
+    expect(await waiting.getByRole('listitem').first().textContent()).toContain('Confirming 0/1');
+    await page.keyboard.press('Escape');
 
     // The demo chain mines its block (the test skips the few minutes' wait) and the deposit is
     // credited; mining again credits nothing more.
@@ -100,6 +111,12 @@ describe('deposits', () => {
     await line.waitFor({ timeout: 30_000 });
     expect(await line.textContent()).toContain('+0.500000');
     expect(await line.textContent()).toContain(address);
+    await page.getByRole('button', { name: 'Deposit BTC' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deposit BTC' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Credited' })
+      .waitFor({ timeout: 30_000 });
     await context.close();
   });
 

@@ -381,6 +381,46 @@ export const depositAddressSchema = z.object({
 /** A deposit address. */
 export type DepositAddress = z.infer<typeof depositAddressSchema>;
 
+/** Query of `GET /wallets/deposits`: optionally one coin and one of the caller's accounts. */
+export const depositListQuerySchema = z
+  .object({ coin: coinIdSchema.optional(), account: accountNameSchema.optional() })
+  .strict();
+/** Deposit-list query as a caller sends it. */
+export type DepositListQuery = z.input<typeof depositListQuerySchema>;
+
+/** Where a deposit stands (spec section 4: a payment record is pending, then confirmed). */
+export const depositStatusSchema = z.enum(['pending', 'credited', 'below_minimum']);
+/** A deposit's state. */
+export type DepositStatus = z.infer<typeof depositStatusSchema>;
+
+/** A transfer seen on chain paying one of the caller's deposit addresses. */
+export const depositSchema = z.object({
+  /** The chain transaction. */
+  tx_id: z.string().min(1).max(128),
+  coin: coinIdSchema,
+  /** The mining account it credits. */
+  account: accountNameSchema,
+  address: miningAddressSchema,
+  amount: moneySchema,
+  /** Confirmations seen so far. */
+  confirmations: z.number().int().nonnegative(),
+  /** Confirmations it needs before it is credited (spec: 1). */
+  confirmations_needed: z.number().int().positive(),
+  /** `pending` until confirmed, then `credited`; below the minimum it is never credited. */
+  status: depositStatusSchema,
+  seen_at: isoDateTimeSchema,
+  credited_at: isoDateTimeSchema.nullable(),
+  /** The wallet record of the credit (`GET /wallets/transactions/{id}`); `null` until then. */
+  transaction_id: entityIdSchema.nullable(),
+});
+/** A deposit. */
+export type Deposit = z.infer<typeof depositSchema>;
+
+/** Answer of `GET /wallets/deposits`: the 20 newest, newest first. */
+export const depositListSchema = z.object({ list: z.array(depositSchema) });
+/** Recent deposits. */
+export type DepositList = z.infer<typeof depositListSchema>;
+
 /**
  * One mining account's auto-withdraw of a coin (not shown; as ViaBTC keeps it per sub-account):
  * once a day, from 02:00 UTC, the account's available balance is paid to the address as an

@@ -11,6 +11,8 @@ import {
   createWithdrawAddressBodySchema,
   depositAddressQuerySchema,
   depositAddressSchema,
+  depositListQuerySchema,
+  depositListSchema,
   exchangeBodySchema,
   exchangeQuoteQuerySchema,
   exchangeQuoteSchema,
@@ -174,6 +176,18 @@ export const walletEndpoints = {
     query: depositAddressQuerySchema,
     response: depositAddressSchema,
     summary: 'Deposit address of a coin',
+  }),
+  /** Not shown: the newest deposits to the caller's addresses, pending ones included. */
+  deposits: defineEndpoint({
+    id: 'deposits',
+    family: 'B',
+    method: 'GET',
+    path: '/wallets/deposits',
+    auth: 'user-only',
+    permission: 'wallet.view',
+    query: depositListQuerySchema,
+    response: depositListSchema,
+    summary: 'Recent deposits and their confirmations',
   }),
   /** Not shown: auto-withdraw settings per coin. */
   autoWithdrawSettings: defineEndpoint({

@@ -380,6 +380,10 @@ export const en = {
     depositLoading: 'Loading the deposit address…',
     depositError: 'The deposit address could not be loaded.',
     depositEmpty: 'Choose a coin to see its deposit address.',
+    depositRecent: 'Recent deposits',
+    depositStatusPending: 'Confirming {{seen}}/{{needed}}',
+    depositStatusCredited: 'Credited',
+    depositStatusBelowMinimum: 'Below the minimum',
     withdrawTitle: 'Withdraw {{coin}}',
     withdrawDescription:
       'Send coins from your wallet to an address of your own on the {{coin}} network.',

@@ -359,6 +359,10 @@ export const ja: LocaleMessages = {
     depositLoading: '入金アドレスを読み込み中…',
     depositError: '入金アドレスを読み込めませんでした。',
     depositEmpty: 'コインを選ぶと入金アドレスが表示されます。',
+    depositRecent: '最近の入金',
+    depositStatusPending: '承認中 {{seen}}/{{needed}}',
+    depositStatusCredited: '反映済み',
+    depositStatusBelowMinimum: '最小入金額未満',
     withdrawTitle: '{{coin}} の出金',
     withdrawDescription:
       'ウォレットのコインを {{coin}} ネットワーク上のご自身のアドレスへ送ります。',

@@ -12,7 +12,7 @@ import {
   type InboundChain,
   mineDemoBlocks,
 } from './chain';
-import { depositAddressOf, depositAddressOwner, scanDeposits } from './deposits';
+import { depositAddressOf, depositAddressOwner, readDeposits, scanDeposits } from './deposits';
 
 function userOf(principal: Principal | null): string {
   if (principal === null || principal.kind !== 'user') {
@@ -41,7 +41,8 @@ function coinOf(value: string): CoinId {
 }
 
 /**
- * Deposits: `GET /wallets/deposit-address` (the contract's `depositAddress`) and the job that
+ * Deposits: `GET /wallets/deposit-address` (`depositAddress`), `GET /wallets/deposits`
+ * (`deposits`: the newest, pending ones with their confirmations) and the job that
  * mines the demo chain's blocks and credits confirmed deposits once a minute of the app clock.
  *
  * Outside production, two development calls (not in the contract, like the development
@@ -67,6 +68,10 @@ export function registerDepositRoutes(
       { userId: userOf(principal), coin: query.coin, account: query.account },
       clock.now(),
     ),
+  );
+
+  registerEndpoint(app, endpoints.deposits, async ({ query }, { principal }) =>
+    readDeposits(database.db, userOf(principal), { coin: query.coin, account: query.account }),
   );
 
   async function pass(nowMs: number, mineNow = false, coin?: CoinId) {

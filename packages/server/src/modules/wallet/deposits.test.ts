@@ -94,6 +94,10 @@ describe.each(testDrivers)('deposits on %s', (driver) => {
     const scanEarly = await callApi(app, 'POST', '/dev/chain/blocks', { body: { coin: 'ltc' } });
     expect(scanEarly.data).toEqual({ seen: 0, credited: 0 });
     expect(await btcAvailable(dora)).toBe('0');
+    const pending = await callApi(app, 'GET', '/wallets/deposits', { token: dora });
+    expect(pending.data).toMatchObject({
+      list: [{ tx_id: txId, status: 'pending', confirmations: 0, credited_at: null }],
+    });
 
     // The demo chain mines it DEMO_BLOCK_DELAY_MS later; the job credits it at its next pass.
     clock.advance(DEMO_BLOCK_DELAY_MS + 60_000);
@@ -114,6 +118,25 @@ describe.each(testDrivers)('deposits on %s', (driver) => {
           tx_id: txId,
           status: 'successful',
         },
+      ],
+    });
+
+    const deposits = await callApi(app, 'GET', '/wallets/deposits', {
+      token: dora,
+      query: { coin: 'btc' },
+    });
+    expect(deposits.data).toEqual({
+      list: [
+        expect.objectContaining({
+          tx_id: txId,
+          account: 'dora0001',
+          address,
+          amount: '0.25',
+          confirmations: 1,
+          confirmations_needed: 1,
+          status: 'credited',
+          transaction_id: (list.data as { list: { id: string }[] }).list[0]?.id,
+        }),
       ],
     });
 

@@ -15,9 +15,9 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { COINS, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
-import { execute, queryRows, type SqlExecutor } from '../../engine/sql';
+import { execute, queryRows, type SqlExecutor, toDecimalString } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import { iso } from '../identity/db';
+import { iso, isoSeconds } from '../identity/db';
 import type { InboundChain, ObservedTransfer } from './chain';
 import { inLedgerTransaction, postLedgerRecords } from './ledger';
 
@@ -130,6 +130,76 @@ export async function depositAddressOf(
     chain: row.chain,
     confirmations: DEPOSIT_CONFIRMATIONS,
     min_amount: DEPOSIT_MIN_AMOUNTS[request.coin],
+  };
+}
+
+/** How many deposits `GET /wallets/deposits` answers. */
+export const DEPOSIT_LIST_SIZE = 20;
+
+/** A deposit as `GET /wallets/deposits` lists it (`depositSchema`). */
+export interface DepositLine {
+  readonly tx_id: string;
+  readonly coin: CoinId;
+  readonly account: string;
+  readonly address: string;
+  readonly amount: string;
+  readonly confirmations: number;
+  readonly confirmations_needed: number;
+  readonly status: 'pending' | 'credited' | 'below_minimum';
+  readonly seen_at: string;
+  readonly credited_at: string | null;
+  readonly transaction_id: string | null;
+}
+
+/**
+ * The user's newest deposits (at most {@link DEPOSIT_LIST_SIZE}), pending ones included, of
+ * one coin and one account when given.
+ */
+export async function readDeposits(
+  executor: SqlExecutor,
+  userId: string,
+  filters: { coin?: CoinId | undefined; account?: string | undefined },
+): Promise<{ list: DepositLine[] }> {
+  const rows = await queryRows<{
+    tx_id: string;
+    coin: CoinId;
+    account: string;
+    address: string;
+    amount: string;
+    confirmations: number;
+    status: DepositLine['status'];
+    seen_ms: number;
+    credited_ms: number | null;
+    transaction_id: string | null;
+  }>(
+    executor,
+    sql`SELECT d.tx_id, d.coin, ma.name AS account, d.address, d.amount::text AS amount,
+          d.confirmations, d.status,
+          (extract(epoch from d.seen_at) * 1000)::float8 AS seen_ms,
+          (extract(epoch from d.credited_at) * 1000)::float8 AS credited_ms,
+          d.ledger_transaction_id::text AS transaction_id
+        FROM deposits d
+        JOIN mining_accounts ma ON ma.id = d.mining_account_id
+        WHERE ma.user_id = ${userId}::bigint
+          ${filters.coin === undefined ? sql`` : sql`AND d.coin = ${filters.coin}`}
+          ${filters.account === undefined ? sql`` : sql`AND lower(ma.name) = ${filters.account.toLowerCase()}`}
+        ORDER BY d.seen_at DESC, d.id DESC
+        LIMIT ${DEPOSIT_LIST_SIZE}::int`,
+  );
+  return {
+    list: rows.map((row) => ({
+      tx_id: row.tx_id,
+      coin: row.coin,
+      account: row.account,
+      address: row.address,
+      amount: toDecimalString(row.amount),
+      confirmations: row.confirmations,
+      confirmations_needed: DEPOSIT_CONFIRMATIONS,
+      status: row.status,
+      seen_at: isoSeconds(row.seen_ms),
+      credited_at: row.credited_ms === null ? null : isoSeconds(row.credited_ms),
+      transaction_id: row.transaction_id,
+    })),
   };
 }
 

@@ -200,6 +200,7 @@ export function Component() {
             accounts={accountNames}
             account={depositAccount}
             onAccountChange={setDepositAccount}
+            timezone={timezone}
           />
           <WithdrawFlow
             open={withdrawCoin !== null}

@@ -75,3 +75,32 @@ export const warning = style({
   borderRadius: vars.radius.control,
   fontSize: vars.font.size.xs,
 });
+
+export const recent = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
+
+export const recentList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+/** Amount, time and state on one line; the state wraps under them on a narrow card. */
+export const recentLine = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: `${vars.space['1']} ${vars.space['3']}`,
+  paddingBlock: vars.space['1'],
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: vars.font.size.sm,
+});
+
+export const recentTime = style({
+  flex: 1,
+  color: vars.color.textMuted,
+  fontSize: vars.font.size.xs,
+  fontVariantNumeric: 'tabular-nums',
+});

@@ -52,6 +52,68 @@ export const Typical: Story = {
   },
 };
 
+/** The newest deposits under the address: confirming, credited, below the minimum. */
+export const RecentDeposits: Story = {
+  args: {
+    timezone: 'UTC+08:00',
+    deposits: [
+      {
+        tx_id: 'a1'.repeat(32),
+        coin: 'btc',
+        account: 'alice01',
+        address: btc.address,
+        amount: '0.25',
+        confirmations: 0,
+        confirmations_needed: 1,
+        status: 'pending',
+        seen_at: '2025-03-14T11:58:00Z',
+        credited_at: null,
+        transaction_id: null,
+      },
+      {
+        tx_id: 'b2'.repeat(32),
+        coin: 'btc',
+        account: 'alice01',
+        address: btc.address,
+        amount: '1.5',
+        confirmations: 3,
+        confirmations_needed: 1,
+        status: 'credited',
+        seen_at: '2025-03-13T08:00:00Z',
+        credited_at: '2025-03-13T08:03:00Z',
+        transaction_id: '77',
+      },
+      {
+        tx_id: 'c3'.repeat(32),
+        coin: 'btc',
+        account: 'alice01',
+        address: btc.address,
+        amount: '0.00001',
+        confirmations: 6,
+        confirmations_needed: 1,
+        status: 'below_minimum',
+        seen_at: '2025-03-12T08:00:00Z',
+        credited_at: null,
+        transaction_id: null,
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const lines = within(canvas.getByRole('list', { name: 'Recent deposits' })).getAllByRole(
+      'listitem',
+    );
+    await expect(lines).toHaveLength(3);
+    await expect(lines[0]).toHaveTextContent('0.250000BTC2025-03-14 19:58Confirming 0/1');
+    await expect(within(lines[0] as HTMLElement).getByText('Confirming 0/1')).toHaveAttribute(
+      'data-tone',
+      'info',
+    );
+    await expect(lines[1]).toHaveTextContent('Credited');
+    await expect(lines[2]).toHaveTextContent('Below the minimum');
+  },
+};
+
 /** KDA deposits go to chain 0 only: the chain is shown, with a warning. */
 export const KadenaChainZero: Story = {
   args: { deposit: kda },

@@ -1,11 +1,19 @@
-import { COIN_DISPLAY, type CoinId, type DepositAddress } from '@poolkit/core';
+import {
+  COIN_DISPLAY,
+  type CoinId,
+  DEFAULT_TIMEZONE,
+  type Deposit,
+  type DepositAddress,
+  formatDecimal,
+} from '@poolkit/core';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { encodeQr } from '../../components/QRCode/encodeQr';
 import { cx } from '../../internal/cx';
-import { Stat } from '../../lib/parts';
+import { Stat, StatusBadge } from '../../lib/parts';
 import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
+import { formatZoned } from '../../lib/zonedTime';
 import * as styles from './DepositCard.css';
 
 /** Keys of the texts of {@link DepositCard}; each defaults to `t('mining.<key>')`. */
@@ -26,6 +34,10 @@ export type DepositCardLabelKey =
   | 'depositLoading'
   | 'depositError'
   | 'depositEmpty'
+  | 'depositRecent'
+  | 'depositStatusPending'
+  | 'depositStatusCredited'
+  | 'depositStatusBelowMinimum'
   | 'transferCoin'
   | 'retry';
 
@@ -42,6 +54,13 @@ export interface DepositCardProps {
   coin?: CoinId;
   /** Called when another coin is picked. */
   onCoinChange?: (coin: CoinId) => void;
+  /**
+   * The newest deposits of the coin (`GET /wallets/deposits`), listed under the address with
+   * their state: confirming (seen / needed), credited, or below the minimum. None: no list.
+   */
+  deposits?: readonly Deposit[];
+  /** The user's zone, `UTC±hh:mm`, for the deposits' times. Default `'UTC+00:00'`. */
+  timezone?: string;
   /** Shows a skeleton. Default `false`. */
   loading?: boolean;
   /** An error to show; `true` shows the generic message. */
@@ -108,14 +127,17 @@ function AddressQr({ value, size, label }: { value: string; size: number; label:
  * in full with a copy button and a QR code (the base kit's encoder, dark on light in both
  * themes), the chain of a multi-chain coin (KDA: chain 0, with a warning that other chains do
  * not arrive), the confirmations a deposit needs before it is credited (1), the smallest
- * amount credited and the mining account it credits. Loading, error (with retry) and empty
- * (no coin chosen) states; an optional coin picker.
+ * amount credited and the mining account it credits, and the newest deposits with their state
+ * (confirming, credited, below the minimum). Loading, error (with retry) and empty (no coin
+ * chosen) states; an optional coin picker.
  */
 export function DepositCard({
   deposit,
   coins,
   coin,
   onCoinChange,
+  deposits = [],
+  timezone = DEFAULT_TIMEZONE,
   loading = false,
   error,
   onRetry,
@@ -209,6 +231,44 @@ export function DepositCard({
           <p className={widget.note}>
             {label('depositNote', { coin: depositSymbol, count: deposit.confirmations })}
           </p>
+          {deposits.length > 0 ? (
+            <div className={styles.recent}>
+              <p className={styles.label}>{label('depositRecent')}</p>
+              <ul className={styles.recentList} aria-label={label('depositRecent')}>
+                {deposits.map((line) => (
+                  <li key={`${line.tx_id}-${line.address}`} className={styles.recentLine}>
+                    <span className={widget.numeric}>
+                      {formatDecimal(line.amount, COIN_DISPLAY[line.coin]?.displayDecimals ?? 6, {
+                        grouping: true,
+                      })}
+                      <span className={widget.unit}>{symbolOf(line.coin)}</span>
+                    </span>
+                    <span className={styles.recentTime}>
+                      {formatZoned(line.seen_at, timezone, 'YYYY-MM-DD HH:mm')}
+                    </span>
+                    <StatusBadge
+                      tone={
+                        line.status === 'credited'
+                          ? 'success'
+                          : line.status === 'pending'
+                            ? 'info'
+                            : 'warning'
+                      }
+                    >
+                      {line.status === 'credited'
+                        ? label('depositStatusCredited')
+                        : line.status === 'pending'
+                          ? label('depositStatusPending', {
+                              seen: line.confirmations,
+                              needed: line.confirmations_needed,
+                            })
+                          : label('depositStatusBelowMinimum')}
+                    </StatusBadge>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </div>
         <AddressQr
           value={deposit.address}
