@@ -14,8 +14,9 @@ const packageDir = resolve(import.meta.dirname, '..');
  * entry imports statically, bundled as an app would (everything but React).
  */
 export const WIDGET_BUDGETS_KB = {
-  // The deposit address with its QR code: the base kit's encoder (about 2 KB) comes with it.
-  'widgets/DepositCard/DepositCard': 11,
+  // The deposit address with its QR code (the base kit's encoder, about 2 KB) and the list of
+  // recent deposits with their times and states.
+  'widgets/DepositCard/DepositCard': 12,
   'widgets/HashrateChart/HashrateChart': 60,
   'widgets/Luck/Luck': 60,
   // Three steps, the address book and every coin's address shape (core's patterns) to check a
