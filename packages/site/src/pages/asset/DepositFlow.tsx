@@ -4,7 +4,7 @@ import { DepositCard } from '@poolkit/widgets/DepositCard';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/servicesContext';
-import { SelectField } from '../../app/ui';
+import { SelectField, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import * as styles from './asset.css';
 
@@ -82,23 +82,27 @@ export function DepositFlow({
         </DialogClose>
       }
     >
-      {accounts.length > 1 ? (
-        <div className={styles.accountRow}>
+      <div className={`${uiStyles.row} ${styles.pickers}`}>
+        {accounts.length > 1 ? (
           <SelectField
             label={t('site.wallet.depositAccount')}
             value={account ?? accounts[0] ?? ''}
             options={accounts.map((name) => ({ value: name, label: name }))}
             onChange={onAccountChange}
           />
-        </div>
-      ) : null}
+        ) : null}
+        <SelectField
+          label={t('site.wallet.depositCoin')}
+          value={coin}
+          options={COIN_IDS.map((id) => ({ value: id, label: COIN_DISPLAY[id].symbol }))}
+          onChange={onCoinChange}
+        />
+      </div>
       <DepositCard
         className={styles.flushCard}
         hideTitle
         deposit={deposit.status === 'ready' ? deposit.data : null}
-        coins={COIN_IDS}
         coin={coin}
-        onCoinChange={onCoinChange}
         loading={deposit.status === 'loading'}
         error={deposit.status === 'error' || deposit.status === 'missing' ? true : undefined}
         onRetry={deposit.reload}

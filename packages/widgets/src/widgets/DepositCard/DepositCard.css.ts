@@ -100,6 +100,7 @@ export const recentLine = style({
 
 export const recentTime = style({
   flex: 1,
+  whiteSpace: 'nowrap',
   color: vars.color.textMuted,
   fontSize: vars.font.size.xs,
   fontVariantNumeric: 'tabular-nums',

@@ -155,6 +155,7 @@ export function DepositCard({
   const symbol = chosen === undefined ? '' : symbolOf(chosen);
   const caption = title ?? label('depositTitle', { coin: symbol }).trim();
   const [copy, setCopy] = useState<'idle' | 'done' | 'failed'>('idle');
+  const picker = coins !== undefined && coins.length > 1;
 
   useEffect(() => {
     if (copy === 'idle') return;
@@ -285,29 +286,31 @@ export function DepositCard({
       aria-label={caption}
       data-state={loading ? 'loading' : error ? 'error' : deposit === null ? 'empty' : 'ready'}
     >
-      <div className={widget.header}>
-        {hideTitle ? <span /> : <Heading className={widget.title}>{caption}</Heading>}
-        {coins !== undefined && coins.length > 1 ? (
-          <div className={styles.coinRow}>
-            <label htmlFor={`${id}-coin`} className={styles.label}>
-              {label('transferCoin')}
-            </label>
-            <select
-              id={`${id}-coin`}
-              className={widget.nativeSelect}
-              value={chosen ?? ''}
-              onChange={(event) => onCoinChange?.(event.target.value as CoinId)}
-            >
-              {chosen === undefined ? <option value="" disabled /> : null}
-              {coins.map((option) => (
-                <option key={option} value={option}>
-                  {symbolOf(option)}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-      </div>
+      {hideTitle && !picker ? null : (
+        <div className={widget.header}>
+          {hideTitle ? <span /> : <Heading className={widget.title}>{caption}</Heading>}
+          {picker ? (
+            <div className={styles.coinRow}>
+              <label htmlFor={`${id}-coin`} className={styles.label}>
+                {label('transferCoin')}
+              </label>
+              <select
+                id={`${id}-coin`}
+                className={widget.nativeSelect}
+                value={chosen ?? ''}
+                onChange={(event) => onCoinChange?.(event.target.value as CoinId)}
+              >
+                {chosen === undefined ? <option value="" disabled /> : null}
+                {coins.map((option) => (
+                  <option key={option} value={option}>
+                    {symbolOf(option)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+        </div>
+      )}
       {body}
     </section>
   );
