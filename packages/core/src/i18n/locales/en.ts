@@ -1003,6 +1003,7 @@ export const en = {
     'wallet.addressSaved': 'Address {{alias}} saved.',
     'wallet.addressDeleted': 'Address {{alias}} deleted.',
     'wallet.withdrawUnavailable': 'Withdrawals are not available yet. Please try again later.',
+    'wallet.systemAccounts.deposits_received': 'Deposits received',
     'wallet.pausedUntil':
       'Withdrawals and transfers are paused until {{time}} after a security change.',
     'wallet.fiatNote': "Values use the pool's reference prices in {{currency}}.",

@@ -985,6 +985,7 @@ export const ja: LocaleMessages = {
     'wallet.addressSaved': 'アドレス {{alias}} を保存しました。',
     'wallet.addressDeleted': 'アドレス {{alias}} を削除しました。',
     'wallet.withdrawUnavailable': '現在出金できません。しばらくしてからお試しください。',
+    'wallet.systemAccounts.deposits_received': '受け取った入金',
     'wallet.pausedUntil':
       'セキュリティ設定の変更により、出金と振替は {{time}} まで停止されています。',
     'wallet.fiatNote': '評価額はプールの参考価格（{{currency}}）で計算しています。',

@@ -981,6 +981,7 @@ export const ru: LocaleMessages = {
     'wallet.addressSaved': 'Адрес {{alias}} сохранён.',
     'wallet.addressDeleted': 'Адрес {{alias}} удалён.',
     'wallet.withdrawUnavailable': 'Вывод пока недоступен. Попробуйте позже.',
+    'wallet.systemAccounts.deposits_received': 'Полученные пополнения',
     'wallet.pausedUntil':
       'После изменения настроек безопасности выводы и переводы приостановлены до {{time}}.',
     'wallet.fiatNote': 'Стоимость рассчитана по справочным ценам пула в {{currency}}.',

@@ -952,6 +952,7 @@ export const zhCN: LocaleMessages = {
     'wallet.addressSaved': '地址 {{alias}} 已保存。',
     'wallet.addressDeleted': '地址 {{alias}} 已删除。',
     'wallet.withdrawUnavailable': '暂时无法提现，请稍后再试。',
+    'wallet.systemAccounts.deposits_received': '充值入账',
     'wallet.pausedUntil': '因安全设置变更，提现和转账暂停至 {{time}}。',
     'wallet.fiatNote': '估值按矿池参考价格以 {{currency}} 计算。',
     'wallet.filters': '筛选',
