@@ -20,6 +20,17 @@ export const cell = style([dataCell, { height: '44px', whiteSpace: 'nowrap' }]);
 
 export const end = dataEnd;
 
+/**
+ * A chain address (deposits, withdrawals) is long: cut with an ellipsis on wide screens, the
+ * whole of it in the cell's title; on phones it wraps in full.
+ */
+export const counterparty = style({
+  maxWidth: '220px',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  '@media': { [media.narrow]: { maxWidth: 'none' } },
+});
+
 /** The time column stays in view while the table scrolls sideways on phones. */
 export const pinned = style({ position: 'sticky', insetInlineStart: 0, zIndex: 1 });
 

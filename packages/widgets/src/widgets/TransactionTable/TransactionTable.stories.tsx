@@ -117,6 +117,34 @@ export const OneAccountNoLinks: Story = {
   },
 };
 
+const XMR_ADDRESS =
+  '44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A';
+
+/** A deposit's counterparty is its (long) address: cut on wide screens, whole in its title. */
+export const Deposits: Story = {
+  args: {
+    transactions: [
+      {
+        id: '50',
+        time: at(2),
+        account: 'alice01',
+        coin: 'xmr',
+        type: 'deposit',
+        amount: '1.25',
+        counterparty: XMR_ADDRESS,
+        status: 'successful',
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cell = canvas.getByTitle(XMR_ADDRESS);
+    await expect(cell).toHaveTextContent(XMR_ADDRESS);
+    await expect(cell.getBoundingClientRect().width).toBeLessThanOrEqual(320);
+    await expect(canvas.getByRole('row', { name: /Deposit/ })).toHaveTextContent('+1.250000');
+  },
+};
+
 export const Empty: Story = {
   args: { transactions: [] },
   play: async ({ canvasElement }) => {

@@ -218,7 +218,11 @@ export function TransactionTable({
                       {row.account}
                     </td>
                   ) : null}
-                  <td className={styles.cell} data-label={label('txColumnCounterparty')}>
+                  <td
+                    className={cx(styles.cell, styles.counterparty)}
+                    data-label={label('txColumnCounterparty')}
+                    title={row.counterparty ?? undefined}
+                  >
                     {row.counterparty ?? '--'}
                   </td>
                   <td className={styles.cell} data-label={label('txColumnStatus')}>
