@@ -411,6 +411,8 @@ export const en = {
     withdrawFee: 'Network fee',
     withdrawMinimum: 'Minimum',
     withdrawReceive: 'You receive',
+    withdrawFrom: 'From account',
+    withdrawTotal: 'Taken from the balance',
     withdrawInsufficient: 'Insufficient balance',
     withdrawAuditNote: 'Withdrawals above {{limit}} wait for a manual audit, done within 24 hours.',
     withdrawSplitNote:

@@ -391,6 +391,8 @@ export const ja: LocaleMessages = {
     withdrawFee: 'ネットワーク手数料',
     withdrawMinimum: '最小額',
     withdrawReceive: '受取額',
+    withdrawFrom: '出金元アカウント',
+    withdrawTotal: '残高から引かれる額',
     withdrawInsufficient: '残高が不足しています',
     withdrawAuditNote: '{{limit}} を超える出金は手動審査があり、24 時間以内に完了します。',
     withdrawSplitNote: '1 回の上限は {{max}} のため、この出金は {{parts}} 回に分けて送られます。',

@@ -384,6 +384,8 @@ export const ko: LocaleMessages = {
     withdrawFee: '네트워크 수수료',
     withdrawMinimum: '최소 금액',
     withdrawReceive: '받는 금액',
+    withdrawFrom: '출금 계정',
+    withdrawTotal: '잔액에서 차감',
     withdrawInsufficient: '잔액이 부족합니다',
     withdrawAuditNote: '{{limit}}을(를) 넘는 출금은 수동 심사를 거치며 24시간 이내에 처리됩니다.',
     withdrawSplitNote:

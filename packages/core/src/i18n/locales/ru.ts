@@ -390,6 +390,8 @@ export const ru: LocaleMessages = {
     withdrawFee: 'Комиссия сети',
     withdrawMinimum: 'Минимум',
     withdrawReceive: 'Вы получите',
+    withdrawFrom: 'Со счёта',
+    withdrawTotal: 'Спишется с баланса',
     withdrawInsufficient: 'Недостаточно средств',
     withdrawAuditNote: 'Выводы больше {{limit}} проходят ручную проверку в течение 24 часов.',
     withdrawSplitNote:

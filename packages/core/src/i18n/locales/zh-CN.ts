@@ -381,6 +381,8 @@ export const zhCN: LocaleMessages = {
     withdrawFee: '网络手续费',
     withdrawMinimum: '最小金额',
     withdrawReceive: '实际到账',
+    withdrawFrom: '转出账户',
+    withdrawTotal: '从余额扣除',
     withdrawInsufficient: '余额不足',
     withdrawAuditNote: '超过 {{limit}} 的提现需人工审核，24 小时内完成。',
     withdrawSplitNote: '单笔上限为 {{max}}，本次提现将分 {{parts}} 笔发送。',

@@ -211,6 +211,9 @@ export function Component() {
             available={
               balances.data?.list.find((row) => row.coin === withdrawCoin)?.available ?? '0'
             }
+            accounts={accounts
+              .filter((row) => row.coin === withdrawCoin)
+              .map((row) => ({ account: row.account, available: row.available }))}
             user={info}
             onSetPayPassword={() => {
               setWithdrawCoin(null);

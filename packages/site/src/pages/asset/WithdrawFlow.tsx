@@ -17,6 +17,7 @@ import { codeLabel, codeSender, newIdempotencyKey, refusalWith } from './wallet'
 /** The server's fields of a withdrawal, as the dialog names them. */
 const WITHDRAW_FIELDS: Readonly<Record<string, WithdrawDialogField>> = {
   address_id: 'addressId',
+  from_account: 'amount',
   amount: 'amount',
   pay_password: 'payPassword',
   key_id: 'payPassword',
@@ -46,6 +47,7 @@ export function WithdrawFlow({
   onOpenChange,
   coin,
   available,
+  accounts,
   user,
   onSetPayPassword,
   onWithdrawn,
@@ -53,8 +55,10 @@ export function WithdrawFlow({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   coin: CoinId;
-  /** The coin's available balance. */
+  /** The coin's available balance, summed over the user's accounts. */
   available: string;
+  /** The user's accounts holding the coin, with their available balances (the coins leave one). */
+  accounts: readonly { account: string; available: string }[];
   user: Pick<UserInfo, 'verify_type' | 'pay_password_set' | 'settings'>;
   onSetPayPassword: () => void;
   onWithdrawn: () => void;
@@ -131,6 +135,7 @@ export function WithdrawFlow({
       const done = await api.withdraw({
         body: {
           coin: values.coin,
+          ...(values.fromAccount === undefined ? {} : { from_account: values.fromAccount }),
           address_id: values.addressId,
           amount: values.amount,
           pay_password: secret.password,
@@ -160,6 +165,7 @@ export function WithdrawFlow({
       onOpenChange={onOpenChange}
       coin={coin}
       available={available}
+      {...(accounts.length === 0 ? {} : { accounts })}
       rules={rules.status === 'ready' ? rules.data : null}
       loading={
         !missing && !failed && (rules.status === 'loading' || addresses.status === 'loading')

@@ -97,7 +97,9 @@ export const Typical: Story = {
 
     await expect(body.getByRole('listitem', { current: 'step' })).toHaveTextContent('2. Amount');
     await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), '1.5');
-    await expect(body.getByTestId('withdraw-receive')).toHaveTextContent('1.499800 BTC');
+    // The fee comes on top: the address receives the amount, the balance pays both.
+    await expect(body.getByTestId('withdraw-receive')).toHaveTextContent('1.500000 BTC');
+    await expect(body.getByTestId('withdraw-total')).toHaveTextContent('1.500200 BTC');
     await expect(body.getByText('Network fee').nextElementSibling).toHaveTextContent(
       '0.000200 BTC',
     );
@@ -300,10 +302,11 @@ export const BelowMinimum: Story = {
   },
 };
 
+/** The whole balance is too much: the fee comes on top of the amount. */
 export const InsufficientBalance: Story = {
   args: { ...open },
   play: async ({ canvasElement }) => {
-    const body = await toAmount(canvasElement, '13');
+    const body = await toAmount(canvasElement, '12.5');
     await userEvent.click(body.getByRole('button', { name: 'Next' }));
     await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription(
       'Insufficient balance',
@@ -312,13 +315,13 @@ export const InsufficientBalance: Story = {
   },
 };
 
-/** "All" fills the balance; above the audit limit and the largest single withdrawal, notes say so. */
+/** "All" fills the balance less the fee; above the audit limit and the largest single withdrawal, notes say so. */
 export const AuditAndSplit: Story = {
   args: { ...open },
   play: async ({ canvasElement }) => {
     const body = await toAmount(canvasElement, '');
     await userEvent.click(body.getByRole('button', { name: 'All' }));
-    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveValue('12.5');
+    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveValue('12.4998');
     await expect(
       body.getByText(
         'Withdrawals above 2.000000 BTC wait for a manual audit, done within 24 hours.',
@@ -331,6 +334,34 @@ export const AuditAndSplit: Story = {
     ).toBeInTheDocument();
     await expect(withdrawalParts('10', '5')).toBe(2);
     await expect(withdrawalParts('10.00000001', '5')).toBe(3);
+  },
+};
+
+/** Several accounts hold the coin: the one the coins leave is chosen, with its balance. */
+export const FromAccount: Story = {
+  args: {
+    ...open,
+    accounts: [
+      { account: 'alice01', available: '0.5' },
+      { account: 'aliceminer2', available: '3' },
+    ],
+  },
+  play: async ({ args, canvasElement }) => {
+    const body = await toAmount(canvasElement, '');
+    await expect(body.getByText('Available').nextElementSibling).toHaveTextContent('0.500000 BTC');
+    await userEvent.selectOptions(
+      body.getByRole('combobox', { name: 'From account' }),
+      'aliceminer2',
+    );
+    await userEvent.click(body.getByRole('button', { name: 'All' }));
+    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveValue('2.9998');
+    await userEvent.click(body.getByRole('button', { name: 'Next' }));
+    await userEvent.type(body.getByLabelText('Pay password'), 'Pay123456');
+    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await userEvent.click(body.getByRole('button', { name: 'Withdraw' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ fromAccount: 'aliceminer2', amount: '2.9998' }),
+    );
   },
 };
 

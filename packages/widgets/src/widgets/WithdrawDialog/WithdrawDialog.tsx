@@ -1,4 +1,5 @@
 import {
+  addDecimal,
   COIN_DISPLAY,
   type CoinId,
   compareDecimal,
@@ -32,9 +33,11 @@ import * as styles from './WithdrawDialog.css';
 /** What the form holds when the withdrawal is sent. */
 export interface WithdrawDialogValues {
   readonly coin: CoinId;
+  /** The mining account the coins leave, when the host passed `accounts`. */
+  readonly fromAccount?: string;
   /** The saved address chosen (`WithdrawAddress.id`). */
   readonly addressId: string;
-  /** A decimal string, as typed (trimmed). */
+  /** What the address receives, a decimal string as typed (trimmed); the fee comes on top. */
   readonly amount: string;
   /** In clear: the host encrypts it (core's `encryptPassword`) before it leaves. */
   readonly payPassword: string;
@@ -98,6 +101,8 @@ export type WithdrawDialogLabelKey =
   | 'withdrawFee'
   | 'withdrawMinimum'
   | 'withdrawReceive'
+  | 'withdrawTotal'
+  | 'withdrawFrom'
   | 'withdrawInsufficient'
   | 'withdrawAuditNote'
   | 'withdrawSplitNote'
@@ -135,8 +140,14 @@ export interface WithdrawDialogProps {
   }>;
   /** The coin withdrawn. */
   coin: CoinId;
-  /** Its available balance, a decimal string. */
+  /** Its available balance, a decimal string (without `accounts`). */
   available: string;
+  /**
+   * The user's mining accounts holding the coin, with their available balances: with more than
+   * one, a picker on the amount step chooses the account the coins leave (default the first),
+   * sent as `fromAccount`.
+   */
+  accounts?: readonly { readonly account: string; readonly available: string }[];
   /** The coin's limits (`GET /wallets/withdraw-rules`); `null` while loading or failed. */
   rules: WithdrawRules | null;
   /** The rules (or addresses) are loading: a skeleton. Default `false`. */
@@ -230,9 +241,11 @@ export function withdrawalParts(amount: string, maxSingle: string): number {
  *    the public key), saved with a second validation (scene `withdraw_address`); the address is
  *    checked against the coin's shape ("The address is wrong"), the key against 64 hex digits
  *    ("The publicKey is wrong").
- * 2. **Amount**: with the available balance, the network fee, the minimum and what arrives;
- *    "All" fills the balance. Checked: a positive decimal, at least the minimum, at most the
- *    balance ("Insufficient balance"). Above the audit limit a note says it waits for a manual
+ * 2. **Amount** (what the address receives; the fee comes on top, once per withdrawal): with
+ *    the available balance, the network fee, the minimum, what arrives and what leaves the
+ *    balance; "All" fills the balance less the fee; with several `accounts`, the one the coins
+ *    leave. Checked: a positive decimal, at least the minimum, the amount plus the fee at most
+ *    the balance ("Insufficient balance"). Above the audit limit a note says it waits for a manual
  *    audit within 24 hours; above the largest single withdrawal, into how many transactions it
  *    is split.
  * 3. **Confirm**: the summary, the pay password and the second validation's code (scene
@@ -249,7 +262,8 @@ export function WithdrawDialog({
   onOpenChange,
   trigger,
   coin,
-  available,
+  available: availableProp,
+  accounts,
   rules,
   loading = false,
   error,
@@ -284,6 +298,7 @@ export function WithdrawDialog({
   const [publicKey, setPublicKey] = useState('');
   const [addressCode, setAddressCode] = useState('');
   const [amount, setAmount] = useState('');
+  const [fromAccount, setFromAccount] = useState(accounts?.[0]?.account ?? '');
   const [payPassword, setPayPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -307,6 +322,7 @@ export function WithdrawDialog({
     setPublicKey('');
     setAddressCode('');
     setAmount('');
+    setFromAccount(accounts?.[0]?.account ?? '');
     setPayPassword('');
     setCode('');
     setErrors({});
@@ -349,10 +365,19 @@ export function WithdrawDialog({
   const pausedMs = rules?.paused_until ? isoToMs(rules.paused_until) : 0;
   const paused = pausedMs > nowMs;
   const fee = rules?.fee ?? '0';
+  const available =
+    accounts === undefined
+      ? availableProp
+      : (accounts.find((entry) => entry.account === fromAccount)?.available ??
+        accounts[0]?.available ??
+        '0');
+  // The fee comes on top of the amount: "All" leaves room for it.
+  const most = compareDecimal(available, fee) > 0 ? subtractDecimal(available, fee) : '0';
   const value = amount.trim();
   const valueOk =
     isDecimalString(value) && !value.startsWith('-') && compareDecimal(value, '0') > 0;
-  const receive = valueOk && compareDecimal(value, fee) > 0 ? subtractDecimal(value, fee) : '0';
+  const receive = valueOk ? value : '0';
+  const total = valueOk ? addDecimal(value, fee) : '0';
   const money = (figure: string) =>
     `${formatDecimal(figure, decimals, { grouping: true, rounding: 'down' })} ${symbol}`;
 
@@ -403,7 +428,9 @@ export function WithdrawDialog({
     if (rules && compareDecimal(value, rules.min_amount) < 0) {
       return { amount: t('validation.amountBelowMinimum', { minimum: rules.min_amount }) };
     }
-    if (compareDecimal(value, available) > 0) return { amount: label('withdrawInsufficient') };
+    if (compareDecimal(addDecimal(value, rules?.fee ?? '0'), available) > 0) {
+      return { amount: label('withdrawInsufficient') };
+    }
     return {};
   }
 
@@ -488,6 +515,7 @@ export function WithdrawDialog({
     try {
       const refusal = await onSubmit({
         coin,
+        ...(accounts !== undefined && fromAccount !== '' ? { fromAccount } : {}),
         addressId,
         amount: value,
         payPassword,
@@ -762,6 +790,23 @@ export function WithdrawDialog({
     } else if (step === 'amount') {
       content = (
         <>
+          {accounts !== undefined && accounts.length > 1 ? (
+            <div className={widget.field}>
+              <label htmlFor={`${id}-from`}>{label('withdrawFrom')}</label>
+              <select
+                id={`${id}-from`}
+                className={widget.nativeSelect}
+                value={fromAccount}
+                onChange={(event) => setFromAccount(event.target.value)}
+              >
+                {accounts.map((entry) => (
+                  <option key={entry.account} value={entry.account}>
+                    {entry.account}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           {compareDecimal(available, '0') <= 0 ? (
             <p className={widget.muted}>{label('withdrawNoFunds', { coin: symbol })}</p>
           ) : null}
@@ -779,7 +824,7 @@ export function WithdrawDialog({
                 type="button"
                 className={widget.button}
                 data-variant="secondary"
-                onClick={() => setAmount(available)}
+                onClick={() => setAmount(most)}
               >
                 {label('withdrawAll')}
               </button>
@@ -795,6 +840,10 @@ export function WithdrawDialog({
             <dt className={styles.figureLabel}>{label('withdrawReceive')}</dt>
             <dd className={`${styles.figureValue} ${styles.strong}`} data-testid="withdraw-receive">
               {money(receive)}
+            </dd>
+            <dt className={styles.figureLabel}>{label('withdrawTotal')}</dt>
+            <dd className={styles.figureValue} data-testid="withdraw-total">
+              {money(total)}
             </dd>
           </dl>
           {valueOk && compareDecimal(value, rules.manual_audit_above) > 0 ? (
@@ -828,6 +877,8 @@ export function WithdrawDialog({
             <dd className={styles.figureValue}>{money(fee)}</dd>
             <dt className={styles.figureLabel}>{label('withdrawReceive')}</dt>
             <dd className={`${styles.figureValue} ${styles.strong}`}>{money(receive)}</dd>
+            <dt className={styles.figureLabel}>{label('withdrawTotal')}</dt>
+            <dd className={styles.figureValue}>{money(total)}</dd>
           </dl>
           {valueOk && compareDecimal(value, rules.manual_audit_above) > 0 ? (
             <p className={styles.callout}>
