@@ -11,7 +11,7 @@ import {
   demoInboundChain,
   type InboundChain,
   mineDemoBlocks,
-} from './chain';
+} from '../chain/inboundChain';
 import { depositAddressOf, depositAddressOwner, readDeposits, scanDeposits } from './deposits';
 
 function userOf(principal: Principal | null): string {

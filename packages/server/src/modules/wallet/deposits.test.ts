@@ -6,8 +6,8 @@ import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { DEMO_BLOCK_DELAY_MS, demoDepositAddress } from '../chain/inboundChain';
 import { callApi, registerByEmail } from '../identity/testHelpers';
-import { DEMO_BLOCK_DELAY_MS, demoDepositAddress } from './chain';
 import { recordDeposits } from './deposits';
 import { reconcileLedger } from './ledger';
 

@@ -1,8 +1,8 @@
 /**
  * Deposits: each mining account has its own deposit address per coin (money belongs to mining
- * accounts, so a deposit credits the account whose address it paid); the chain adapter
- * (`chain.ts`) hands the addresses out and reports the transfers paying them; a job on the
- * app's clock records them and, once they have the coin's confirmations (1, spec section 9),
+ * accounts, so a deposit credits the account whose address it paid); the inbound chain
+ * adapter (`../chain/inboundChain.ts`) hands the addresses out and reports the transfers paying
+ * them; a job on the app's clock records them and, once they have the coin's confirmations (1, spec section 9),
  * credits them through the ledger: a `deposit` record from the pool's `deposits_received`
  * account to the mining account's available balance. Tables: `0013_deposits.sql`.
  *
@@ -17,8 +17,8 @@ import { COINS, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { execute, queryRows, type SqlExecutor, toDecimalString } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
+import type { InboundChain, ObservedTransfer } from '../chain/inboundChain';
 import { iso, isoSeconds } from '../identity/db';
-import type { InboundChain, ObservedTransfer } from './chain';
 import { inLedgerTransaction, postLedgerRecords } from './ledger';
 
 /** Confirmations before a deposit is credited (spec section 9: 1). */

@@ -1,6 +1,6 @@
 /**
- * The inbound side of the chain adapter: where deposit addresses come from and which transfers
- * pay them. Production would plug in a wallet node or a custody service here (chosen by
+ * The inbound side of the chain adapter (`chainAdapter.ts` is the outbound side, that pays
+ * withdrawals): where deposit addresses come from and which transfers pay them. Production would plug in a wallet node or a custody service here (chosen by
  * configuration); this file holds the development implementation, the demo inbound chain of
  * the simulator, which runs on this machine with no node: addresses derived from the account
  * and coin, and a chain whose transactions the development call `POST /api/dev/deposits`
