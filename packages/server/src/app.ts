@@ -30,6 +30,8 @@ import { registerDocsRoutes } from './modules/docs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerIdentityModule } from './modules/identity/module';
 import { registerPoolModule } from './modules/pools/module';
+import { registerPriceModule } from './modules/prices/module';
+import type { PriceSource } from './modules/prices/service';
 import { registerWalletModule } from './modules/wallet/module';
 import { registerSite } from './site/serveSite';
 
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   readonly validateResponses?: boolean;
   /** Where withdrawals are paid. Default: the demo chain (`modules/chain/demoChain.ts`). */
   readonly chain?: ChainAdapter;
+  /** Where prices come from. Default: from `config` (the HTTP feed, the demo walk, or none). */
+  readonly priceSource?: PriceSource;
   /**
    * Registers extra routes before the error handlers are installed (tests and later modules).
    */
@@ -116,9 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app);
   registerDocsRoutes(app);
   const identity = await registerIdentityModule(app);
-  await registerPoolModule(app);
-  registerWalletModule(app, identity, options.chain ?? createDemoChain(database));
-  registerCatalogueModule(app);
+  const prices = registerPriceModule(app, options.priceSource);
+  await registerPoolModule(app, prices);
+  registerWalletModule(app, identity, options.chain ?? createDemoChain(database), prices);
+  registerCatalogueModule(app, prices);
   await registerContentModule(app);
   registerAdminModule(app);
   registerCouponModule(app);

@@ -29,6 +29,9 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       demo: true,
       trustProxy: false,
+      priceFeedUrl: undefined,
+      priceDemoSeed: 1,
+      exchangeQuoteTtlSeconds: 30,
     });
     expect(config.siteDir.split(path.sep).slice(-3)).toEqual(['packages', 'site', 'dist']);
   });
@@ -52,6 +55,9 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://mailer:pw@mail.example.com:465',
         DEMO: 'yes',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        PRICE_FEED_URL: 'https://prices.example.com/v1/latest',
+        PRICE_DEMO_SEED: '7',
+        EXCHANGE_QUOTE_TTL_SECONDS: '10',
       },
       '/srv/poolkit',
     );
@@ -70,6 +76,9 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://mailer:pw@mail.example.com:465',
       demo: true,
       trustProxy: '10.0.0.0/8, 127.0.0.1',
+      priceFeedUrl: 'https://prices.example.com/v1/latest',
+      priceDemoSeed: 7,
+      exchangeQuoteTtlSeconds: 10,
     });
   });
 

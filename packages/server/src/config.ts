@@ -56,6 +56,16 @@ export interface Config {
    * ranges. Default `false`.
    */
   readonly trustProxy: boolean | string;
+  /**
+   * `PRICE_FEED_URL` (`http://` or `https://`): the market feed the server reads coin prices in
+   * USD and currency rates from, once a minute (see `modules/prices/httpFeed.ts` for its shape).
+   * Unset: the demo drifts reference prices when `demo` is on; otherwise no prices are known.
+   */
+  readonly priceFeedUrl: string | undefined;
+  /** `PRICE_DEMO_SEED`: the seed of the demo prices' random walk. Default `1`. */
+  readonly priceDemoSeed: number;
+  /** `EXCHANGE_QUOTE_TTL_SECONDS`: how long an exchange quote holds. Default `30`. */
+  readonly exchangeQuoteTtlSeconds: number;
 }
 
 /** One bad environment variable. */
@@ -145,6 +155,9 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
 }
 
 const environmentSchema = z.object({
+  PRICE_FEED_URL: urlWithProtocols(['http:', 'https:']),
+  PRICE_DEMO_SEED: integer(0, 4_294_967_295),
+  EXCHANGE_QUOTE_TTL_SECONDS: integer(1, 3_600),
   PORT: integer(0, 65_535),
   HOST: optionalText(),
   POOLKIT_DATA_DIR: optionalText(),
@@ -250,5 +263,8 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
     smtpUrl: values.SMTP_URL,
     demo: values.DEMO ?? mode !== 'production',
     trustProxy: values.TRUST_PROXY ?? false,
+    priceFeedUrl: values.PRICE_FEED_URL,
+    priceDemoSeed: values.PRICE_DEMO_SEED ?? 1,
+    exchangeQuoteTtlSeconds: values.EXCHANGE_QUOTE_TTL_SECONDS ?? 30,
   };
 }

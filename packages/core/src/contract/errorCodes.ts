@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   payPasswordNotSet: 40008,
   /** HTTP 400: the pay password is wrong (five wrong ones in a row lock it for an hour). */
   payPasswordWrong: 40009,
+  /** HTTP 400: the exchange quote has expired; ask for a new one. */
+  quoteExpired: 40010,
   /** HTTP 401: no valid credentials. */
   unauthorized: 40100,
   /** HTTP 401: wrong account or password. */

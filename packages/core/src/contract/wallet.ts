@@ -519,9 +519,17 @@ export const transferSchema = z.object({
 /** A transfer. */
 export type Transfer = z.infer<typeof transferSchema>;
 
-/** Query of `GET /wallets/exchanges/quote`: how much of `from` to sell for `to`. */
+/**
+ * Query of `GET /wallets/exchanges/quote`: how much of `from` to sell for `to`, within one of
+ * the caller's mining accounts (`account`: both coins stay in it).
+ */
 export const exchangeQuoteQuerySchema = z
-  .object({ from: coinIdSchema, to: coinIdSchema, amount: positiveMoneySchema })
+  .object({
+    account: accountNameSchema,
+    from: coinIdSchema,
+    to: coinIdSchema,
+    amount: positiveMoneySchema,
+  })
   .strict()
   .refine((value) => value.from !== value.to, {
     message: 'Pick two different coins',
@@ -530,22 +538,33 @@ export const exchangeQuoteQuerySchema = z
 /** Exchange-quote query as a caller sends it. */
 export type ExchangeQuoteQuery = z.input<typeof exchangeQuoteQuerySchema>;
 
-/** Answer of `GET /wallets/exchanges/quote`: a firm price for a short while. */
+/**
+ * Answer of `GET /wallets/exchanges/quote`: a firm price until `expires_at` (30 s), kept by the
+ * server under `quote_id`, so the exchange runs at this price and no other. `amount_out` is
+ * `amount_in × rate` (cut to the coin's decimals) less `fee` (`fee_percent` of it, in `to`).
+ */
 export const exchangeQuoteSchema = z.object({
   quote_id: entityIdSchema,
+  account: accountNameSchema,
   from: coinIdSchema,
   to: coinIdSchema,
   amount_in: moneySchema,
   amount_out: moneySchema,
   /** Units of `to` for one unit of `from`. */
   rate: moneySchema,
+  /** In `to`. */
   fee: moneySchema,
+  /** The desk's fee as a percentage, e.g. `"0.5"`. */
+  fee_percent: moneySchema,
   expires_at: isoDateTimeSchema,
 });
 /** An exchange quote. */
 export type ExchangeQuote = z.infer<typeof exchangeQuoteSchema>;
 
-/** Body of `POST /wallets/exchanges`: accepts a quote. */
+/**
+ * Body of `POST /wallets/exchanges`: accepts a quote before it expires, once. Needs the pay
+ * password; `idempotency_key` makes a retry safe.
+ */
 export const exchangeBodySchema = z
   .object({
     quote_id: entityIdSchema,
@@ -557,9 +576,10 @@ export const exchangeBodySchema = z
 /** Exchange body. */
 export type ExchangeBody = z.input<typeof exchangeBodySchema>;
 
-/** Answer of `POST /wallets/exchanges`. */
+/** Answer of `POST /wallets/exchanges`: the record (`GET /wallets/transactions/{id}`). */
 export const exchangeSchema = z.object({
   id: entityIdSchema,
+  account: accountNameSchema,
   from: coinIdSchema,
   to: coinIdSchema,
   amount_in: moneySchema,

@@ -236,6 +236,8 @@ export const walletEndpoints = {
     permission: 'wallet.view',
     query: exchangeQuoteQuerySchema,
     response: exchangeQuoteSchema,
+    // 503: no price is known for one of the coins, or the prices are too old to quote.
+    errors: [503],
     summary: 'Quote an exchange between coins',
   }),
   /** Not shown: carries out a quoted exchange. */
@@ -248,6 +250,8 @@ export const walletEndpoints = {
     permission: 'wallet.view',
     body: exchangeBodySchema,
     response: exchangeSchema,
+    // 409: the quote was used already, or the idempotency key was used for another exchange.
+    errors: [409],
     summary: 'Exchange coins at a quote',
   }),
   /** Not shown: sets or changes the pay password. */

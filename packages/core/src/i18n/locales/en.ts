@@ -51,6 +51,7 @@ export const en = {
     insufficientBalance: 'Insufficient balance',
     payPasswordNotSet: 'Please set a pay password first',
     payPasswordWrong: 'The pay password is wrong',
+    quoteExpired: 'The quote has expired, please get a new one',
     unauthorized: 'Please log in first',
     badCredentials: 'Wrong account or password',
     notRegistered: 'This account has not been registered.',

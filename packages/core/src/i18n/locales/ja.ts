@@ -34,6 +34,7 @@ export const ja: LocaleMessages = {
     insufficientBalance: '残高が不足しています',
     payPasswordNotSet: '先に資金パスワードを設定してください',
     payPasswordWrong: '資金パスワードが正しくありません',
+    quoteExpired: '見積もりの有効期限が切れました。もう一度見積もりを取得してください',
     unauthorized: '先にログインしてください',
     badCredentials: 'アカウントまたはパスワードが正しくありません',
     notRegistered: 'このアカウントは登録されていません。',

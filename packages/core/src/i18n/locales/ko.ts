@@ -34,6 +34,7 @@ export const ko: LocaleMessages = {
     insufficientBalance: '잔액이 부족합니다',
     payPasswordNotSet: '먼저 결제 비밀번호를 설정하세요',
     payPasswordWrong: '결제 비밀번호가 올바르지 않습니다',
+    quoteExpired: '견적이 만료되었습니다. 새 견적을 받아 주세요',
     unauthorized: '먼저 로그인해 주세요',
     badCredentials: '계정 또는 비밀번호가 올바르지 않습니다',
     notRegistered: '등록되지 않은 계정입니다.',

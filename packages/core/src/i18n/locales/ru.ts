@@ -34,6 +34,7 @@ export const ru: LocaleMessages = {
     insufficientBalance: 'Недостаточно средств',
     payPasswordNotSet: 'Сначала установите платёжный пароль',
     payPasswordWrong: 'Неверный платёжный пароль',
+    quoteExpired: 'Срок действия котировки истёк, запросите новую',
     unauthorized: 'Сначала войдите в систему',
     badCredentials: 'Неверная учётная запись или пароль',
     notRegistered: 'Эта учётная запись не зарегистрирована.',

@@ -34,6 +34,7 @@ export const zhCN: LocaleMessages = {
     insufficientBalance: '余额不足',
     payPasswordNotSet: '请先设置资金密码',
     payPasswordWrong: '资金密码错误',
+    quoteExpired: '报价已过期，请重新获取报价',
     unauthorized: '请先登录',
     badCredentials: '账号或密码错误',
     notRegistered: '该账号尚未注册。',

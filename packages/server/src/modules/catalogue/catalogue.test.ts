@@ -8,6 +8,7 @@ import { createIngest } from '../../engine/ingest';
 import { baseNetworkDifficulty, findPool } from '../../engine/poolCatalog';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { fixedPrices } from '../../testing/testPrices';
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0);
 const S21 = 'bitmain-antminer-s21';
@@ -28,7 +29,12 @@ describe.each(testDrivers)('miner catalogue on %s', (driver) => {
   beforeAll(async () => {
     database = await openTestDatabase(driver);
     clock = createManualClock(T0);
-    app = await buildApp({ config: testConfig(), db: database, clock });
+    app = await buildApp({
+      config: testConfig(),
+      db: database,
+      clock,
+      priceSource: fixedPrices(),
+    });
   });
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import {
 import Big from 'big.js';
 import { blockTimeSec, findPool, PPS_PLUS_FEE_PERCENT } from '../../engine/poolCatalog';
 import type { CatalogueMachine } from './catalogueData';
-import { MERGED_COINS, REFERENCE_PRICES_CNY } from './referencePrices';
+import { MERGED_COINS } from './referencePrices';
 
 // Money is decimal all the way (big.js); the network's share of a tiny machine needs places.
 const Decimal = Big();
@@ -53,6 +53,8 @@ export interface EstimateInput {
   readonly electricityPrice: string;
   /** Current network difficulty per coin (the engine's `pool_network`, else its base). */
   readonly difficulty: ReadonlyMap<CoinId, number>;
+  /** Coin prices in CNY (the price feed's, `prices/service.ts`); a coin missing earns nothing. */
+  readonly prices: ReadonlyMap<CoinId, string>;
 }
 
 function fixed(value: Big, places: number): string {
@@ -85,7 +87,7 @@ export function estimateMachine(
   let revenue = new Decimal(0);
   for (const coin of revenueCoins(machine)) {
     const pool = findPool(coin);
-    const price = REFERENCE_PRICES_CNY[coin];
+    const price = input.prices.get(coin);
     const difficulty = input.difficulty.get(coin);
     if (pool === undefined || price === undefined || difficulty === undefined) continue;
     const estimate = calculateProfit({
@@ -108,7 +110,7 @@ export function estimateMachine(
   const dailyCost = new Decimal(fixed(dailyKwh.times(input.electricityPrice), MONEY_DECIMALS));
   const profit = dailyRevenue.minus(dailyCost);
   const main = machine.coins[0];
-  const mainPrice = main === undefined ? undefined : REFERENCE_PRICES_CNY[main];
+  const mainPrice = main === undefined ? undefined : input.prices.get(main);
   let costRate: string | null = null;
   if (dailyRevenue.gt(0)) {
     const rate = dailyCost.div(dailyRevenue).times(100);

@@ -8,6 +8,7 @@ import { pageOf } from '../../http/paging';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { createPublicCache } from '../pools/publicCache';
 import { networkState } from '../pools/queries';
+import { type PriceService, pricesCny } from '../prices/service';
 import { CATALOGUE_MACHINES, type CatalogueMachine } from './catalogueData';
 import { type EstimateInput, estimateMachine, machineDetail, revenueCoins } from './estimate';
 
@@ -76,7 +77,7 @@ function compareBy(key: SortKey, a: CatalogueMiner, b: CatalogueMiner): number {
  * pool engine's network difficulty, block subsidy and PPS+ fee (see `estimate.ts` and the
  * README's "Miner catalogue").
  */
-export function registerCatalogueModule(app: FastifyInstance): void {
+export function registerCatalogueModule(app: FastifyInstance, prices: PriceService): void {
   // The network difficulty changes at most once a minute; reuse it for 5 s like the pool pages.
   const cache = createPublicCache(app.platform.clock);
   const estimateInput = async (
@@ -86,6 +87,7 @@ export function registerCatalogueModule(app: FastifyInstance): void {
   ): Promise<EstimateInput> => ({
     electricityPrice,
     difficulty: await cache.get('catalogue-network', () => networkDifficulties(db, nowMs)),
+    prices: pricesCny(await prices.current()),
   });
 
   registerEndpoint(app, endpoints.catalogueMiners, async ({ query }, { database, clock }) => {

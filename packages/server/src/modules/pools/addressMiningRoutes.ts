@@ -5,6 +5,7 @@ import { hashrateFromDifficulty, POOLS } from '../../engine/poolCatalog';
 import { DEFAULT_SIMULATOR_SEED, demoAddresses } from '../../engine/simulator';
 import { queryRows, toDecimalString, toNullableNumber, toNumber } from '../../engine/sql';
 import { registerEndpoint } from '../../http/registerEndpoint';
+import { type PriceService, priceCny } from '../prices/service';
 import { notFoundError, requireAddress, requireAddressPool } from './access';
 import { poolInfo, readPoolSeries } from './poolRoutes';
 import type { PublicCache } from './publicCache';
@@ -23,7 +24,11 @@ import {
 } from './queries';
 
 /** Registers the family-A address-mining calls (public; alph, kas, sumo, zeph, aleo). */
-export function registerAddressMiningRoutes(app: FastifyInstance, cache: PublicCache): void {
+export function registerAddressMiningRoutes(
+  app: FastifyInstance,
+  cache: PublicCache,
+  prices: PriceService,
+): void {
   registerEndpoint(app, endpoints.addressMiningPools, async () => ({
     list: [...POOLS.values()].filter((pool) => pool.addressMining).map(poolInfo),
   }));
@@ -32,7 +37,10 @@ export function registerAddressMiningRoutes(app: FastifyInstance, cache: PublicC
     endpoints.addressMiningPoolStats,
     async ({ params }, { database, clock }) => {
       const pool = requireAddressPool(params.coin);
-      return cache.get(`stats:${pool.name}`, () => readPoolStats(database.db, pool, clock.now()));
+      return cache.get(`stats:${pool.name}`, async () => ({
+        ...(await readPoolStats(database.db, pool, clock.now())),
+        price: priceCny(await prices.current(), pool.coin),
+      }));
     },
   );
   // The addresses the demo simulator mines on (main.ts runs it with the default seed), so a

@@ -29,6 +29,7 @@ import {
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { pageOf } from '../../http/paging';
 import { registerEndpoint } from '../../http/registerEndpoint';
+import { type PriceService, type PriceSnapshot, priceCny } from '../prices/service';
 import { requirePool } from './access';
 import type { PublicCache } from './publicCache';
 import {
@@ -99,7 +100,11 @@ function coinListFacts(facts: readonly CoinFact[]): CoinListFact[] {
   );
 }
 
-async function coinList(db: SqlExecutor, nowMs: number): Promise<CoinListItem[]> {
+async function coinList(
+  db: SqlExecutor,
+  nowMs: number,
+  prices: PriceSnapshot,
+): Promise<CoinListItem[]> {
   const heights = new Map(
     (
       await queryRows<{ pool: string; height: unknown }>(
@@ -137,7 +142,7 @@ async function coinList(db: SqlExecutor, nowMs: number): Promise<CoinListItem[]>
       hashrate_unit: pool === undefined ? info.hashrateUnit : hashrateUnitLabel(pool),
       block_time_s: blockTime,
       block_reward: reward,
-      price: null,
+      price: priceCny(prices, coin),
       halving:
         countdown === null
           ? null
@@ -154,7 +159,11 @@ async function coinList(db: SqlExecutor, nowMs: number): Promise<CoinListItem[]>
   });
 }
 
-async function coinPageRows(db: SqlExecutor, nowMs: number): Promise<CoinPageRow[]> {
+async function coinPageRows(
+  db: SqlExecutor,
+  nowMs: number,
+  prices: PriceSnapshot,
+): Promise<CoinPageRow[]> {
   const stats = new Map(
     (
       await queryRows<{ pool: string; diff_15m: unknown; miners: unknown }>(
@@ -185,7 +194,7 @@ async function coinPageRows(db: SqlExecutor, nowMs: number): Promise<CoinPageRow
       name: pool.info.name,
       algorithm: pool.info.algorithm.slice(0, 64),
       algorithm_note: pool.info.algorithmNote,
-      price: null,
+      price: priceCny(prices, pool.coin),
       pool_hashrate: hashrateFromDifficulty(pool, toNumber(stat?.diff_15m), 900),
       network_hashrate: networkHashrate(pool, difficulty),
       network_difficulty: difficulty,
@@ -199,7 +208,11 @@ async function coinPageRows(db: SqlExecutor, nowMs: number): Promise<CoinPageRow
 }
 
 /** Registers the pool lists, coins, coin pages and the public pool statistics, blocks and series. */
-export function registerPoolRoutes(app: FastifyInstance, cache: PublicCache): void {
+export function registerPoolRoutes(
+  app: FastifyInstance,
+  cache: PublicCache,
+  prices: PriceService,
+): void {
   registerEndpoint(app, endpoints.pools, async () => ({
     list: [...POOLS.values()].filter((pool) => !pool.lab).map(poolInfo),
   }));
@@ -207,10 +220,16 @@ export function registerPoolRoutes(app: FastifyInstance, cache: PublicCache): vo
     list: [...POOLS.values()].filter((pool) => pool.lab).map(poolInfo),
   }));
   registerEndpoint(app, endpoints.coins, async (_input, { database, clock }) => ({
-    list: await cache.get('coins', () => coinList(database.db, clock.now())),
+    list: await cache.get('coins', async () =>
+      coinList(database.db, clock.now(), await prices.current()),
+    ),
   }));
   registerEndpoint(app, endpoints.coinPages, async ({ query }, { database, clock }) => {
-    let rows = [...(await cache.get('coin-pages', () => coinPageRows(database.db, clock.now())))];
+    let rows = [
+      ...(await cache.get('coin-pages', async () =>
+        coinPageRows(database.db, clock.now(), await prices.current()),
+      )),
+    ];
     const search = query.search?.toLowerCase();
     if (search !== undefined && search !== '') {
       rows = rows.filter(
@@ -249,7 +268,10 @@ export function registerPoolRoutes(app: FastifyInstance, cache: PublicCache): vo
   });
   registerEndpoint(app, endpoints.poolStats, async ({ params }, { database, clock }) => {
     const pool = requirePool(params.pool);
-    return cache.get(`stats:${pool.name}`, () => readPoolStats(database.db, pool, clock.now()));
+    return cache.get(`stats:${pool.name}`, async () => ({
+      ...(await readPoolStats(database.db, pool, clock.now())),
+      price: priceCny(await prices.current(), pool.coin),
+    }));
   });
   registerEndpoint(app, endpoints.poolBlocks, async ({ params, query }, { database, clock }) =>
     readBlockPage(database.db, requirePool(params.pool), query, clock.now()),

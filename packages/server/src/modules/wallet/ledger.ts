@@ -28,12 +28,17 @@ export type LedgerBucket = 'available' | 'frozen';
  * - `withdrawals_paid`: withdrawals paid out on the chain (its balance is all paid out).
  * - `withdraw_fees`: the withdrawal fees charged.
  * - `deposits_received`: coins received on chain and credited to accounts (minus all deposits).
+ * - `exchange_desk`: the other side of exchanges between coins (takes in the coin sold, pays
+ *   out the coin bought).
+ * - `exchange_fees`: the exchange desk's fees, in the coin bought.
  */
 export type SystemLedgerName =
   | 'mining_payouts'
   | 'withdrawals_paid'
   | 'withdraw_fees'
-  | 'deposits_received';
+  | 'deposits_received'
+  | 'exchange_desk'
+  | 'exchange_fees';
 
 /** Whose balance an entry changes. */
 export type LedgerHolder =
@@ -54,7 +59,8 @@ export interface LedgerLeg {
  * Kinds of ledger records. A withdrawal is a `withdraw` record (available → frozen, pending
  * until settled), then per chain part a `withdraw_payout` (frozen → the pool's
  * `withdrawals_paid` and `withdraw_fees`) or a `withdraw_refund` (frozen → available). A
- * `deposit` credits coins received on chain (the pool's `deposits_received` → available).
+ * `deposit` credits coins received on chain (the pool's `deposits_received` → available). An
+ * exchange between coins is one `exchange` record with entries in both coins.
  */
 export type LedgerRecordType =
   | 'mining'
@@ -62,7 +68,8 @@ export type LedgerRecordType =
   | 'deposit'
   | 'withdraw'
   | 'withdraw_payout'
-  | 'withdraw_refund';
+  | 'withdraw_refund'
+  | 'exchange';
 
 /** A record to post with its entries. */
 export interface NewLedgerRecord {

@@ -8,9 +8,11 @@ import { requireOperator } from '../admin/operators';
 import type { ChainAdapter } from '../chain/chainAdapter';
 import type { IdentityContext } from '../identity/context';
 import { isoSeconds } from '../identity/db';
+import { type PriceService, pricesCny } from '../prices/service';
 import { readAutoWithdrawSettings, runAutoWithdrawals, updateAutoWithdraw } from './autoWithdraw';
 import { seedDemoWithdrawals } from './demoWithdrawals';
 import { registerDepositRoutes } from './depositRoutes';
+import { exchange, quoteExchange } from './exchange';
 import { pruneIdempotencyKeys } from './idempotency';
 import { setPayPassword } from './payPassword';
 import {
@@ -69,14 +71,16 @@ function csvField(value: string | null): string {
  * chain adapter (`../chain`, the demo chain by default) and settles the final ones: paid to the
  * pool's `withdrawals_paid` and `withdraw_fees`, or refunded. Withdrawals and transfers pause for
  * 24 hours after a security change: the pay password, the phone, the email, or a withdraw
- * address saved after the first one. Deposits: `depositRoutes.ts`. Exchange is not served yet.
+ * address saved after the first one. Deposits: `depositRoutes.ts`. Exchange between coins at
+ * the price feed's quotes: `exchange.ts`.
  */
 export function registerWalletModule(
   app: FastifyInstance,
   context: IdentityContext,
   chain: ChainAdapter,
+  prices: PriceService,
 ): void {
-  const { database, clock } = app.platform;
+  const { database, clock, config } = app.platform;
 
   /** Sends a withdrawal's queued parts now; the job retries whatever fails here. */
   const broadcastNow = async (withdrawalId: string) => {
@@ -88,7 +92,7 @@ export function registerWalletModule(
   };
 
   registerEndpoint(app, endpoints.walletBalances, async (_input, { principal }) =>
-    readBalances(database.db, userOf(principal)),
+    readBalances(database.db, userOf(principal), pricesCny(await prices.current())),
   );
 
   registerEndpoint(app, endpoints.walletTransactions, async ({ query }, { principal }) => {
@@ -175,6 +179,14 @@ export function registerWalletModule(
     requireOperator(principal);
     return readReconciliation(database, clock.now());
   });
+
+  registerEndpoint(app, endpoints.exchangeQuote, async ({ query }, { principal }) =>
+    quoteExchange(context, prices, userOf(principal), query, config.exchangeQuoteTtlSeconds * 1000),
+  );
+
+  registerEndpoint(app, endpoints.exchange, async ({ body }, { principal, request }) =>
+    exchange(context, userOf(principal), body, request),
+  );
 
   registerEndpoint(app, endpoints.withdrawAddresses, async ({ query }, { principal }) => ({
     list: await readWithdrawAddresses(database.db, userOf(principal), query.coin),

@@ -13,7 +13,6 @@ import type {
   WalletTransaction,
 } from '../../contract';
 import { queryRows, type SqlExecutor, toDecimalString } from '../../engine/sql';
-import { REFERENCE_PRICES_CNY } from '../catalogue/referencePrices';
 import { isoSeconds } from '../identity/db';
 
 /** A user's balances: per account and coin, and per coin summed over the accounts. */
@@ -24,11 +23,15 @@ export interface BalanceSummary {
 }
 
 /**
- * The user's balances. Coins are valued at the catalogue's demo reference prices in CNY
- * (`REFERENCE_PRICES_CNY`, there is no market feed yet), rounded half up to 0.01; a coin
- * without a price has `value_cny: null` and adds nothing to the total.
+ * The user's balances. Coins are valued at the price feed's prices in CNY (`pricesCny`),
+ * rounded half up to 0.01; a coin without a price has `value_cny: null` and adds nothing to
+ * the total.
  */
-export async function readBalances(executor: SqlExecutor, userId: string): Promise<BalanceSummary> {
+export async function readBalances(
+  executor: SqlExecutor,
+  userId: string,
+  pricesCny: ReadonlyMap<string, string>,
+): Promise<BalanceSummary> {
   const rows = await queryRows<{
     account: string;
     coin: string;
@@ -64,7 +67,7 @@ export async function readBalances(executor: SqlExecutor, userId: string): Promi
     .sort(([left], [right]) => left.localeCompare(right))
     .map(([coin, sums]) => {
       const total = sums.available.plus(sums.frozen);
-      const price = REFERENCE_PRICES_CNY[coin as WalletBalance['coin']];
+      const price = pricesCny.get(coin);
       const value = price === undefined ? null : total.times(price).round(2, Big.roundHalfUp);
       if (value !== null) totalValue = totalValue.plus(value);
       return {
@@ -97,13 +100,15 @@ function nextDay(day: string): string {
 }
 
 /**
- * The user's transaction lines (one per record and own mining account, its amount the sum of
- * the account's entries on its available balance), filtered, newest first. A CTE the list,
+ * The user's transaction lines (one per record, own mining account and coin, its amount the
+ * sum of the account's entries in that coin on its available balance; an exchange has an
+ * `exchange_out` line in the coin sold and an `exchange_in` line in the coin bought), filtered, newest first. A CTE the list,
  * the count and the export select from.
  */
 function linesQuery(userId: string, filters: LineFilters): SQL {
   const conditions: SQL[] = [];
-  if (filters.coin !== undefined) conditions.push(sql`t.coin = ${filters.coin}`);
+  // The entry's coin: an exchange's record has entries in two coins, a line for each.
+  if (filters.coin !== undefined) conditions.push(sql`e.coin = ${filters.coin}`);
   if (filters.status !== undefined) conditions.push(sql`t.status = ${filters.status}`);
   if (filters.start_date !== undefined) {
     conditions.push(sql`t.created_at >= ${`${filters.start_date}T00:00:00Z`}::timestamptz`);
@@ -124,19 +129,21 @@ function linesQuery(userId: string, filters: LineFilters): SQL {
       WHERE la.holder = 'mining_account' AND ma.user_id = ${userId}::bigint
         ${filters.account === undefined ? sql`` : sql`AND ma.name = ${filters.account}`}
     ), grouped AS (
-      SELECT t.id, t.created_at, t.type AS record_type, t.status, t.coin, t.note, t.mining_day,
+      SELECT t.id, t.created_at, t.type AS record_type, t.status, e.coin, t.note, t.mining_day,
         o.account_id, o.account,
         COALESCE(sum(e.amount) FILTER (WHERE o.bucket = 'available'), 0) AS amount
       FROM own o
       JOIN ledger_entries e ON e.ledger_account_id = o.ledger_account_id
       JOIN ledger_transactions t ON t.id = e.transaction_id
       ${where}
-      GROUP BY t.id, o.account_id, o.account
+      GROUP BY t.id, o.account_id, o.account, e.coin
     ), lines AS (
       SELECT g.*, CASE
           WHEN g.record_type = 'transfer' AND g.amount < 0 THEN 'transfer_out'
           WHEN g.record_type = 'transfer' THEN 'transfer_in'
           WHEN g.record_type = 'withdraw_refund' THEN 'withdraw'
+          WHEN g.record_type = 'exchange' AND g.amount < 0 THEN 'exchange_out'
+          WHEN g.record_type = 'exchange' THEN 'exchange_in'
           ELSE g.record_type END AS type
       FROM grouped g
     )`;
@@ -217,6 +224,9 @@ async function selectLines(
         ) wd ON true
         ${typeCondition(filters)}
         ORDER BY l.created_at DESC, l.id DESC, l.account
+            ORDER BY e2.id LIMIT 1) END AS counterparty
+        FROM lines l ${typeCondition(filters)}
+        ORDER BY l.created_at DESC, l.id DESC, l.account, l.amount
         LIMIT ${limit}::int OFFSET ${offset}::int`,
   );
 }

@@ -8,6 +8,7 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { fixedPrices } from '../../testing/testPrices';
 import {
   callApi,
   encrypted,
@@ -87,7 +88,12 @@ describe.each(testDrivers)('wallet on %s', (driver) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
+    app = await buildApp({
+      config: testConfig(),
+      db: database,
+      clock,
+      priceSource: fixedPrices(),
+    });
     alice = (await registerByEmail(app, 'alice01', 'alice@example.com', 'Secret123', '10.9.0.1'))
       .token;
     bob = (await registerByEmail(app, 'bob00001', 'bob@example.com', 'Secret123', '10.9.0.2'))
