@@ -198,6 +198,15 @@ export {
   type DepositCardProps,
 } from './widgets/DepositCard/DepositCard';
 export {
+  ExchangeDialog,
+  type ExchangeDialogField,
+  type ExchangeDialogLabelKey,
+  type ExchangeDialogProps,
+  type ExchangeDialogRefusal,
+  type ExchangeDialogRequest,
+  type ExchangeDialogValues,
+} from './widgets/ExchangeDialog/ExchangeDialog';
+export {
   type HalvingCoin,
   HalvingCountdown,
   type HalvingCountdownLabelKey,

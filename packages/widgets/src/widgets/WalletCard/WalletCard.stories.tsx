@@ -21,6 +21,7 @@ const meta = {
     balances,
     totalValueCny: '872263.66',
     onTransfer: fn(),
+    onExchange: fn(),
     onHiddenChange: fn(),
     onRetry: fn(),
   },
@@ -41,6 +42,8 @@ export const Typical: Story = {
     await expect(rows[3]).toHaveTextContent('--');
     await userEvent.click(canvas.getByRole('button', { name: 'Transfer' }));
     await expect(args.onTransfer).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Exchange' }));
+    await expect(args.onExchange).toHaveBeenCalledTimes(1);
   },
 };
 
@@ -71,7 +74,7 @@ export const InDollars: Story = {
   },
 };
 
-export const WithoutTransfer: Story = { args: { onTransfer: undefined } };
+export const WithoutTransfer: Story = { args: { onTransfer: undefined, onExchange: undefined } };
 
 /** Deposit and withdraw on each coin's line; deposit also in the header, for a coin not held. */
 export const DepositAndWithdraw: Story = {

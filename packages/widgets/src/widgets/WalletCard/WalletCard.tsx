@@ -42,6 +42,7 @@ export type WalletCardLabelKey =
   | 'walletActions'
   | 'walletDepositCoin'
   | 'walletWithdrawCoin'
+  | 'walletExchange'
   | 'retry';
 
 /** Props of {@link WalletCard}. */
@@ -70,6 +71,8 @@ export interface WalletCardProps {
   onDeposit?: (coin?: CoinId) => void;
   /** Shows a withdraw button on each coin's line, called with its coin. */
   onWithdraw?: (coin: CoinId) => void;
+  /** Shows the exchange button (between coins); called with no coin (the dialog picks one). */
+  onExchange?: () => void;
   /** Shows skeletons. Default `false`. */
   loading?: boolean;
   /** An error to show; `true` shows the generic message. */
@@ -113,6 +116,7 @@ export function WalletCard({
   onTransfer,
   onDeposit,
   onWithdraw,
+  onExchange,
   loading = false,
   error,
   onRetry,
@@ -285,6 +289,11 @@ export function WalletCard({
           {onTransfer ? (
             <button type="button" className={widget.button} onClick={onTransfer}>
               {label('walletTransfer')}
+            </button>
+          ) : null}
+          {onExchange ? (
+            <button type="button" className={widget.button} onClick={onExchange}>
+              {label('walletExchange')}
             </button>
           ) : null}
         </div>
