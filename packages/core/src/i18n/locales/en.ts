@@ -534,6 +534,9 @@ export const en = {
     'home.poolHashrate': 'Pool hashrate',
     'home.poolStats': 'Pool statistics',
     'home.price': 'Price',
+    // Prices in the user's currency and exchange between coins.
+    'currency.label': 'Currency',
+    'wallet.exchangeDone': 'Exchanged {{amountIn}} {{from}} for {{amountOut}} {{to}}.',
     'home.seconds': '{{count}} s',
     'home.slides': 'Highlights',
     'home.startMining': 'Start mining',

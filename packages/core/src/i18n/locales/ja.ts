@@ -511,6 +511,9 @@ export const ja: LocaleMessages = {
     'home.poolHashrate': 'プールのハッシュレート',
     'home.poolStats': 'プール統計',
     'home.price': '価格',
+    // Prices in the user's currency and exchange between coins.
+    'currency.label': '通貨',
+    'wallet.exchangeDone': '{{amountIn}} {{from}} を {{amountOut}} {{to}} に交換しました。',
     'home.seconds': '{{count}} 秒',
     'home.slides': '注目',
     'home.startMining': 'マイニングを始める',

@@ -504,6 +504,9 @@ export const ko: LocaleMessages = {
     'home.poolHashrate': '풀 해시레이트',
     'home.poolStats': '풀 통계',
     'home.price': '가격',
+    // Prices in the user's currency and exchange between coins.
+    'currency.label': '통화',
+    'wallet.exchangeDone': '{{amountIn}} {{from}}을(를) {{amountOut}} {{to}}(으)로 환전했습니다.',
     'home.seconds': '{{count}}초',
     'home.slides': '주요 소식',
     'home.startMining': '채굴 시작',

@@ -511,6 +511,9 @@ export const ru: LocaleMessages = {
     'home.poolHashrate': 'Хешрейт пула',
     'home.poolStats': 'Статистика пула',
     'home.price': 'Цена',
+    // Prices in the user's currency and exchange between coins.
+    'currency.label': 'Валюта',
+    'wallet.exchangeDone': 'Обменяно {{amountIn}} {{from}} на {{amountOut}} {{to}}.',
     'home.seconds': '{{count}} с',
     'home.slides': 'Главное',
     'home.startMining': 'Начать майнинг',

@@ -496,6 +496,9 @@ export const zhCN: LocaleMessages = {
     'home.poolHashrate': '矿池算力',
     'home.poolStats': '矿池统计',
     'home.price': '价格',
+    // Prices in the user's currency and exchange between coins.
+    'currency.label': '币种',
+    'wallet.exchangeDone': '已将 {{amountIn}} {{from}} 兑换为 {{amountOut}} {{to}}。',
     'home.seconds': '{{count}} 秒',
     'home.slides': '精选',
     'home.startMining': '开始挖矿',

@@ -1,20 +1,21 @@
-import type { CoinId, RateEntry, UserInfo } from '@poolkit/core';
+import type { CoinId, UserInfo } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { TransactionTable } from '@poolkit/widgets/TransactionTable';
 import { WalletCard } from '@poolkit/widgets/WalletCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CurrencySelect, useDisplayCurrency } from '../../app/currency';
 import { coinAmount, dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, DataTable, PageFrame, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { AssetTabs } from './AssetTabs';
 import { DepositFlow } from './DepositFlow';
+import { ExchangeFlow } from './ExchangeFlow';
 import { PayPasswordDialog } from './PayPasswordDialog';
 import { TransferFlow } from './TransferFlow';
 import { WithdrawFlow } from './WithdrawFlow';
-import { rateOf } from './wallet';
 
 /** Lines of the recent-transactions card. */
 const RECENT = 5;
@@ -54,6 +55,7 @@ export function Component() {
   const navigate = useNavigate();
   const [hidden, setHidden] = useState(() => session.get('hide_eye'));
   const [transferOpen, setTransferOpen] = useState(false);
+  const [exchangeOpen, setExchangeOpen] = useState(false);
   const [payPasswordOpen, setPayPasswordOpen] = useState(false);
   const [depositOpen, setDepositOpen] = useState(false);
   const [depositCoin, setDepositCoin] = useState<CoinId>('btc');
@@ -61,16 +63,14 @@ export function Component() {
   const [withdrawCoin, setWithdrawCoin] = useState<CoinId | null>(null);
   const user = useApiData(async (signal) => api.userInfo({}, { signal }), []);
   const balances = useApiData(async (signal) => api.walletBalances({}, { signal }), []);
-  const rates = useApiData(async (signal) => api.currencyRates({}, { signal }), [], {
-    silent: true,
-  });
   const recent = useApiData(
     async (signal) => api.walletTransactions({ query: { page: 1, page_size: RECENT } }, { signal }),
     [],
   );
   const info = user.status === 'ready' ? user.data : undefined;
-  const currency: RateEntry | undefined =
-    info === undefined ? undefined : rateOf(rates.data?.rates ?? [], info.settings.currency);
+  // The session's choice, else the user's setting.
+  const display = useDisplayCurrency(info?.settings.currency);
+  const currency = display.entry;
   const timezone = info?.settings.timezone;
   const accounts = balances.data?.accounts ?? [];
   const accountNames = [...new Set(accounts.map((row) => row.account))];
@@ -95,7 +95,7 @@ export function Component() {
         <WalletCard
           balances={balances.data?.list ?? []}
           totalValueCny={balances.data?.total_value_cny ?? '0'}
-          {...(currency === undefined ? {} : { currency })}
+          currency={currency}
           hidden={hidden}
           onHiddenChange={(next) => {
             setHidden(next);
@@ -110,15 +110,19 @@ export function Component() {
                   setDepositOpen(true);
                 },
                 onWithdraw: (coin: CoinId) => setWithdrawCoin(coin),
+                onExchange: () => setExchangeOpen(true),
               })}
           loading={balances.status === 'loading'}
           error={balances.status === 'error'}
           onRetry={balances.reload}
           headingLevel={2}
           footer={
-            <p className={`${uiStyles.muted} ${uiStyles.flush}`}>
-              {t('site.wallet.fiatNote', { currency: currency?.currency ?? 'CNY' })}
-            </p>
+            <div className={`${uiStyles.row} ${uiStyles.rowBetween}`}>
+              <p className={`${uiStyles.muted} ${uiStyles.flush} ${uiStyles.grow}`}>
+                {t('site.wallet.fiatNote', { currency: currency.currency })}
+              </p>
+              <CurrencySelect value={currency} rates={display.rates} onChange={display.choose} />
+            </div>
           }
         />
       </div>
@@ -220,6 +224,17 @@ export function Component() {
               setPayPasswordOpen(true);
             }}
             onWithdrawn={refresh}
+          />
+          <ExchangeFlow
+            open={exchangeOpen}
+            onOpenChange={setExchangeOpen}
+            user={info}
+            balances={accounts}
+            onSetPayPassword={() => {
+              setExchangeOpen(false);
+              setPayPasswordOpen(true);
+            }}
+            onExchanged={refresh}
           />
           <PayPasswordDialog
             open={payPasswordOpen}

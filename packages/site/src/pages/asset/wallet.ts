@@ -1,21 +1,7 @@
-import {
-  describeError,
-  isApiError,
-  type RateEntry,
-  type SecurityScene,
-  type UserInfo,
-} from '@poolkit/core';
+import { describeError, isApiError, type SecurityScene, type UserInfo } from '@poolkit/core';
 import type { TransferDialogField, TransferDialogRefusal } from '@poolkit/widgets/TransferDialog';
 import type { TFunction } from 'i18next';
 import type { Services } from '../../app/services';
-
-/** The CNY entry the rate list always ends with (spec section 3). */
-export const CNY_RATE: RateEntry = { currency: 'CNY', rate: '1.000000', symbol: '￥' };
-
-/** The rate entry of the user's currency, CNY when the list has none for it. */
-export function rateOf(rates: readonly RateEntry[], currency: string): RateEntry {
-  return rates.find((entry) => entry.currency === currency) ?? CNY_RATE;
-}
 
 /**
  * A random idempotency key (32 hex characters). `crypto.getRandomValues` works on plain http

@@ -82,3 +82,12 @@ export const sectionTitle = style({
   fontSize: vars.font.size.lg,
   margin: `${vars.space['6']} 0 ${vars.space['3']}`,
 });
+
+/** The currency switch above the pool statistics, at the end. */
+export const currency = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  marginBottom: vars.space['2'],
+});
+
+export const currencyField = style({ minWidth: '10rem' });

@@ -3,6 +3,7 @@ import { halvingCountdown } from '@poolkit/core';
 import { HintText } from '@poolkit/widgets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurrencySelect, fiatPrice, useDisplayCurrency } from '../../app/currency';
 import { coinAmount, count, dateTime, hashrate, perHashrate } from '../../app/format';
 import { HashrateCard } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
@@ -112,78 +113,95 @@ function Algorithm({
  */
 export function PoolStatsTable({ list }: { list: readonly CoinPageRow[] }) {
   const { t } = useTranslation();
+  const currency = useDisplayCurrency();
+  const priced = list.some((row) => row.price !== null);
   return (
-    <DataTable
-      caption={t('site.home.poolStats')}
-      rows={list}
-      rowKey={(row) => row.coin}
-      stackOnPhones
-      columns={[
-        {
-          key: 'coin',
-          header: t('site.home.coin'),
-          cell: (row) => (
-            <AppLink to={coinHome(row.coin)} className={uiStyles.link}>
-              {row.symbol} <span className={uiStyles.muted}>{row.name}</span>
-            </AppLink>
-          ),
-        },
-        {
-          key: 'algorithm',
-          header: t('site.home.algorithm'),
-          cell: (row) => <Algorithm name={row.algorithm} note={row.algorithm_note} />,
-        },
-        // Without a market feed every price is unknown: no column of dashes.
-        ...(list.some((row) => row.price !== null)
-          ? [
-              {
-                key: 'price',
-                header: t('site.home.price'),
-                cell: (row: CoinPageRow) => (row.price === null ? '--' : `$${row.price}`),
-              },
-            ]
-          : []),
-        {
-          key: 'pool',
-          header: t('site.home.poolHashrate'),
-          cell: (row) => hashrate(row.pool_hashrate, row.coin),
-        },
-        {
-          key: 'network',
-          header: t('site.home.networkHashrate'),
-          cell: (row) => hashrate(row.network_hashrate, row.coin),
-        },
-        {
-          key: 'miners',
-          header: t('site.home.miners'),
-          cell: (row) => count(row.miners),
-        },
-        {
-          key: 'profit',
-          header: t('site.home.dailyProfit'),
-          // Three significant digits at least (BTC per TH/s in satoshis), never 0 for a profit.
-          cell: (row) => (
-            <>
-              {coinAmount(row.daily_profit, row.coin, 3)}{' '}
-              <span className={uiStyles.muted}>
-                / {perHashrate(row.profit_unit_hashrate, row.coin)}
-              </span>
-            </>
-          ),
-        },
-        {
-          key: 'payout',
-          header: t('site.home.payout'),
-          cell: (row) => row.payout_models.join(', '),
-        },
-      ]}
-    />
+    <>
+      {priced ? (
+        <div className={styles.currency}>
+          <div className={styles.currencyField}>
+            <CurrencySelect
+              value={currency.entry}
+              rates={currency.rates}
+              onChange={currency.choose}
+            />
+          </div>
+        </div>
+      ) : null}
+      <DataTable
+        caption={t('site.home.poolStats')}
+        rows={list}
+        rowKey={(row) => row.coin}
+        stackOnPhones
+        columns={[
+          {
+            key: 'coin',
+            header: t('site.home.coin'),
+            cell: (row) => (
+              <AppLink to={coinHome(row.coin)} className={uiStyles.link}>
+                {row.symbol} <span className={uiStyles.muted}>{row.name}</span>
+              </AppLink>
+            ),
+          },
+          {
+            key: 'algorithm',
+            header: t('site.home.algorithm'),
+            cell: (row) => <Algorithm name={row.algorithm} note={row.algorithm_note} />,
+          },
+          // Without a price feed every price is unknown: no column of dashes.
+          ...(priced
+            ? [
+                {
+                  key: 'price',
+                  header: t('site.home.price'),
+                  cell: (row: CoinPageRow) =>
+                    row.price === null ? '--' : fiatPrice(row.price, currency.entry),
+                },
+              ]
+            : []),
+          {
+            key: 'pool',
+            header: t('site.home.poolHashrate'),
+            cell: (row) => hashrate(row.pool_hashrate, row.coin),
+          },
+          {
+            key: 'network',
+            header: t('site.home.networkHashrate'),
+            cell: (row) => hashrate(row.network_hashrate, row.coin),
+          },
+          {
+            key: 'miners',
+            header: t('site.home.miners'),
+            cell: (row) => count(row.miners),
+          },
+          {
+            key: 'profit',
+            header: t('site.home.dailyProfit'),
+            // Three significant digits at least (BTC per TH/s in satoshis), never 0 for a profit.
+            cell: (row) => (
+              <>
+                {coinAmount(row.daily_profit, row.coin, 3)}{' '}
+                <span className={uiStyles.muted}>
+                  / {perHashrate(row.profit_unit_hashrate, row.coin)}
+                </span>
+              </>
+            ),
+          },
+          {
+            key: 'payout',
+            header: t('site.home.payout'),
+            cell: (row) => row.payout_models.join(', '),
+          },
+        ]}
+      />
+    </>
   );
 }
 
 /** The coin facts table and a halving countdown per coin that halves. */
 export function CoinFacts({ list }: { list: readonly CoinListItem[] }) {
   const { t } = useTranslation();
+  const currency = useDisplayCurrency();
   return (
     <>
       <Card>
@@ -236,7 +254,8 @@ export function CoinFacts({ list }: { list: readonly CoinListItem[] }) {
                   {
                     key: 'price',
                     header: t('site.home.price'),
-                    cell: (coin: CoinListItem) => (coin.price === null ? '--' : `$${coin.price}`),
+                    cell: (coin: CoinListItem) =>
+                      coin.price === null ? '--' : fiatPrice(coin.price, currency.entry),
                   },
                 ]
               : []),
