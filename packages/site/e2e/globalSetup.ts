@@ -85,6 +85,8 @@ export async function setup(project: TestProject): Promise<void> {
         DATABASE_URL: '',
         // The demo calls the ingest seam directly: no share stream, whatever the shell has.
         NATS_URL: '',
+        // Exchange quotes expire quickly, so the journey can wait one out (wallet.e2e.test.ts).
+        EXCHANGE_QUOTE_TTL_SECONDS: '8',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -15,6 +15,8 @@ import {
 const baseUrl = inject('baseUrl');
 const DEMO = { email: 'demo@poolkit.local', password: 'Demo12345' };
 const PAY_PASSWORD = 'Wallet2024x';
+/** How long the e2e server holds an exchange quote (`EXCHANGE_QUOTE_TTL_SECONDS`). */
+const QUOTE_SECONDS = 8;
 let browser: Browser;
 
 interface Balances {
@@ -125,5 +127,79 @@ describe('wallet', () => {
     expect(received.data.list).toEqual([
       expect.objectContaining({ coin: 'btc', available: amount.replace(/\.?0+$/, '') }),
     ]);
+  });
+});
+
+// After the wallet journey above, which sets the demo user's pay password (PAY_PASSWORD). The
+// e2e server holds quotes for EXCHANGE_QUOTE_TTL_SECONDS (globalSetup.ts), not 30 s.
+describe('exchange', () => {
+  it('should exchange within the quote, and refuse then re-quote an expired one', async () => {
+    const tokens = await loginByApi(baseUrl, DEMO.email, DEMO.password);
+    const balances = await demoBalances(tokens.token);
+    const btc = balances.accounts.find((row) => row.account === 'demo' && row.coin === 'btc');
+    const amount = half(half(btc?.available ?? '0'));
+
+    const { context, page } = await openPage(browser);
+    await seedSession(context, tokens.token, tokens.refresh_token);
+    // The page's clock, so the expired quote can still look live to the browser below.
+    await page.clock.install();
+    await page.goto(`${baseUrl}/asset/index`);
+    await page.getByRole('heading', { name: 'Wallet', level: 1 }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('table', { name: 'Wallet' })
+      .getByRole('rowheader', { name: 'BTC' })
+      .waitFor({ timeout: 30_000 });
+
+    async function quote() {
+      await page.getByRole('button', { name: 'Exchange', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Exchange' });
+      if ((await dialog.getByLabel('Account').count()) > 0) {
+        await dialog.getByLabel('Account').selectOption('demo');
+      }
+      await dialog.getByLabel('Sell').selectOption('btc');
+      await dialog.getByLabel('Buy').selectOption('ltc');
+      await dialog.getByLabel('Amount to sell').fill(amount);
+      await dialog.getByRole('button', { name: 'Get quote' }).click();
+      await dialog.getByRole('timer').waitFor({ timeout: 30_000 });
+      expect(await dialog.getByTestId('exchange-receive').textContent()).toMatch(/^[\d,.]+ LTC$/);
+      return dialog;
+    }
+
+    // Within the quote's time: the exchange goes through and both lines are listed.
+    let dialog = await quote();
+    await dialog.getByLabel('Pay password').fill(PAY_PASSWORD);
+    await dialog.getByRole('button', { name: 'Exchange', exact: true }).click();
+    await page.getByText(/^Exchanged [\d,.]+ BTC for [\d,.]+ LTC\.$/).waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden' });
+    const recent = page.getByRole('table', { name: 'Recent transactions' });
+    await recent.getByText('Exchange in').waitFor({ timeout: 30_000 });
+    await recent.getByText('Exchange out').waitFor();
+
+    // After the quote's time: the browser's clock stands still, so the dialog still offers the
+    // quote; the server refuses it, the dialog drops it, and a new quote goes through.
+    dialog = await quote();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await new Promise((wait) => setTimeout(wait, (QUOTE_SECONDS + 1) * 1000));
+    await dialog.getByLabel('Pay password').fill(PAY_PASSWORD);
+    await dialog.getByRole('button', { name: 'Exchange', exact: true }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: 'The quote has expired' })
+      .waitFor({ timeout: 30_000 });
+    expect(await dialog.getByRole('timer').count()).toBe(0);
+    await page.clock.resume();
+    await dialog.getByRole('button', { name: 'Get quote' }).click();
+    await dialog.getByRole('timer').waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Exchange', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+
+    const lines = await apiCall<{ list: { type: string; coin: string }[] }>(
+      baseUrl,
+      'GET',
+      '/wallets/transactions?type=exchange_in',
+      tokens.token,
+    );
+    expect(lines.data.list.filter((line) => line.coin === 'ltc')).toHaveLength(2);
+    await context.close();
   });
 });

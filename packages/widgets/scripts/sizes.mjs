@@ -18,7 +18,7 @@ export const WIDGET_BUDGETS_KB = {
   // recent deposits with their times and states.
   'widgets/DepositCard/DepositCard': 12,
   // The quote's countdown and two steps; no floating-ui, like TransferDialog.
-  'widgets/ExchangeDialog/ExchangeDialog': 8,
+  'widgets/ExchangeDialog/ExchangeDialog': 9,
   'widgets/HashrateChart/HashrateChart': 60,
   'widgets/Luck/Luck': 60,
   // Three steps, the address book and every coin's address shape (core's patterns) to check a

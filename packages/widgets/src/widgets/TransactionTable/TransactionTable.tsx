@@ -190,7 +190,7 @@ export function TransactionTable({
             {transactions.map((row) => {
               const status = STATUS_LABELS.wallet[row.status];
               return (
-                <tr key={`${row.id}-${row.account}`} data-type={row.type}>
+                <tr key={`${row.id}-${row.account}-${row.coin}`} data-type={row.type}>
                   <th scope="row" className={cx(styles.cell, styles.pinned)}>
                     {formatZoned(row.time, timezone)}
                   </th>
