@@ -153,11 +153,11 @@ describe('exchange', () => {
     async function quote() {
       await page.getByRole('button', { name: 'Exchange', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Exchange' });
-      if ((await dialog.getByLabel('Account').count()) > 0) {
-        await dialog.getByLabel('Account').selectOption('demo');
+      if ((await dialog.getByLabel('Account', { exact: true }).count()) > 0) {
+        await dialog.getByLabel('Account', { exact: true }).selectOption('demo');
       }
-      await dialog.getByLabel('Sell').selectOption('btc');
-      await dialog.getByLabel('Buy').selectOption('ltc');
+      await dialog.getByLabel('Sell', { exact: true }).selectOption('btc');
+      await dialog.getByLabel('Buy', { exact: true }).selectOption('ltc');
       await dialog.getByLabel('Amount to sell').fill(amount);
       await dialog.getByRole('button', { name: 'Get quote' }).click();
       await dialog.getByRole('timer').waitFor({ timeout: 30_000 });
