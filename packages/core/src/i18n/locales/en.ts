@@ -1040,7 +1040,7 @@ export const en = {
     'wallet.systemAccounts.deposits_received': 'Deposits received',
     'wallet.pausedUntil':
       'Withdrawals and transfers are paused until {{time}} after a security change.',
-    'wallet.fiatNote': "Values use the pool's reference prices in {{currency}}.",
+    'wallet.fiatNote': "Values use the pool's latest coin prices, in {{currency}}.",
     'wallet.filters': 'Filters',
     'wallet.type': 'Type',
     'wallet.coin': 'Coin',

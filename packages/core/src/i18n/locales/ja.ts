@@ -1022,7 +1022,7 @@ export const ja: LocaleMessages = {
     'wallet.systemAccounts.deposits_received': '受け取った入金',
     'wallet.pausedUntil':
       'セキュリティ設定の変更により、出金と振替は {{time}} まで停止されています。',
-    'wallet.fiatNote': '評価額はプールの参考価格（{{currency}}）で計算しています。',
+    'wallet.fiatNote': '評価額はプールの最新のコイン価格（{{currency}}）で計算しています。',
     'wallet.filters': '絞り込み',
     'wallet.type': '種類',
     'wallet.coin': '通貨',

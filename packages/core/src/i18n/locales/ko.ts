@@ -1006,7 +1006,7 @@ export const ko: LocaleMessages = {
     'wallet.withdrawUnavailable': '지금은 출금할 수 없습니다. 잠시 후 다시 시도하세요.',
     'wallet.systemAccounts.deposits_received': '받은 입금',
     'wallet.pausedUntil': '보안 설정 변경으로 출금과 이체가 {{time}}까지 중지됩니다.',
-    'wallet.fiatNote': '가치는 풀의 참고 가격({{currency}})으로 계산합니다.',
+    'wallet.fiatNote': '가치는 풀의 최신 코인 가격({{currency}})으로 계산합니다.',
     'wallet.filters': '필터',
     'wallet.type': '유형',
     'wallet.coin': '코인',

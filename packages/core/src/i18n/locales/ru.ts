@@ -1018,7 +1018,7 @@ export const ru: LocaleMessages = {
     'wallet.systemAccounts.deposits_received': 'Полученные пополнения',
     'wallet.pausedUntil':
       'После изменения настроек безопасности выводы и переводы приостановлены до {{time}}.',
-    'wallet.fiatNote': 'Стоимость рассчитана по справочным ценам пула в {{currency}}.',
+    'wallet.fiatNote': 'Стоимость рассчитана по последним ценам монет пула в {{currency}}.',
     'wallet.filters': 'Фильтры',
     'wallet.type': 'Тип',
     'wallet.coin': 'Монета',

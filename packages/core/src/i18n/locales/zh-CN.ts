@@ -986,7 +986,7 @@ export const zhCN: LocaleMessages = {
     'wallet.withdrawUnavailable': '暂时无法提现，请稍后再试。',
     'wallet.systemAccounts.deposits_received': '充值入账',
     'wallet.pausedUntil': '因安全设置变更，提现和转账暂停至 {{time}}。',
-    'wallet.fiatNote': '估值按矿池参考价格以 {{currency}} 计算。',
+    'wallet.fiatNote': '估值按矿池最新币价以 {{currency}} 计算。',
     'wallet.filters': '筛选',
     'wallet.type': '类型',
     'wallet.coin': '币种',

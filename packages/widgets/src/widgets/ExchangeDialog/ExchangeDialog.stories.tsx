@@ -89,7 +89,7 @@ export const Typical: Story = {
       amount: '0.1',
     });
     const quote = await body.findByRole('region', { name: 'Quote' });
-    await expect(within(quote).getByText('1 BTC = 1000 LTC')).toBeInTheDocument();
+    await expect(within(quote).getByText('1 BTC = 1,000 LTC')).toBeInTheDocument();
     await expect(within(quote).getByText('Fee (0.5%)')).toBeInTheDocument();
     await expect(body.getByTestId('exchange-receive')).toHaveTextContent('99.500000 LTC');
     await expect(body.getByRole('timer')).toHaveTextContent('Price held for 30 s');
@@ -290,6 +290,30 @@ async function showQuote(canvasElement: HTMLElement) {
   await userEvent.click(body.getAllByRole('button').at(-1) as HTMLElement);
   await body.findByRole('timer');
 }
+
+/** A long rate is shown with 8 significant digits (the quote keeps all of them). */
+export const SmallRate: Story = {
+  args: {
+    defaultOpen: true,
+    trigger: undefined,
+    onQuote: fn(
+      async (request: ExchangeDialogRequest): Promise<ExchangeQuote | ExchangeDialogRefusal> => ({
+        ...quoteOf(request),
+        to: 'btc',
+        from: 'ltc',
+        rate: '0.000142857142857142',
+        amount_out: '0.00571428',
+        fee: '0.00002871',
+      }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    await showQuote(canvasElement);
+    const dialog = within(canvasElement).getByRole('dialog');
+    await expect(within(dialog).getByText('1 LTC = 0.00014285714 BTC')).toBeInTheDocument();
+    await expect(within(dialog).getByTestId('exchange-receive')).toHaveTextContent('0.005714 BTC');
+  },
+};
 
 export const Open: Story = { args: { defaultOpen: true, trigger: undefined } };
 export const Quoted: Story = {

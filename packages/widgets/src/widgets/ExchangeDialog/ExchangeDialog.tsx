@@ -129,6 +129,17 @@ function isQuote(value: ExchangeQuote | ExchangeDialogRefusal): value is Exchang
 
 const symbolOf = (coin: string) => COIN_DISPLAY[coin as CoinId]?.symbol ?? coin.toUpperCase();
 const decimalsOf = (coin: string) => COIN_DISPLAY[coin as CoinId]?.displayDecimals ?? 6;
+/** A rate with 8 significant digits, cut toward zero, without trailing zeros (`997.45541`). */
+function rateText(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const places =
+    whole.replace(/^0+/, '') === ''
+      ? (/^0*/.exec(fraction)?.[0].length ?? 0) + 8
+      : Math.max(0, 8 - whole.replace(/^0+/, '').length);
+  const text = formatDecimal(rate, Math.min(18, places), { grouping: true, rounding: 'down' });
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
 const amountOf = (value: string, coin: string) =>
   `${formatDecimal(value, decimalsOf(coin), { grouping: true, rounding: 'down' })} ${symbolOf(coin)}`;
 
@@ -425,7 +436,7 @@ export function ExchangeDialog({
               <dd className={styles.value}>
                 {label('exchangeRateValue', {
                   from: symbolOf(quote.from),
-                  rate: quote.rate,
+                  rate: rateText(quote.rate),
                   to: symbolOf(quote.to),
                 })}
               </dd>
