@@ -34,6 +34,8 @@ export function registerPriceModule(app: FastifyInstance, override?: PriceSource
     scheduler = createMinuteScheduler({
       clock,
       task: turn,
+      // Several API nodes on one database: one of them reads the feed each minute.
+      exclusive: { database, job: 'price-feed' },
       onError: (error) => app.log.error({ err: error }, 'price feed: a turn failed'),
     });
   });
