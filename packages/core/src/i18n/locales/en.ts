@@ -537,6 +537,8 @@ export const en = {
     // Prices in the user's currency and exchange between coins.
     'currency.label': 'Currency',
     'wallet.exchangeDone': 'Exchanged {{amountIn}} {{from}} for {{amountOut}} {{to}}.',
+    'wallet.systemAccounts.exchange_desk': 'Exchange desk',
+    'wallet.systemAccounts.exchange_fees': 'Exchange fees',
     'home.seconds': '{{count}} s',
     'home.slides': 'Highlights',
     'home.startMining': 'Start mining',

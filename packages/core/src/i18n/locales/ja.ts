@@ -514,6 +514,8 @@ export const ja: LocaleMessages = {
     // Prices in the user's currency and exchange between coins.
     'currency.label': '通貨',
     'wallet.exchangeDone': '{{amountIn}} {{from}} を {{amountOut}} {{to}} に交換しました。',
+    'wallet.systemAccounts.exchange_desk': '交換デスク',
+    'wallet.systemAccounts.exchange_fees': '交換手数料',
     'home.seconds': '{{count}} 秒',
     'home.slides': '注目',
     'home.startMining': 'マイニングを始める',

@@ -507,6 +507,8 @@ export const ko: LocaleMessages = {
     // Prices in the user's currency and exchange between coins.
     'currency.label': '통화',
     'wallet.exchangeDone': '{{amountIn}} {{from}}을(를) {{amountOut}} {{to}}(으)로 환전했습니다.',
+    'wallet.systemAccounts.exchange_desk': '환전 데스크',
+    'wallet.systemAccounts.exchange_fees': '환전 수수료',
     'home.seconds': '{{count}}초',
     'home.slides': '주요 소식',
     'home.startMining': '채굴 시작',

@@ -514,6 +514,8 @@ export const ru: LocaleMessages = {
     // Prices in the user's currency and exchange between coins.
     'currency.label': 'Валюта',
     'wallet.exchangeDone': 'Обменяно {{amountIn}} {{from}} на {{amountOut}} {{to}}.',
+    'wallet.systemAccounts.exchange_desk': 'Обменный счёт пула',
+    'wallet.systemAccounts.exchange_fees': 'Комиссии за обмен',
     'home.seconds': '{{count}} с',
     'home.slides': 'Главное',
     'home.startMining': 'Начать майнинг',

@@ -499,6 +499,8 @@ export const zhCN: LocaleMessages = {
     // Prices in the user's currency and exchange between coins.
     'currency.label': '币种',
     'wallet.exchangeDone': '已将 {{amountIn}} {{from}} 兑换为 {{amountOut}} {{to}}。',
+    'wallet.systemAccounts.exchange_desk': '兑换台',
+    'wallet.systemAccounts.exchange_fees': '兑换手续费',
     'home.seconds': '{{count}} 秒',
     'home.slides': '精选',
     'home.startMining': '开始挖矿',
