@@ -135,6 +135,15 @@ async function readSnapshot(executor: SqlExecutor): Promise<PriceSnapshot> {
   return { coins, currencies };
 }
 
+/**
+ * Makes the writers of prices (the feed's turns of several nodes, a turn and a test) take turns
+ * for the whole transaction: a writer that read the prices before another's commit would
+ * otherwise write a rate list of the older prices over the newer one. Readers do not wait.
+ */
+async function lockPrices(executor: SqlExecutor): Promise<void> {
+  await execute(executor, sql`LOCK TABLE market_prices IN SHARE ROW EXCLUSIVE MODE`);
+}
+
 /** Writes the rate list's rates (per CNY) from the currencies' rates per USD. */
 async function writeRateList(executor: SqlExecutor, nowMs: number): Promise<void> {
   const snapshot = await readSnapshot(executor);
@@ -177,6 +186,7 @@ async function walkDemo(database: Database, seed: number, nowMs: number): Promis
   const minute = Math.floor(nowMs / 60_000);
   const at = new Date(nowMs).toISOString();
   return database.db.transaction(async (tx) => {
+    await lockPrices(tx);
     const assets = [...demoShapes];
     await execute(
       tx,
@@ -222,6 +232,7 @@ async function writeFeed(database: Database, prices: FeedPrices, nowMs: number):
     ...[...prices.currencies].map(([asset, usd]) => ({ asset, kind: 'currency', usd })),
   ];
   await database.db.transaction(async (tx) => {
+    await lockPrices(tx);
     await execute(
       tx,
       sql`INSERT INTO market_prices (asset, kind, usd, source, walk_minute, updated_at)
