@@ -88,7 +88,8 @@ describe('what a miner sees first', () => {
     const table = page.getByRole('table', { name: 'Pool statistics' });
     const layout = await table.evaluate((element) => {
       const wrap = element.parentElement as HTMLElement;
-      const cell = element.querySelector('tbody tr td:nth-child(3)') as HTMLElement;
+      // The fourth column (coin, algorithm, price, pool hashrate, …).
+      const cell = element.querySelector('tbody tr td:nth-child(4)') as HTMLElement;
       return {
         overflow: wrap.scrollWidth - wrap.clientWidth,
         label: getComputedStyle(cell, '::before').content,
