@@ -102,8 +102,8 @@ function nextDay(day: string): string {
 /**
  * The user's transaction lines (one per record, own mining account and coin, its amount the
  * sum of the account's entries in that coin on its available balance; an exchange has an
- * `exchange_out` line in the coin sold and an `exchange_in` line in the coin bought), filtered, newest first. A CTE the list,
- * the count and the export select from.
+ * `exchange_out` line in the coin sold and an `exchange_in` line in the coin bought), filtered,
+ * newest first. A CTE the list, the count and the export select from.
  */
 function linesQuery(userId: string, filters: LineFilters): SQL {
   const conditions: SQL[] = [];
@@ -223,9 +223,6 @@ async function selectLines(
           LIMIT 1
         ) wd ON true
         ${typeCondition(filters)}
-        ORDER BY l.created_at DESC, l.id DESC, l.account
-            ORDER BY e2.id LIMIT 1) END AS counterparty
-        FROM lines l ${typeCondition(filters)}
         ORDER BY l.created_at DESC, l.id DESC, l.account, l.amount
         LIMIT ${limit}::int OFFSET ${offset}::int`,
   );
