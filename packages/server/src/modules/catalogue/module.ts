@@ -35,13 +35,13 @@ async function networkDifficulties(
 }
 
 /**
- * Only CNY until the server has an exchange-rate source: an estimate in another currency would
- * need both the electricity price and the coin prices converted, so other codes are refused
- * (HTTP 400 naming `currency`) rather than answered in CNY under another name.
+ * Only CNY so far: an estimate in another currency needs the electricity price converted in and
+ * every figure converted out at the rate list's rate, which is not done yet, so other codes are
+ * refused (HTTP 400 naming `currency`) rather than answered in CNY under another name.
  */
 function requireBaseCurrency(currency: string): void {
   if (currency === BASE_CURRENCY) return;
-  const message = `Only ${BASE_CURRENCY} is available: the server has no exchange rates yet`;
+  const message = `Only ${BASE_CURRENCY} is available for the catalogue's estimates`;
   throw new HttpError(400, ERROR_CODES.validation, `currency: ${message}`, {
     fields: [{ field: 'currency', message }],
   });
