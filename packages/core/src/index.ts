@@ -1023,6 +1023,7 @@ export { formatPercent } from './format/formatPercent';
 export { buildResources } from './i18n/buildResources';
 export {
   type CreateI18nOptions,
+  createFirstScreenI18n,
   createI18n,
   loadLanguage,
   poolKitBackend,

@@ -1,6 +1,13 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
-import { englishMessages, I18N_NAMESPACE, loadMessages, type PoolKitResources } from './resources';
+import {
+  englishFirstScreenMessages,
+  englishMessages,
+  I18N_NAMESPACE,
+  loadEnglishLater,
+  loadMessages,
+  type PoolKitResources,
+} from './resources';
 
 /** Options of {@link createI18n}. */
 export interface CreateI18nOptions {
@@ -66,6 +73,39 @@ export const poolKitBackend: BackendModule = {
  * i18n.t('validation.phoneInvalid');
  */
 export function createI18n(options: CreateI18nOptions = {}): i18n {
+  return initI18n(englishMessages(), options);
+}
+
+/**
+ * The instances of {@link createFirstScreenI18n} whose English is still only the first screen's
+ * part, each with the load of the rest once it has started.
+ */
+const partialEnglish = new WeakMap<i18n, Promise<void> | null>();
+
+/**
+ * Like {@link createI18n}, but holds only English's messages of a page's first screen from the
+ * start (the site's frame, the home page, generic words, errors, statuses, the base widgets'
+ * defaults: `locales/enFirstScreen.ts`), so a page's first load does not carry the rest of
+ * English (`locales/enLater.ts`, about 8 KB gzip). {@link loadLanguage} for English (or an instance
+ * in English) adds the rest from its own chunk.
+ *
+ * The host renders nothing beyond the first screen in English before `loadLanguage` resolved: a
+ * key of the missing part shows as the key. Other languages are unaffected: their chunk holds
+ * all their messages.
+ *
+ * @example
+ * const i18n = createFirstScreenI18n({ language: storedLanguage });
+ * await loadLanguage(i18n); // another stored language: its chunk is in
+ * hydrate(<HomePage />); // first-screen texts only
+ * await loadLanguage(i18n, 'en'); // before rendering any other page in English
+ */
+export function createFirstScreenI18n(options: CreateI18nOptions = {}): i18n {
+  const instance = initI18n(englishFirstScreenMessages(), options);
+  partialEnglish.set(instance, null);
+  return instance;
+}
+
+function initI18n(english: Record<string, unknown>, options: CreateI18nOptions): i18n {
   const instance = i18next.createInstance();
   instance.use(poolKitBackend);
   void instance.init({
@@ -74,7 +114,7 @@ export function createI18n(options: CreateI18nOptions = {}): i18n {
     supportedLngs: [...LANGUAGES],
     ns: [I18N_NAMESPACE],
     defaultNS: I18N_NAMESPACE,
-    resources: { ...options.resources, en: { [I18N_NAMESPACE]: englishMessages() } },
+    resources: { ...options.resources, en: { [I18N_NAMESPACE]: english } },
     // Bundled English, the other languages through the backend.
     partialBundledLanguages: true,
     maxRetries: 2,
@@ -85,9 +125,29 @@ export function createI18n(options: CreateI18nOptions = {}): i18n {
   return instance;
 }
 
+/** Adds the rest of English to an instance of {@link createFirstScreenI18n}; never rejects. */
+function completeEnglish(instance: i18n): Promise<void> {
+  let loading = partialEnglish.get(instance);
+  if (loading) return loading;
+  loading = loadEnglishLater().then(
+    (later) => {
+      instance.addResourceBundle('en', I18N_NAMESPACE, later, true, false);
+      partialEnglish.delete(instance);
+    },
+    () => {
+      // Not loadable now: the next call tries again.
+      partialEnglish.set(instance, null);
+    },
+  );
+  partialEnglish.set(instance, loading);
+  return loading;
+}
+
 /**
  * Makes sure PoolKit's messages of `language` (default: the instance's current language) are in
- * an initialised i18next instance; does not change its language. Through the instance's backend
+ * an initialised i18next instance, all of them (for English, in an instance of
+ * {@link createFirstScreenI18n}, the part beyond the first screen too); does not change its
+ * language. Through the instance's backend
  * when it has one (as `createI18n`'s do), otherwise by adding the bundle from
  * {@link loadMessages}, so it also works for a host's own instance. Resolves at once when the
  * messages are there already; never rejects: if loading fails, the texts fall back to English.
@@ -102,6 +162,7 @@ export async function loadLanguage(
   language: string = instance.language,
 ): Promise<void> {
   const has = () => instance.hasResourceBundle(language, I18N_NAMESPACE);
+  if (language === 'en' && partialEnglish.has(instance)) return completeEnglish(instance);
   if (!isLanguage(language) || has()) return;
   if (instance.services.backendConnector?.backend) {
     await instance.loadLanguages(language);

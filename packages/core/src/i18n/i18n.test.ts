@@ -2,10 +2,11 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { buildResources } from './buildResources';
 import { catalogueOf } from './catalogues';
-import { createI18n, loadLanguage, poolKitBackend } from './createI18n';
+import { createFirstScreenI18n, createI18n, loadLanguage, poolKitBackend } from './createI18n';
 import { LANGUAGES } from './languages';
 import { en, type LocaleMessages } from './locales/en';
 import { ja } from './locales/ja';
+import { ko } from './locales/ko';
 import { englishMessages, I18N_NAMESPACE, type LanguageMessages, loadMessages } from './resources';
 
 const placeholders = (text: string) =>
@@ -181,6 +182,28 @@ describe('loadLanguage', () => {
     const i18n = createI18n();
     await loadLanguage(i18n, 'de');
     expect(i18n.hasResourceBundle('de', I18N_NAMESPACE)).toBe(false);
+  });
+});
+
+describe('createFirstScreenI18n', () => {
+  it('should hold the first screen of English at once and the rest after loadLanguage', async () => {
+    const i18n = createFirstScreenI18n();
+    expect(i18n.t('site.home.poolStats')).toBe(en.site['home.poolStats']);
+    expect(i18n.t('mining.hashrate')).toBe('mining.hashrate');
+    await Promise.all([loadLanguage(i18n), loadLanguage(i18n, 'en')]);
+    expect(i18n.t('mining.hashrate')).toBe(en.mining.hashrate);
+    expect(i18n.t('site.home.poolStats')).toBe(en.site['home.poolStats']);
+    for (const [group, messages] of Object.entries(en)) {
+      for (const key of Object.keys(messages)) {
+        expect(i18n.exists(`${group}.${key}`), `${group}.${key}`).toBe(true);
+      }
+    }
+  });
+
+  it('should hold another language whole once it is loaded', async () => {
+    const i18n = createFirstScreenI18n({ language: 'ko' });
+    await loadLanguage(i18n);
+    expect(i18n.t('mining.hashrate')).toBe(ko.mining.hashrate);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Language } from './languages';
 import { en, type LocaleMessages } from './locales/en';
+import { enFirstScreen } from './locales/enFirstScreen';
+import { type EnglishFirstScreen, type EnglishLater, joinEnglish } from './locales/joinEnglish';
 import { unitMessages } from './messages/units';
 
 /** The i18next namespace PoolKit's messages live in. */
@@ -38,15 +40,33 @@ export function withUnits(language: Language, messages: LocaleMessages): Languag
   return { ...messages, units: unitMessages[language] };
 }
 
-/** PoolKit's English messages, bundled statically: the default and the fallback. */
+/** PoolKit's English messages, whole and bundled statically: the default and the fallback. */
 export function englishMessages(): LanguageMessages {
   return withUnits('en', en);
 }
 
 /**
- * PoolKit's messages of one language. English resolves at once; the other languages load their
- * own chunk the first time (the module system caches it afterwards). Rejects when the chunk
- * cannot be loaded (offline, or a deploy removed it).
+ * English's messages of a page's first screen (`locales/enFirstScreen.ts`) with the `units`, as
+ * `createFirstScreenI18n` bundles them: a part of {@link LanguageMessages}.
+ */
+export function englishFirstScreenMessages(): EnglishFirstScreen & {
+  units: Record<string, string>;
+} {
+  return { ...enFirstScreen, units: unitMessages.en };
+}
+
+/**
+ * English's messages beyond the first screen (`locales/enLater.ts`): their own chunk, loaded the
+ * first time. Rejects when the chunk cannot be loaded.
+ */
+export function loadEnglishLater(): Promise<EnglishLater> {
+  return import('./locales/enLater').then((module) => module.enLater);
+}
+
+/**
+ * PoolKit's messages of one language. Each language loads its own chunk the first time (for
+ * English, the part beyond the first screen: {@link loadEnglishLater}), which the module system
+ * caches afterwards. Rejects when the chunk cannot be loaded (offline, or a deploy removed it).
  *
  * For an i18next instance of your own that has no PoolKit backend:
  * `i18n.addResourceBundle(language, I18N_NAMESPACE, await loadMessages(language))`, or simply
@@ -57,6 +77,7 @@ export function englishMessages(): LanguageMessages {
  * ja.validation.phoneInvalid; // '電話番号の形式が正しくありません'
  */
 export async function loadMessages(language: Language): Promise<LanguageMessages> {
-  if (language === 'en') return englishMessages();
+  if (language === 'en')
+    return withUnits('en', joinEnglish(enFirstScreen, await loadEnglishLater()));
   return withUnits(language, await LOCALE_LOADERS[language]());
 }

@@ -1,0 +1,21 @@
+import type { enFirstScreen } from './enFirstScreen';
+import type { enLater } from './enLater';
+
+/** English's first-screen messages (`enFirstScreen.ts`). */
+export type EnglishFirstScreen = typeof enFirstScreen;
+
+/** English's messages beyond the first screen (`enLater.ts`). */
+export type EnglishLater = typeof enLater;
+
+/** The whole English catalogue from its two parts, group by group. */
+export function joinEnglish(firstScreen: EnglishFirstScreen, later: EnglishLater) {
+  return {
+    common: firstScreen.common,
+    errors: firstScreen.errors,
+    mining: later.mining,
+    site: { ...firstScreen.site, ...later.site },
+    status: firstScreen.status,
+    validation: later.validation,
+    widgets: firstScreen.widgets,
+  };
+}
