@@ -1,4 +1,4 @@
-import { loadLanguage, nextTask } from '@poolkit/core';
+import { DEFAULT_LANGUAGE, loadLanguage, nextTask } from '@poolkit/core';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -28,9 +28,10 @@ async function start(root: HTMLElement): Promise<void> {
   // the page chunk, so the page's first request does not wait for it. A failure here is retried by
   // the first call.
   services.api.preload().catch(() => {});
-  // English is in the bundle; another stored language arrives as its own chunk first, so the
-  // page never flashes English (`loadLanguage` never rejects: on failure the texts stay English).
-  await loadLanguage(services.i18n);
+  // English's first-screen messages are in the bundle (the rest comes with the API client and
+  // with any other page); another stored language arrives as its own chunk first, so the page
+  // never flashes English (`loadLanguage` never rejects: on failure the texts stay English).
+  if (services.i18n.language !== DEFAULT_LANGUAGE) await loadLanguage(services.i18n);
   const app = (
     <StrictMode>
       <App services={services} router={router} />

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage } from '@poolkit/core';
-import { PoolKitProvider } from '@poolkit/widgets';
+import { PoolKitThemeProvider, ToastProvider } from '@poolkit/widgets';
 import { type ReactNode, useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { setFeedbackTranslate } from './feedback';
 import type { createSiteRouter } from './router';
@@ -15,8 +16,8 @@ export interface AppProps {
 }
 
 /**
- * The providers: the widgets' PoolKitProvider (i18n with core's catalogues in the stored
- * language, theme, toasts), the services (session, API) and the router.
+ * The providers: i18n (core's catalogues in the stored language), the widgets' theme and toasts,
+ * the services (session, API) and the router.
  */
 export function App({ services, router }: AppProps) {
   return (
@@ -29,6 +30,11 @@ export function App({ services, router }: AppProps) {
 /**
  * Everything around the router, shared by the browser (`App`) and the build-time prerender
  * (`prerender.tsx`, with a static router), so both render the same markup.
+ *
+ * The widgets' `PoolKitProvider`, composed of its parts: its default i18n instance (`createI18n`,
+ * all of English) would bring the whole English catalogue into the first load, and the site's
+ * instance (`createFirstScreenI18n`) has its stored language's messages before the first render
+ * (`main.tsx`), so the provider's waiting and loading have nothing to do here.
  */
 export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
   const { i18n } = services;
@@ -44,8 +50,12 @@ export function AppProviders({ services, children }: { services: Services; child
     return () => i18n.off('languageChanged', onChange);
   }, [i18n]);
   return (
-    <PoolKitProvider i18n={i18n} language={isLanguage(language) ? language : DEFAULT_LANGUAGE}>
-      <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
-    </PoolKitProvider>
+    <I18nextProvider i18n={i18n}>
+      <PoolKitThemeProvider mode="light" lang={isLanguage(language) ? language : DEFAULT_LANGUAGE}>
+        <ToastProvider>
+          <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
+        </ToastProvider>
+      </PoolKitThemeProvider>
+    </I18nextProvider>
   );
 }

@@ -4,6 +4,7 @@ import {
   LANGUAGE_NAMES,
   LANGUAGES,
   type Language,
+  loadLanguage,
   matchRoute,
 } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
@@ -28,7 +29,11 @@ export function useLanguage(): [Language, (language: Language) => void] {
     language,
     (next) => {
       session.set('language', next);
-      void i18n.changeLanguage(next);
+      // Switches once the language's messages are all in (English beyond the first screen is a
+      // chunk too), unless another choice came meanwhile.
+      void loadLanguage(i18n, next).then(() => {
+        if (session.get('language') === next) void i18n.changeLanguage(next);
+      });
       setLanguage(next);
     },
   ];

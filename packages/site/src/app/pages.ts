@@ -13,6 +13,13 @@ const mining: Loader = () => import('../pages/mining/MiningPage');
 const poolPublic: Loader = () => import('../pages/pool/PoolPublicPage');
 
 /**
+ * The pages whose first render shows only English's first-screen messages (core's
+ * `createFirstScreenI18n`): they do not wait for the rest of English, which every other page
+ * does (`router.tsx`). Their loaded data may show more; it arrives with the rest (`services.ts`).
+ */
+export const FIRST_SCREEN_PAGES: ReadonlySet<string> = new Set(['Home']);
+
+/**
  * The page chunk of every route name of core's `ROUTES`. Routes without a page of their own yet
  * share the "arrives later" frame, which shows the route's title.
  */

@@ -3,6 +3,7 @@ import {
   chunkLoadRecovery,
   flattenRoutes,
   isChunkLoadError,
+  loadLanguage,
   RELOADED_HASH,
   ROUTES,
 } from '@poolkit/core';
@@ -10,7 +11,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { WebsiteUpdatedError } from './chunkErrors';
 import { createGuardLoader } from './guard';
 import { Layout, RouteError, ShellFallback } from './Layout';
-import { PAGE_LOADERS, type PageModule } from './pages';
+import { FIRST_SCREEN_PAGES, PAGE_LOADERS, type PageModule } from './pages';
 import type { Services } from './services';
 
 /** What each route carries in its `handle`: its name in core's route table. */
@@ -80,7 +81,11 @@ export function buildRoutes(services: Services, pending: PendingLocation): Route
     if (route.redirect !== undefined || load === undefined) {
       return { path: fullPath, handle, Component: Nothing };
     }
-    return { path: fullPath, handle, lazy: lazyPage(load, pending) };
+    // A page beyond the first screen comes with the rest of its language's messages.
+    const loadPage = FIRST_SCREEN_PAGES.has(route.name)
+      ? load
+      : () => Promise.all([load(), loadLanguage(services.i18n)]).then(([page]) => page);
+    return { path: fullPath, handle, lazy: lazyPage(loadPage, pending) };
   });
   children.push({ path: '*', handle: { name: 'Unknown' }, Component: Nothing });
   return [

@@ -1,13 +1,14 @@
 import {
   ACCOUNT_GROUP_ORDER,
   type Api,
-  createI18n,
+  createFirstScreenI18n,
   createRefreshScheduler,
   createSession,
   documentCookieJar,
   type Endpoints,
   lazyApiInParts,
   loadEndpointGroups,
+  loadLanguage,
   type RefreshScheduler,
   SESSION_CHANNEL_NAME,
   type Session,
@@ -62,10 +63,14 @@ export function createServices(): Services {
     cookies: documentCookieJar(document),
     ...(broadcast ? { broadcast } : {}),
   });
+  // English beyond the first screen (the home page's) is its own chunk: see `createFirstScreenI18n`.
+  const i18n = createFirstScreenI18n({ language: session.get('language') });
   let client: Promise<Client> | null = null;
   const loadClient = (): Promise<Client> => {
-    client ??= import('./client').then(
-      (module) => module.createClient(session, () => onAuthFailure()),
+    // With the rest of the language's messages: whatever shows loaded data (the mining widgets,
+    // the other pages' sections) may need them, and data arrives only through the client.
+    client ??= Promise.all([import('./client'), loadLanguage(i18n)]).then(
+      ([module]) => module.createClient(session, () => onAuthFailure()),
       (error: unknown) => {
         client = null;
         throw error;
@@ -83,7 +88,6 @@ export function createServices(): Services {
         : VISITOR_GROUP_ORDER;
     for await (const group of loadEndpointGroups(order)) yield loaded.methodsOf(group);
   });
-  const i18n = createI18n({ language: session.get('language') });
   const scheduler = createRefreshScheduler(
     session,
     () => loadClient().then((loaded) => loaded.http.refreshTokens()),
