@@ -84,10 +84,10 @@ const partialEnglish = new WeakMap<i18n, Promise<void> | null>();
 
 /**
  * Like {@link createI18n}, but holds only English's messages of a page's first screen from the
- * start (the site's frame, the home page, generic words, errors, statuses, the base widgets'
+ * start (the site's frame, the home page, generic words and errors, statuses, the base widgets'
  * defaults: `locales/enFirstScreen.ts`), so a page's first load does not carry the rest of
- * English (`locales/enLater.ts`, about 8 KB gzip). {@link loadLanguage} for English (or an instance
- * in English) adds the rest from its own chunk.
+ * English (`locales/enLater.ts`, about 9 KB gzip). {@link loadLanguage} for English (or an
+ * instance in English) adds the rest from its own chunk.
  *
  * The host renders nothing beyond the first screen in English before `loadLanguage` resolved: a
  * key of the missing part shows as the key. Other languages are unaffected: their chunk holds

@@ -12,7 +12,7 @@ import { joinEnglish } from './joinEnglish';
  * or extra group or key is a type error as well as a test failure.
  *
  * The messages live in two modules, so that a page's first load carries only what its first
- * screen shows: `enFirstScreen.ts` (frame, home page, generic words, errors, statuses, base
+ * screen shows: `enFirstScreen.ts` (frame, home page, generic words and errors, statuses, base
  * widgets) and `enLater.ts` (everything else); add a key to the module of the screens that use it.
  *
  * Not here: `units`, all languages in one small catalogue each under `../messages`, added to

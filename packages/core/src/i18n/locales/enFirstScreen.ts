@@ -1,6 +1,6 @@
 /**
  * English messages of a page's first screen: the site's frame (header, navigation, footer,
- * layout), the home page, the generic words, errors, statuses and the base widgets' defaults.
+ * layout), the home page, the generic words and errors, statuses and the base widgets' defaults.
  * Bundled with the first load by `createFirstScreenI18n`; the rest of English (`enLater.ts`) is
  * its own chunk. `en.ts` joins both into the whole catalogue, the reference for the other
  * languages.
@@ -26,7 +26,8 @@ export const enFirstScreen = {
   /**
    * The `errors` namespace: generic failures, one message per
    * `ERROR_CODES` entry (same name, so `errors.observerReadOnly` for 40301), and the messages of
-   * spec section 8. Use as `t('errors.<key>')`.
+   * spec section 8. Use as `t('errors.<key>')`. Here the generic ones; the others come with
+   * the API client (`enLater.ts`).
    */
   errors: {
     quoteExpired: 'The quote has expired, please get a new one',
@@ -36,53 +37,6 @@ export const enFirstScreen = {
     websiteUpdated: 'The website has been updated, please refresh the page manually!',
     network: 'Network error, please check your connection',
     timeout: 'The request timed out, please try again',
-    // One per ERROR_CODES entry (contract/envelope.ts), under the same name.
-    tokenExpired: 'Your login has expired, please log in again',
-    validation: 'Some fields are missing or invalid',
-    codeInvalid: 'The verification code is wrong or has expired',
-    captchaInvalid: 'Captcha verification failed, please try again',
-    publicKeyWrong: 'The publicKey is wrong',
-    addressWrong: 'The address is wrong',
-    payMethodLocked: 'The settlement method cannot be changed again within 24 hours',
-    insufficientBalance: 'Insufficient balance',
-    payPasswordNotSet: 'Please set a pay password first',
-    payPasswordWrong: 'The pay password is wrong',
-    unauthorized: 'Please log in first',
-    badCredentials: 'Wrong account or password',
-    notRegistered: 'This account has not been registered.',
-    secondFactorRequired: 'Please enter the code from your authenticator app',
-    forbidden: 'You do not have permission to do this',
-    observerReadOnly: 'Observer links are read-only',
-    accountLocked: 'This account is locked for now',
-    notFound: 'Not found',
-    methodNotAllowed: 'This request method is not supported here',
-    conflict: 'It already exists',
-    payloadTooLarge: 'The file or request is too large',
-    uriTooLong: 'The request address is too long',
-    unsupportedMediaType: 'This type of content is not supported',
-    rateLimited: 'Too many requests, please try again later',
-    headersTooLarge: 'The request headers are too large',
-    internal: 'Server error, please try again later',
-    unavailable: 'The service is temporarily unavailable, please try again later',
-    // Messages of spec section 8.
-    codeSendFailed: 'Verification code failed to send, please try again later',
-    subAccountNameError: 'There is an error in the sub-account name.',
-    passkeySignInUnavailable:
-      'Unable to sign in with your passkey. Please sign in with your password.',
-    passkeyUnsupported: 'This browser or device does not support passkeys',
-    passkeyLoginFailed: 'Passkey login failed',
-    passkeyBound: 'The passkey has been bound',
-    passkeyRegistrationFailed: 'Passkey registration failed',
-    webauthnUnsupported: 'Your browser does not support WebAuthn',
-    verificationFailed: 'Verification Failed',
-    verifyAnotherWay: 'Verify another way',
-    tryAgain: 'Try again',
-    uploadFailed: 'Upload failed, please try again',
-    errorOccurred: 'Error occurred',
-    uploadComplete: 'Upload complete',
-    redeemSuccess: 'Redeemed successfully',
-    usingSuccess: 'The coupon is now in use',
-    redPacketEmailMismatch: 'The receiving email must be the email bound to your account',
   },
   /** The website's strings (`@poolkit/site`): pages, header, forms and messages, addressed as `site.<key>`. */
   site: {

@@ -11,7 +11,7 @@ export type EnglishLater = typeof enLater;
 export function joinEnglish(firstScreen: EnglishFirstScreen, later: EnglishLater) {
   return {
     common: firstScreen.common,
-    errors: firstScreen.errors,
+    errors: { ...firstScreen.errors, ...later.errors },
     mining: later.mining,
     site: { ...firstScreen.site, ...later.site },
     status: firstScreen.status,
