@@ -11,8 +11,14 @@ const siteDir = resolve(import.meta.dirname, '..');
 const root = resolve(siteDir, '../..');
 const distDir = join(siteDir, 'dist');
 
-/** Gzip budget in KB (1,024 bytes) of the JavaScript the home page loads before it is interactive. */
-export const HOME_JS_BUDGET_KB = 150;
+/**
+ * Gzip budget in KB (1,024 bytes) of the JavaScript the home page loads before it is interactive.
+ * The issue "Speed and scale-out" asks for 120 (the lightest peer loads 116). The first load
+ * measured 136.1 in November 2026, of which React and react-dom take about 65, react-router's data
+ * router about 28, i18next with react-i18next about 17: what is left to cut needs lighter
+ * libraries than these, not lazier loading.
+ */
+export const HOME_JS_BUDGET_KB = 138;
 
 /** Gzip budget in KB of the stylesheets the home page loads before its first paint. */
 export const HOME_CSS_BUDGET_KB = 20;
@@ -33,7 +39,7 @@ const HOME_PAGE_MODULE = 'src/pages/home/HomePage.tsx';
  * manifest (`dist/.vite/manifest.json`) of the last build: the entry of `index.html` and the home
  * page's module, each with every chunk it imports statically, and the stylesheets they and
  * index.html link. Chunks reached only by `import()` (the chart, the API client with the
- * contract's schemas) come later and are not counted.
+ * contract's schemas, English beyond the first screen) come later and are not counted.
  *
  * @param {string} [dir] The build folder. Default `packages/site/dist`.
  * @returns {FirstLoad}
