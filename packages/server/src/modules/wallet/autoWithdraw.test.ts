@@ -1,9 +1,3 @@
-/**
- * Auto-withdraw through the endpoints and the daily job, on a real database: the setting's
- * rules (validation, address of the coin, threshold at least minimum plus fee), the pause when
- * its address changes, and the job paying once a day what reached the threshold.
- */
-import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,12 +8,13 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { creditTestIncome } from '../../testing/testIncome';
 import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { hashPassword } from '../identity/crypto';
 import { callApi, encrypted, loginByEmail, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
 import { minimumThreshold, runAutoWithdrawals } from './autoWithdraw';
-import { inLedgerTransaction, postLedgerRecords, reconcileLedger } from './ledger';
+import { reconcileLedger } from './ledger';
 
 const PAY_PASSWORD = 'Pay123456';
 const FIRST_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -40,33 +35,7 @@ describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
   }
 
   async function fund(amount: string): Promise<void> {
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM mining_accounts WHERE name = 'auto0001'`,
-    );
-    const id = row?.id ?? '';
-    await inLedgerTransaction(database, (tx) =>
-      postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'mining',
-            status: 'successful',
-            coin: 'btc',
-            reference: `mining:${id}:btc:${randomUUID()}`,
-            legs: [
-              { holder: { kind: 'mining_account', miningAccountId: id }, coin: 'btc', amount },
-              {
-                holder: { kind: 'system', name: 'mining_payouts' },
-                coin: 'btc',
-                amount: `-${amount}`,
-              },
-            ],
-          },
-        ],
-        clock.now(),
-      ),
-    );
+    await creditTestIncome(database, 'auto0001', 'btc', amount, clock.now());
   }
 
   async function available(): Promise<string> {

@@ -16,11 +16,12 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { creditTestIncome } from '../../testing/testIncome';
 import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { hashPassword } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
-import { inLedgerTransaction, postLedgerRecords, reconcileLedger } from './ledger';
+import { reconcileLedger } from './ledger';
 
 const PAY_PASSWORD = 'Pay123456';
 const RECEIVERS = ['bob00001', 'carol001', 'dave0001', 'eve00001'];
@@ -44,33 +45,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
   }
 
   async function fund(account: string, amount: string): Promise<void> {
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM mining_accounts WHERE name = ${account}`,
-    );
-    const id = row?.id ?? '';
-    await inLedgerTransaction(database, (tx) =>
-      postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'mining',
-            status: 'successful',
-            coin: 'btc',
-            reference: `mining:${id}:btc:${randomUUID()}`,
-            legs: [
-              { holder: { kind: 'mining_account', miningAccountId: id }, coin: 'btc', amount },
-              {
-                holder: { kind: 'system', name: 'mining_payouts' },
-                coin: 'btc',
-                amount: `-${amount}`,
-              },
-            ],
-          },
-        ],
-        clock.now(),
-      ),
-    );
+    await creditTestIncome(database, account, 'btc', amount, clock.now());
   }
 
   /** One transfer request with its own second validation, made ahead of the burst. */

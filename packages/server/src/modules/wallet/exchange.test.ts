@@ -15,11 +15,12 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { creditTestIncome } from '../../testing/testIncome';
 import { fixedPrices } from '../../testing/testPrices';
 import { hashPassword } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { exchangeAmounts } from './exchange';
-import { inLedgerTransaction, postLedgerRecords, reconcileLedger } from './ledger';
+import { reconcileLedger } from './ledger';
 
 const PAY_PASSWORD = 'Pay123456';
 
@@ -50,34 +51,8 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
   const clock = createManualClock(Date.UTC(2026, 4, 2, 9));
   const tokens = new Map<string, string>();
 
-  async function accountId(name: string): Promise<string> {
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM mining_accounts WHERE name = ${name}`,
-    );
-    return row?.id ?? '';
-  }
-
   async function fund(account: string, coin: string, amount: string): Promise<void> {
-    const id = await accountId(account);
-    await inLedgerTransaction(database, (tx) =>
-      postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'mining',
-            status: 'successful',
-            coin,
-            reference: `mining:${id}:${coin}:${randomUUID()}`,
-            legs: [
-              { holder: { kind: 'mining_account', miningAccountId: id }, coin, amount },
-              { holder: { kind: 'system', name: 'mining_payouts' }, coin, amount: `-${amount}` },
-            ],
-          },
-        ],
-        clock.now(),
-      ),
-    );
+    await creditTestIncome(database, account, coin, amount, clock.now());
   }
 
   async function balance(account: string, coin: string): Promise<string> {

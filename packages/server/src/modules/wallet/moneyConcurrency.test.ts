@@ -15,12 +15,13 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { creditTestIncome } from '../../testing/testIncome';
 import { fixedPrices } from '../../testing/testPrices';
 import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { hashPassword } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
-import { inLedgerTransaction, postLedgerRecords, reconcileLedger } from './ledger';
+import { reconcileLedger } from './ledger';
 import { WITHDRAW_RULES } from './withdrawRules';
 
 const PAY_PASSWORD = 'Pay123456';
@@ -88,32 +89,7 @@ describe.each(testDrivers)('withdrawals, transfers and exchanges racing on %s', 
     });
     expect(saved.status).toBe(200);
     addressId = saved.data.id;
-    const [account] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM mining_accounts WHERE name = 'race0001'`,
-    );
-    await inLedgerTransaction(database, (tx) =>
-      postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'mining',
-            status: 'successful',
-            coin: 'btc',
-            reference: `mining:${account?.id}:btc:race`,
-            legs: [
-              {
-                holder: { kind: 'mining_account', miningAccountId: account?.id ?? '' },
-                coin: 'btc',
-                amount: '1',
-              },
-              { holder: { kind: 'system', name: 'mining_payouts' }, coin: 'btc', amount: '-1' },
-            ],
-          },
-        ],
-        clock.now(),
-      ),
-    );
+    await creditTestIncome(database, 'race0001', 'btc', '1', clock.now());
   });
 
   afterAll(async () => {

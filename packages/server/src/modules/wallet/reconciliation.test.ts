@@ -7,9 +7,9 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { creditTestIncome } from '../../testing/testIncome';
 import { grantOperator } from '../admin/operators';
 import { callApi, registerByEmail } from '../identity/testHelpers';
-import { inLedgerTransaction, postLedgerRecords } from './ledger';
 
 describe.each(testDrivers)('the reconciliation view on %s', (driver) => {
   let database: Database;
@@ -31,26 +31,7 @@ describe.each(testDrivers)('the reconciliation view on %s', (driver) => {
   }
 
   async function income(account: string, coin: string, amount: string, day: string) {
-    const id = await idOf('mining_accounts', account);
-    await inLedgerTransaction(database, (tx) =>
-      postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'mining',
-            status: 'successful',
-            coin,
-            reference: `mining:${id}:${coin}:${day}`,
-            miningDay: day,
-            legs: [
-              { holder: { kind: 'mining_account', miningAccountId: id }, coin, amount },
-              { holder: { kind: 'system', name: 'mining_payouts' }, coin, amount: `-${amount}` },
-            ],
-          },
-        ],
-        clock.now(),
-      ),
-    );
+    await creditTestIncome(database, account, coin, amount, clock.now(), day);
   }
 
   beforeAll(async () => {

@@ -8,6 +8,7 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { creditTestIncome } from '../../testing/testIncome';
 import { fixedPrices } from '../../testing/testPrices';
 import {
   callApi,
@@ -16,7 +17,7 @@ import {
   registerByEmail,
   secondValidation,
 } from '../identity/testHelpers';
-import { inLedgerTransaction, postLedgerRecords, reconcileLedger } from './ledger';
+import { reconcileLedger } from './ledger';
 
 const PAY_PASSWORD = 'Pay123456';
 
@@ -34,36 +35,8 @@ describe.each(testDrivers)('wallet on %s', (driver) => {
     return secondValidation(app, token, email, scene);
   }
 
-  async function accountId(name: string): Promise<string> {
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM mining_accounts WHERE name = ${name}`,
-    );
-    if (row === undefined) throw new Error(`no account ${name}`);
-    return row.id;
-  }
-
   async function payIncome(account: string, coin: string, amount: string, day: string) {
-    const id = await accountId(account);
-    await inLedgerTransaction(database, (tx) =>
-      postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'mining',
-            status: 'successful',
-            coin,
-            reference: `mining:${id}:${coin}:${day}`,
-            miningDay: day,
-            legs: [
-              { holder: { kind: 'mining_account', miningAccountId: id }, coin, amount },
-              { holder: { kind: 'system', name: 'mining_payouts' }, coin, amount: `-${amount}` },
-            ],
-          },
-        ],
-        clock.now(),
-      ),
-    );
+    await creditTestIncome(database, account, coin, amount, clock.now(), day);
   }
 
   async function transferBody(

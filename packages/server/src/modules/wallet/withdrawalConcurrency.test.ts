@@ -15,13 +15,14 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { creditTestIncome } from '../../testing/testIncome';
 import { grantOperator } from '../admin/operators';
 import { createDemoChain, DEMO_CONFIRM_AFTER_MS } from '../chain/demoChain';
 import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { hashPassword } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
-import { inLedgerTransaction, postLedgerRecords, reconcileLedger } from './ledger';
+import { reconcileLedger } from './ledger';
 import { processWithdrawals } from './withdrawals';
 
 const PAY_PASSWORD = 'Pay123456';
@@ -57,33 +58,7 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
   }
 
   async function fund(amount: string): Promise<void> {
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM mining_accounts WHERE name = 'alice01'`,
-    );
-    const id = row?.id ?? '';
-    await inLedgerTransaction(database, (tx) =>
-      postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'mining',
-            status: 'successful',
-            coin: 'btc',
-            reference: `mining:${id}:btc:${randomUUID()}`,
-            legs: [
-              { holder: { kind: 'mining_account', miningAccountId: id }, coin: 'btc', amount },
-              {
-                holder: { kind: 'system', name: 'mining_payouts' },
-                coin: 'btc',
-                amount: `-${amount}`,
-              },
-            ],
-          },
-        ],
-        clock.now(),
-      ),
-    );
+    await creditTestIncome(database, 'alice01', 'btc', amount, clock.now());
   }
 
   async function request(amount: string) {

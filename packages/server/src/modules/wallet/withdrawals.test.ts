@@ -14,6 +14,7 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { creditTestIncome } from '../../testing/testIncome';
 import { grantOperator } from '../admin/operators';
 import type { ChainAdapter } from '../chain/chainAdapter';
 import { createDemoChain, DEMO_CONFIRM_AFTER_MS } from '../chain/demoChain';
@@ -21,7 +22,7 @@ import { createIdentityContext, type IdentityContext } from '../identity/context
 import { callApi, encrypted, loginByEmail, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
 import { DEMO_WITHDRAWER, seedDemoWithdrawals } from './demoWithdrawals';
-import { inLedgerTransaction, postLedgerRecords, reconcileLedger } from './ledger';
+import { reconcileLedger } from './ledger';
 import { partIdempotencyKey, processWithdrawals, splitAmount } from './withdrawals';
 
 const PAY_PASSWORD = 'Pay123456';
@@ -86,29 +87,7 @@ describe.each(testDrivers)('withdrawals on %s', (driver) => {
   }
 
   async function fund(account: string, coin: string, amount: string): Promise<void> {
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM mining_accounts WHERE name = ${account}`,
-    );
-    const id = row?.id ?? '';
-    await inLedgerTransaction(database, (tx) =>
-      postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'mining',
-            status: 'successful',
-            coin,
-            reference: `mining:${id}:${coin}:${randomUUID()}`,
-            legs: [
-              { holder: { kind: 'mining_account', miningAccountId: id }, coin, amount },
-              { holder: { kind: 'system', name: 'mining_payouts' }, coin, amount: `-${amount}` },
-            ],
-          },
-        ],
-        clock.now(),
-      ),
-    );
+    await creditTestIncome(database, account, coin, amount, clock.now());
   }
 
   async function balances(token: string, coin = 'btc') {
