@@ -87,6 +87,9 @@ export async function setup(project: TestProject): Promise<void> {
         NATS_URL: '',
         // Exchange quotes expire quickly, so the journey can wait one out (wallet.e2e.test.ts).
         EXCHANGE_QUOTE_TTL_SECONDS: '8',
+        // The API helpers sign users up and in from addresses of their own (support.ts), as
+        // many people would; the server trusts the forwarded address from loopback only.
+        TRUST_PROXY: '127.0.0.1',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -9,6 +9,7 @@ function measured(overrides = {}) {
       index: { gzipBytes: 141_000, chunks: 35 },
       'connected/index': { gzipBytes: 121_000, chunks: 21 },
       'widgets/DepositCard/DepositCard': { gzipBytes: 11_350, chunks: 12 },
+      'widgets/ExchangeDialog/ExchangeDialog': { gzipBytes: 7_950, chunks: 10 },
       'widgets/HashrateChart/HashrateChart': { gzipBytes: 42_500, chunks: 11 },
       'widgets/Luck/Luck': { gzipBytes: 6_750, chunks: 9 },
       'widgets/MinerRanking/MinerRanking': { gzipBytes: 8_900, chunks: 14 },
