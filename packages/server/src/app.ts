@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Clock, systemClock } from './clock';
+import { type Clock, type OffsetClock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { type Authenticate, bearerAuthenticate, rejectingTokenVerifier } from './http/authenticate';
@@ -26,6 +26,7 @@ import type { ChainAdapter } from './modules/chain/chainAdapter';
 import { createDemoChain } from './modules/chain/demoChain';
 import { registerContentModule } from './modules/content/routes';
 import { registerCouponModule } from './modules/coupons/module';
+import { registerDevClockRoutes } from './modules/dev/clockRoutes';
 import { registerDocsRoutes } from './modules/docs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerIdentityModule } from './modules/identity/module';
@@ -42,6 +43,11 @@ export interface BuildAppOptions {
   readonly db: Database;
   /** Default: the wall clock. */
   readonly clock?: Clock;
+  /**
+   * The clock again, when it is a development {@link OffsetClock}: outside production the app
+   * then serves `POST /api/dev/clock` to move it forward (modules/dev/clockRoutes.ts).
+   */
+  readonly devClock?: OffsetClock;
   /**
    * Default: Redis when `config.redisUrl` is set, else PostgreSQL. A store built here is closed
    * with the app; a store passed in belongs to the caller.
@@ -119,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   registerHealthRoutes(app);
   registerDocsRoutes(app);
+  if (options.devClock !== undefined) registerDevClockRoutes(app, options.devClock);
   const identity = await registerIdentityModule(app);
   const prices = registerPriceModule(app, options.priceSource);
   await registerPoolModule(app, prices);

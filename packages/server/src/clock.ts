@@ -35,3 +35,32 @@ export function createManualClock(start: number = Date.UTC(2026, 0, 1)): ManualC
     },
   };
 }
+
+/** A clock that follows another at an offset that only grows; the development server's clock. */
+export interface OffsetClock extends Clock {
+  /** Moves the clock forward by `milliseconds` (not below zero). */
+  advance(milliseconds: number): void;
+  /** How far ahead of the base clock it runs, in milliseconds. */
+  offsetMs(): number;
+}
+
+/**
+ * Creates an {@link OffsetClock} over `base`. The development server runs on one so the
+ * end-to-end tests can move it a day ahead (`POST /api/dev/clock`) and watch the scheduled
+ * jobs (settlement, contract output, red-packet income, rewards) run as they would the next
+ * day. Time only moves forward: the jobs and the ledger never see it go back.
+ *
+ * @example
+ * const clock = createOffsetClock();
+ * clock.advance(24 * 3_600_000); // tomorrow, same time
+ */
+export function createOffsetClock(base: Clock = systemClock): OffsetClock {
+  let offset = 0;
+  return {
+    now: () => base.now() + offset,
+    advance: (milliseconds) => {
+      if (Number.isFinite(milliseconds) && milliseconds > 0) offset += milliseconds;
+    },
+    offsetMs: () => offset,
+  };
+}

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { systemClock } from './clock';
+import { type Clock, createOffsetClock, type OffsetClock, systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { resolveJwtSecret } from './db/settings';
@@ -36,12 +36,19 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp({ config, db: database, clock: systemClock }).catch(
-    async (error: unknown) => {
-      await database.close();
-      throw error;
-    },
-  );
+  // Outside production the clock can be moved forward (`POST /api/dev/clock`) to see tomorrow.
+  const devClock: OffsetClock | undefined =
+    config.env === 'production' ? undefined : createOffsetClock(systemClock);
+  const clock: Clock = devClock ?? systemClock;
+  const app = await buildApp({
+    config,
+    db: database,
+    clock,
+    ...(devClock === undefined ? {} : { devClock }),
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
 
   // With NATS_URL, shares arrive through the JetStream share stream (and the demo publishes there).
   let stream: ShareStream | null = null;
@@ -50,7 +57,7 @@ async function main(): Promise<void> {
       stream = await connectShareStream({
         servers: config.natsServers,
         database,
-        clock: systemClock,
+        clock,
         log: app.log,
       });
     } catch (error) {
@@ -63,7 +70,7 @@ async function main(): Promise<void> {
   // The pool data engine: minute rollups and daily settlement always, the simulator in demo mode.
   const engine = createPoolEngine({
     database,
-    clock: systemClock,
+    clock,
     demo: config.demo,
     log: app.log,
     ...(stream === null ? {} : { simulatorIngest: stream.demoIngest }),

@@ -317,6 +317,26 @@ export function apiCall<T>(
   return call<T>(baseUrl, method, path, { token, ...(body === undefined ? {} : { body }) });
 }
 
+/**
+ * Moves the e2e server's clock forward (`POST /api/dev/clock`) and waits until its scheduled
+ * jobs, which poll the clock each second, have had a pass at the new time. The server is shared
+ * by every e2e file and time only moves forward: a test that moves it must not rely on the wall
+ * clock afterwards, and others never rely on the server's clock matching theirs.
+ *
+ * @returns the server's new time, epoch milliseconds
+ */
+export async function advanceServerClock(baseUrl: string, advanceMs: number): Promise<number> {
+  const response = await fetch(new URL('/api/dev/clock', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs }),
+  });
+  const answer = (await response.json()) as Envelope<{ now: string; offsetMs: number }>;
+  if (answer.code !== 0) throw new Error(`advanceServerClock: ${answer.msg}`);
+  await new Promise((wait) => setTimeout(wait, 2_500));
+  return Date.parse(answer.data.now);
+}
+
 /** Whether the server implements an endpoint (anything but a 404 answer). */
 export async function serverHas(baseUrl: string, path: string): Promise<boolean> {
   const response = await fetch(new URL(`/api${path}`, baseUrl));
