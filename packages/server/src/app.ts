@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Clock, type OffsetClock, systemClock } from './clock';
 import type { Config } from './config';
@@ -10,6 +11,7 @@ import {
   type NotFoundFallback,
   registerErrorHandlers,
 } from './http/errorHandler';
+import { asAuthRequest, createHotReads } from './http/hotReads';
 import type { Platform } from './http/platform';
 import { PostgresRateLimitStore } from './http/postgresRateLimitStore';
 import type { RateLimitStore } from './http/rateLimit';
@@ -64,6 +66,11 @@ export interface BuildAppOptions {
   /** Where prices come from. Default: from `config` (the HTTP feed, the demo walk, or none). */
   readonly priceSource?: PriceSource;
   /**
+   * Keep the hot reads' answers in the node's cache (`http/hotReads.ts`). Default: on, except
+   * in test mode, where tests that change data between two reads expect to see it at once.
+   */
+  readonly hotReads?: boolean;
+  /**
    * Registers extra routes before the error handlers are installed (tests and later modules).
    */
   readonly routes?: (app: FastifyInstance) => void | Promise<void>;
@@ -81,7 +88,30 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db: database } = options;
   const clock = options.clock ?? systemClock;
-  const app = Fastify({
+  const hotReads =
+    (options.hotReads ?? config.env !== 'test')
+      ? createHotReads({
+          database,
+          clock,
+          ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
+        })
+      : null;
+  const app: FastifyInstance = Fastify({
+    // Hot reads are answered from the cache before the framework routes them (a hit costs a
+    // map lookup); everything else goes to Fastify as usual.
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (hotReads === null) {
+          handler(request, response);
+          return;
+        }
+        hotReads.serve(
+          request,
+          response,
+          () => handler(request, response),
+          (raw) => app.platform.authenticate(asAuthRequest(raw)),
+        );
+      }),
     logger: loggerOptions(config.logLevel, options.logDestination),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -111,9 +141,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticateInjected: options.authenticate !== undefined,
     validateResponses: options.validateResponses ?? config.env === 'test',
     endpoints: [],
+    hotReads,
     startedAt: clock.now(),
   };
   app.decorate('platform', platform);
+  if (hotReads !== null) {
+    app.addHook('onReady', () => hotReads.start());
+    app.addHook('onClose', () => hotReads.stop());
+  }
 
   await registerSecurity(app);
   // The error and not-found handlers go in before any route: a route keeps the handler of the

@@ -73,6 +73,7 @@ async function main(): Promise<void> {
     clock,
     demo: config.demo,
     log: app.log,
+    afterRollup: async () => app.platform.hotReads?.refreshTick(),
     ...(stream === null ? {} : { simulatorIngest: stream.demoIngest }),
   });
 

@@ -32,6 +32,11 @@ export interface PoolEngineOptions {
    */
   readonly simulatorIngest?: Ingest;
   readonly log?: EngineLog;
+  /**
+   * Called after each roll-up (the API node's hot-read cache reads the new tick at once rather
+   * than at its next poll).
+   */
+  readonly afterRollup?: () => Promise<void>;
 }
 
 /** The pool data engine: ingest seam, demo simulator, minute rollups and daily settlement. */
@@ -85,6 +90,11 @@ export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
     if (stopping) return;
     const now = clock.now();
     await runRollup(database, now);
+    await options
+      .afterRollup?.()
+      .catch((error: unknown) =>
+        log?.error({ err: error }, 'pool engine: after-rollup hook failed'),
+      );
     if (now - lastEstimate >= 10 * 60_000) {
       lastEstimate = now;
       for (const pool of POOLS.keys()) await estimateToday(database, pool, now);

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Endpoint } from '../contract';
 import type { Database } from '../db/connect';
 import type { Authenticate } from './authenticate';
+import type { HotReads } from './hotReads';
 import type { RateLimitStore } from './rateLimit';
 
 /**
@@ -23,6 +24,8 @@ export interface Platform {
   readonly validateResponses: boolean;
   /** Endpoints registered with `registerEndpoint`, in order; the OpenAPI document lists them. */
   readonly endpoints: Endpoint[];
+  /** The node's hot-read cache (`http/hotReads.ts`); off (`null`) in test mode by default. */
+  readonly hotReads: HotReads | null;
   /** Epoch milliseconds (from `clock`) when the app was built. */
   readonly startedAt: number;
 }

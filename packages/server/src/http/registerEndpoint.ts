@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { type Endpoint, ERROR_CODES, errorStatusesOf } from '../contract';
 import type { Database } from '../db/connect';
 import type { Principal } from './authenticate';
+import type { HotReadScope } from './hotReads';
 import { HttpError, ResponseContractError } from './httpError';
 import { enforceObserverScope } from './observerScope';
 import { enforceRateLimit, type RateLimitOptions } from './rateLimit';
@@ -46,6 +47,13 @@ export type EndpointHandler<TEndpoint extends Endpoint> = (
 export interface RegisterEndpointOptions {
   /** Rate limits to apply before anything else (login, code sending, registration). */
   readonly rateLimit?: RateLimitOptions | readonly RateLimitOptions[];
+  /**
+   * A hot read (GET only): its answers are kept by the node's hot-read cache until the data
+   * changes (`http/hotReads.ts`), shared by every caller (`public`) or per caller
+   * (`principal`). Only for answers that change with the engine's tick or the caller's own
+   * writes, never for anything that depends on the time of the request beyond the minute.
+   */
+  readonly hotRead?: HotReadScope;
 }
 
 /** Converts the contract's `{name}` placeholders to Fastify's `:name` under `/api`. */
@@ -121,10 +129,20 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
     throw new Error(`${endpoint.id} is rate-limited, but its contract's errors do not list 429`);
   }
 
-  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+  if (options.hotRead !== undefined && endpoint.method !== 'GET') {
+    throw new Error(`${endpoint.id} is not a GET: it cannot be a hot read`);
+  }
+  const writes = endpoint.method !== 'GET';
+
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    resolved: (principal: Principal) => void,
+  ) => {
     const { platform } = request.server;
     for (const limit of limits) await enforceRateLimit(request, reply, limit);
     const caller = await resolvePrincipal(endpoint, request);
+    if (caller !== null) resolved(caller);
     const input: EndpointInput<TEndpoint> = {
       params: await parseInput<TEndpoint['params']>(
         'params',
@@ -143,17 +161,43 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
       ),
     };
     const principal = enforceObserverScope(endpoint, caller, input);
-    const data = await handler(input, {
-      requestId: request.id,
-      log: request.log,
-      principal,
-      clock: platform.clock,
-      database: platform.database,
-      config: platform.config,
-      request,
-      reply,
-    });
-    if (platform.validateResponses) checkResponse(endpoint, data);
+    const hotReads = options.hotRead === undefined ? null : platform.hotReads;
+    const hot =
+      hotReads === null || options.hotRead === undefined
+        ? null
+        : hotReads.begin(request.url, options.hotRead, principal);
+    const compute = async () => {
+      const result = await handler(input, {
+        requestId: request.id,
+        log: request.log,
+        principal,
+        clock: platform.clock,
+        database: platform.database,
+        config: platform.config,
+        request,
+        reply,
+      });
+      if (platform.validateResponses) checkResponse(endpoint, result);
+      return result;
+    };
+    if (hot !== null && hotReads !== null && options.hotRead !== undefined) {
+      // Callers asking the same thing at once (a tick has just passed) share one computation.
+      const body = await hotReads.shared(hot, async () =>
+        JSON.stringify({ code: 0, msg: 'success', data: await compute() }),
+      );
+      const etag = hot.etag(body);
+      reply
+        .type('application/json; charset=utf-8')
+        .header('etag', etag)
+        .header(
+          'cache-control',
+          hotReads.cacheControl(options.hotRead, hot.tick, platform.clock.now()),
+        );
+      hotReads.store(hot, body, reply.getHeaders());
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.send(body);
+    }
+    const data = await compute();
     if (endpoint.responseKind === 'text') {
       if (typeof data !== 'string') {
         throw new Error(`Handler of text endpoint ${endpoint.id} returned a ${typeof data}`);
@@ -170,8 +214,11 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
     handler: async (request, reply) => {
+      const seen: { caller: Principal | null } = { caller: null };
       try {
-        return await answer(request, reply);
+        return await answer(request, reply, (principal) => {
+          seen.caller = principal;
+        });
       } catch (error) {
         // In tests, an error status the contract does not list fails like a drifted answer,
         // so the OpenAPI document lists every status a call can answer.
@@ -186,6 +233,11 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
           );
         }
         throw error;
+      } finally {
+        // Whatever a caller writes may change what they read: their cached reads go stale.
+        if (writes && seen.caller !== null) {
+          request.server.platform.hotReads?.invalidateUser(seen.caller.userId);
+        }
       }
     },
   });

@@ -42,6 +42,7 @@ export function registerAddressMiningRoutes(
         price: priceCny(await prices.current(), pool.coin),
       }));
     },
+    { hotRead: 'public' },
   );
   // The addresses the demo simulator mines on (main.ts runs it with the default seed), so a
   // visitor has one to try; none when the server runs without the demo.
@@ -69,6 +70,7 @@ export function registerAddressMiningRoutes(
         readPoolSeries(database.db, pool, query.interval, query.range, clock.now()),
       );
     },
+    { hotRead: 'public' },
   );
   registerEndpoint(
     app,

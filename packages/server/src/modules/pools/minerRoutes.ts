@@ -142,50 +142,65 @@ async function readAlertSettings(db: SqlExecutor, pool: PoolDefinition, account:
 
 /** Registers the family-B account, worker, group and alert-setting calls. */
 export function registerMinerRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, endpoints.accountStats, async ({ params }, context) => {
-    const pool = requireAccountPool(params.pool);
-    const account = await requireAccount(context, params.account);
-    const now = context.clock.now();
-    const db = context.database.db;
-    const windows = await readMinerWindows(db, pool, account.name);
-    const counts = await readWorkerCounts(db, pool, account.name, now);
-    const totals = await readProfitTotals(db, pool, account.name, now);
-    const payMethod = await readPayMethod(db, pool, account, now);
-    return {
-      pool: pool.name,
-      account: account.name,
-      accept_15m: windows.accept_15m,
-      accept_1h: windows.accept_1h,
-      accept_24h: windows.accept_24h,
-      reject_rate: windows.reject_rate,
-      workers: {
-        active: counts.active,
-        inactive: counts.inactive,
-        dead: counts.dead,
-        total: counts.total,
-      },
-      balance: totals.balance,
-      today_estimated: totals.today_estimated,
-      yesterday_profit: totals.yesterday_profit,
-      pay_method: payMethod.pay_method,
-    };
-  });
-  registerEndpoint(app, endpoints.accountHashrates, async ({ params, query }, context) => {
-    const pool = requireAccountPool(params.pool);
-    const account = await requireAccount(context, params.account);
-    return readSeries(
-      context.database.db,
-      { pool, miner: account.name, workerId: 0 },
-      query.interval,
-      query.range,
-      context.clock.now(),
-    );
-  });
-  registerEndpoint(app, endpoints.accountWorkers, async ({ params, query }, context) => {
-    const pool = requireAccountPool(params.pool);
-    const account = await requireAccount(context, params.account);
-    return readWorkerPage(context.database.db, pool, account.name, query, context.clock.now());
-  });
+  registerEndpoint(
+    app,
+    endpoints.accountStats,
+    async ({ params }, context) => {
+      const pool = requireAccountPool(params.pool);
+      const account = await requireAccount(context, params.account);
+      const now = context.clock.now();
+      const db = context.database.db;
+      const windows = await readMinerWindows(db, pool, account.name);
+      const counts = await readWorkerCounts(db, pool, account.name, now);
+      const totals = await readProfitTotals(db, pool, account.name, now);
+      const payMethod = await readPayMethod(db, pool, account, now);
+      return {
+        pool: pool.name,
+        account: account.name,
+        accept_15m: windows.accept_15m,
+        accept_1h: windows.accept_1h,
+        accept_24h: windows.accept_24h,
+        reject_rate: windows.reject_rate,
+        workers: {
+          active: counts.active,
+          inactive: counts.inactive,
+          dead: counts.dead,
+          total: counts.total,
+        },
+        balance: totals.balance,
+        today_estimated: totals.today_estimated,
+        yesterday_profit: totals.yesterday_profit,
+        pay_method: payMethod.pay_method,
+      };
+    },
+    { hotRead: 'principal' },
+  );
+  registerEndpoint(
+    app,
+    endpoints.accountHashrates,
+    async ({ params, query }, context) => {
+      const pool = requireAccountPool(params.pool);
+      const account = await requireAccount(context, params.account);
+      return readSeries(
+        context.database.db,
+        { pool, miner: account.name, workerId: 0 },
+        query.interval,
+        query.range,
+        context.clock.now(),
+      );
+    },
+    { hotRead: 'principal' },
+  );
+  registerEndpoint(
+    app,
+    endpoints.accountWorkers,
+    async ({ params, query }, context) => {
+      const pool = requireAccountPool(params.pool);
+      const account = await requireAccount(context, params.account);
+      return readWorkerPage(context.database.db, pool, account.name, query, context.clock.now());
+    },
+    { hotRead: 'principal' },
+  );
   registerEndpoint(app, endpoints.deleteWorkers, async ({ params, body }, context) => {
     const pool = requireAccountPool(params.pool);
     const account = await requireAccount(context, params.account);
@@ -247,19 +262,24 @@ export function registerMinerRoutes(app: FastifyInstance): void {
       last_ip: row.last_ip === null ? null : row.last_ip.slice(0, 45),
     };
   });
-  registerEndpoint(app, endpoints.workerHashrates, async ({ params, query }, context) => {
-    const pool = requireAccountPool(params.pool);
-    const account = await requireAccount(context, params.account);
-    const row = await readWorker(context.database.db, pool, account.name, params.miner);
-    if (row === undefined) throw notFoundError('miner', 'No such worker');
-    return readSeries(
-      context.database.db,
-      { pool, miner: account.name, workerId: toNumber(row.id) },
-      query.interval,
-      query.range,
-      context.clock.now(),
-    );
-  });
+  registerEndpoint(
+    app,
+    endpoints.workerHashrates,
+    async ({ params, query }, context) => {
+      const pool = requireAccountPool(params.pool);
+      const account = await requireAccount(context, params.account);
+      const row = await readWorker(context.database.db, pool, account.name, params.miner);
+      if (row === undefined) throw notFoundError('miner', 'No such worker');
+      return readSeries(
+        context.database.db,
+        { pool, miner: account.name, workerId: toNumber(row.id) },
+        query.interval,
+        query.range,
+        context.clock.now(),
+      );
+    },
+    { hotRead: 'principal' },
+  );
   registerEndpoint(app, endpoints.moveWorkers, async ({ params, body }, context) => {
     const pool = requireAccountPool(params.pool);
     const account = await requireAccount(context, body.account);

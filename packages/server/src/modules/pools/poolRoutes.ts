@@ -266,20 +266,30 @@ export function registerPoolRoutes(
     });
     return pageOf(rows, query);
   });
-  registerEndpoint(app, endpoints.poolStats, async ({ params }, { database, clock }) => {
-    const pool = requirePool(params.pool);
-    return cache.get(`stats:${pool.name}`, async () => ({
-      ...(await readPoolStats(database.db, pool, clock.now())),
-      price: priceCny(await prices.current(), pool.coin),
-    }));
-  });
+  registerEndpoint(
+    app,
+    endpoints.poolStats,
+    async ({ params }, { database, clock }) => {
+      const pool = requirePool(params.pool);
+      return cache.get(`stats:${pool.name}`, async () => ({
+        ...(await readPoolStats(database.db, pool, clock.now())),
+        price: priceCny(await prices.current(), pool.coin),
+      }));
+    },
+    { hotRead: 'public' },
+  );
   registerEndpoint(app, endpoints.poolBlocks, async ({ params, query }, { database, clock }) =>
     readBlockPage(database.db, requirePool(params.pool), query, clock.now()),
   );
-  registerEndpoint(app, endpoints.poolHashrates, async ({ params, query }, { database, clock }) => {
-    const pool = requirePool(params.pool);
-    return cache.get(`series:${pool.name}:${query.interval}:${query.range}`, () =>
-      readPoolSeries(database.db, pool, query.interval, query.range, clock.now()),
-    );
-  });
+  registerEndpoint(
+    app,
+    endpoints.poolHashrates,
+    async ({ params, query }, { database, clock }) => {
+      const pool = requirePool(params.pool);
+      return cache.get(`series:${pool.name}:${query.interval}:${query.range}`, () =>
+        readPoolSeries(database.db, pool, query.interval, query.range, clock.now()),
+      );
+    },
+    { hotRead: 'public' },
+  );
 }
