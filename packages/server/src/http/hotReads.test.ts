@@ -224,3 +224,65 @@ describe.each(testDrivers)('hot reads on %s', (driver) => {
     expect(computed).toBe(2);
   });
 });
+
+const redisUrl = process.env.REDIS_URL ?? '';
+
+describe.skipIf(redisUrl === '')('hot reads on two nodes sharing Redis', () => {
+  it("should make a user's cached answers stale on the other node when they write on one", async () => {
+    const database = await openTestDatabase('pglite');
+    const clock = createManualClock(T0);
+    const rows = await queryRows<{ id: unknown }>(
+      database.db,
+      sql`INSERT INTO users (username, password_hash) VALUES ('carol', 'x') RETURNING id`,
+    );
+    const userId = String(rows[0]?.id);
+    const authenticate: Authenticate = async (request) =>
+      bearerToken(request) === undefined
+        ? null
+        : { kind: 'user', userId, permissions: PERMISSIONS };
+    const config = { ...testConfig(), redisUrl };
+    const nodes = [
+      await buildApp({ config, db: database, clock, authenticate, hotReads: true }),
+      await buildApp({ config, db: database, clock, authenticate, hotReads: true }),
+    ];
+    try {
+      const [one, two] = nodes as [FastifyInstance, FastifyInstance];
+      await one.ready();
+      await two.ready();
+      let seen = 0;
+      const before = two.platform.hotReads?.stats().entries ?? 0;
+      // Node two caches an answer of carol's; carol writes through node one.
+      const pending = two.platform.hotReads?.begin('/api/x', 'principal', {
+        kind: 'user',
+        userId,
+        permissions: PERMISSIONS,
+      });
+      if (pending === undefined) throw new Error('hot reads are off');
+      two.platform.hotReads?.store(pending, '{"code":0}', { 'content-type': 'application/json' });
+      expect(two.platform.hotReads?.stats().entries).toBe(before + 1);
+      const stale = two.platform.hotReads?.begin('/api/x', 'principal', {
+        kind: 'user',
+        userId,
+        permissions: PERMISSIONS,
+      });
+      expect(stale?.generation).toBe(pending.generation);
+      one.platform.hotReads?.invalidateUser(userId);
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const now = two.platform.hotReads?.begin('/api/x', 'principal', {
+          kind: 'user',
+          userId,
+          permissions: PERMISSIONS,
+        });
+        if (now !== undefined && now.generation !== pending.generation) {
+          seen = now.generation;
+          break;
+        }
+        await new Promise((wait) => setTimeout(wait, 50));
+      }
+      expect(seen).toBeGreaterThan(pending.generation);
+    } finally {
+      for (const node of nodes) await node.close();
+      await database.close();
+    }
+  });
+});
