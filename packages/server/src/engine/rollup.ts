@@ -128,6 +128,20 @@ export async function runRollup(database: Database, nowMs: number): Promise<void
         WHERE m.pool = x.pool AND m.miner = x.miner
           AND (m.diff_15m, m.diff_1h, m.diff_24h, m.rej_24h) IS DISTINCT FROM (x.d15, x.d1h, x.d24, x.r24)`,
     );
+    // The per-miner counts by state as of this minute (the miners list's totals).
+    await execute(
+      tx,
+      sql`INSERT INTO worker_counts (pool, miner, at_ms, active, inactive, dead)
+        SELECT pool, miner, ${until}::bigint,
+          count(*) FILTER (WHERE last_share_ms >= ${t15}::bigint)::int,
+          count(*) FILTER (WHERE last_share_ms < ${t15}::bigint AND last_share_ms >= ${t24h}::bigint)::int,
+          count(*) FILTER (WHERE last_share_ms IS NULL OR last_share_ms < ${t24h}::bigint)::int
+        FROM workers WHERE NOT hidden AND rolled_ms IS NOT NULL
+        GROUP BY pool, miner
+        ON CONFLICT (pool, miner) DO UPDATE SET at_ms = excluded.at_ms, active = excluded.active,
+          inactive = excluded.inactive, dead = excluded.dead`,
+    );
+    await execute(tx, sql`DELETE FROM worker_counts WHERE at_ms < ${until}::bigint`);
     await execute(
       tx,
       sql`INSERT INTO pool_stats (pool, diff_15m, diff_24h, miners, workers, rolled_ms)

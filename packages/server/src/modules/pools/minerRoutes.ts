@@ -15,6 +15,7 @@ import {
 } from './access';
 import { readPayMethod } from './payMethods';
 import {
+  forgetWorkerCounts,
   isoTime,
   isoTimeOrNull,
   readMinerWindows,
@@ -218,6 +219,7 @@ export function registerMinerRoutes(app: FastifyInstance): void {
           AND (last_share_ms IS NULL OR last_share_ms < ${activeSince}::bigint)
         RETURNING id`,
     );
+    if (rows.length > 0) await forgetWorkerCounts(context.database.db, pool, account.name);
     return { count: rows.length };
   });
   registerEndpoint(app, endpoints.workerStats, async ({ params, query }, context) => {

@@ -293,6 +293,66 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** How old a roll-up's worker counts may be and still stand for now (a missed roll-up or two). */
+const COUNTS_FRESH_MS = 2 * MINUTE_MS;
+
+/** A miner's worker counts by state as of the last roll-up (`worker_counts`). */
+interface CountSnapshot {
+  readonly atMs: number;
+  readonly active: number;
+  readonly inactive: number;
+  readonly dead: number;
+}
+
+/**
+ * The miner's worker counts of the last roll-up, when it ran within the last 2 minutes of
+ * `nowMs` (else `undefined`: count the workers). A list answered from it shows states as of
+ * that minute, so its rows and its total agree; the hot-read cache keeps such answers until the
+ * next roll-up anyway.
+ */
+async function readCountSnapshot(
+  db: SqlExecutor,
+  pool: PoolDefinition,
+  miner: string,
+  nowMs: number,
+): Promise<CountSnapshot | undefined> {
+  const rows = await queryRows<{
+    at_ms: unknown;
+    active: unknown;
+    inactive: unknown;
+    dead: unknown;
+  }>(
+    db,
+    sql`SELECT at_ms::float8 AS at_ms, active, inactive, dead FROM worker_counts
+      WHERE pool = ${pool.name} AND miner = ${miner}`,
+  );
+  const row = rows[0];
+  if (row === undefined) return undefined;
+  const atMs = toNumber(row.at_ms);
+  if (atMs > nowMs || atMs < nowMs - COUNTS_FRESH_MS) return undefined;
+  return {
+    atMs,
+    active: toNumber(row.active),
+    inactive: toNumber(row.inactive),
+    dead: toNumber(row.dead),
+  };
+}
+
+/**
+ * Forgets a miner's counted workers (after workers were removed from its list), so the next
+ * reads count them until the next roll-up writes them again.
+ */
+export async function forgetWorkerCounts(
+  db: SqlExecutor,
+  pool: PoolDefinition,
+  miner: string,
+): Promise<void> {
+  await queryRows(
+    db,
+    sql`DELETE FROM worker_counts WHERE pool = ${pool.name} AND miner = ${miner} RETURNING pool`,
+  );
+}
+
 /** Query of {@link readWorkerPage}. */
 export interface WorkerPageQuery {
   readonly page: number;
@@ -350,13 +410,20 @@ export async function readWorkerPage(
   query: WorkerPageQuery,
   nowMs: number,
 ): Promise<{ list: WorkerRow[]; total: number; page: number; page_size: number }> {
+  const searching = query.search !== undefined && query.search !== '';
+  // Without a search or a group, the total is the roll-up's count (one row, not every worker).
+  const snapshot =
+    searching || query.group_id !== undefined
+      ? undefined
+      : await readCountSnapshot(db, pool, miner, nowMs);
+  const statusAt = snapshot?.atMs ?? nowMs;
   const conditions: SQL[] = [
     sql`w.pool = ${pool.name}`,
     sql`w.miner = ${miner}`,
     sql`NOT w.hidden`,
     sql`w.rolled_ms IS NOT NULL`,
   ];
-  if (query.status !== undefined) conditions.push(statusCondition(query.status, nowMs));
+  if (query.status !== undefined) conditions.push(statusCondition(query.status, statusAt));
   if (query.search !== undefined && query.search !== '') {
     conditions.push(sql`w.name LIKE ${likePattern(query.search)}`);
   }
@@ -376,11 +443,19 @@ export async function readWorkerPage(
       : sql.raw(`${SORT_COLUMNS[query.sort]} ${direction}, w.name ${direction}`);
   const offset = (query.page - 1) * query.page_size;
   // Count and page at once (two connections on PostgreSQL; PGlite runs them in turn).
+  const counted =
+    snapshot === undefined
+      ? undefined
+      : query.status === undefined
+        ? snapshot.active + snapshot.inactive + snapshot.dead
+        : snapshot[query.status];
   const [countRows, rows] = await Promise.all([
-    queryRows<{ total: unknown }>(
-      db,
-      sql`SELECT count(*)::int AS total FROM workers w WHERE ${where}`,
-    ),
+    counted === undefined
+      ? queryRows<{ total: unknown }>(
+          db,
+          sql`SELECT count(*)::int AS total FROM workers w WHERE ${where}`,
+        )
+      : Promise.resolve([{ total: counted }]),
     queryRows<WorkerDbRow>(
       db,
       sql`SELECT ${workerColumns} FROM workers w LEFT JOIN worker_groups g ON g.id = w.group_id
@@ -389,7 +464,7 @@ export async function readWorkerPage(
     ),
   ]);
   return {
-    list: rows.map((row) => toWorkerRow(pool, row, nowMs)),
+    list: rows.map((row) => toWorkerRow(pool, row, statusAt)),
     total: toNumber(countRows[0]?.total),
     page: query.page,
     page_size: query.page_size,
@@ -420,6 +495,19 @@ export async function readWorkerCounts(
   nowMs: number,
   groupId?: string,
 ): Promise<WorkerCounts & { miners: number }> {
+  if (miner !== null && groupId === undefined) {
+    const snapshot = await readCountSnapshot(db, pool, miner, nowMs);
+    if (snapshot !== undefined) {
+      const { active, inactive, dead } = snapshot;
+      return {
+        active,
+        inactive,
+        dead,
+        total: active + inactive + dead,
+        miners: active > 0 ? 1 : 0,
+      };
+    }
+  }
   const conditions: SQL[] = [
     sql`w.pool = ${pool.name}`,
     sql`NOT w.hidden`,
