@@ -5,6 +5,7 @@ import { createMinuteScheduler, type MinuteScheduler } from '../jobs/minuteSched
 import { inLedgerTransaction } from '../modules/wallet/ledger';
 import { creditMiningIncome } from '../modules/wallet/miningIncome';
 import { createIngest, type Ingest } from './ingest';
+import { maintainPartitions } from './partitions';
 import { POOLS } from './poolCatalog';
 import { runRollup, vacuumEngineTables } from './rollup';
 import { estimateToday, settleClosedDays, utcDay } from './settlement';
@@ -111,6 +112,10 @@ export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
     }
     if (now - lastVacuum >= 60 * 60_000) {
       lastVacuum = now;
+      const partitions = await maintainPartitions(database, now);
+      if (partitions.created.length + partitions.dropped.length > 0) {
+        log?.info({ ...partitions }, 'pool engine: series partitions kept');
+      }
       if (database.driver === 'pglite') await vacuumEngineTables(database);
       await pruneJobRuns(database, now - JOB_RUN_RETENTION_MS);
     }
