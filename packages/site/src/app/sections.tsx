@@ -1,7 +1,14 @@
-import type { HashratePoint, PoolBlock, PoolInfo } from '@poolkit/core';
+import type {
+  HashratePoint,
+  PoolBlock,
+  PoolInfo,
+  SeriesInterval,
+  SeriesRange,
+} from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
+import type { HashrateRange } from '@poolkit/widgets/HashrateChart';
 import type { TFunction } from 'i18next';
-import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinAmount, count, dateTime, hashrate, hashrateUnit, percentText, ratio } from './format';
 import { Card, DataSection, DataTable, Skeleton, Stats, uiStyles } from './ui';
@@ -131,6 +138,27 @@ const HashrateChart = lazy(() =>
   import('@poolkit/widgets/HashrateChart').then((module) => ({ default: module.HashrateChart })),
 );
 
+/** The series step of each span the chart offers: about 150 to 720 points. */
+const RANGE_INTERVALS: Readonly<Record<HashrateRange, SeriesInterval>> = {
+  '24h': '10m',
+  '7d': '1h',
+  '30d': '1h',
+};
+
+/**
+ * The span a page's hashrate chart shows (24 h at first) and the series query for it: pass
+ * `query` to the series request (with `range` among its dependencies) and `range`/`setRange`
+ * to {@link HashrateCard}, so the 24 h / 7 d / 30 d switch loads that span.
+ */
+export function useSeriesRange(): {
+  range: HashrateRange;
+  setRange: (range: HashrateRange) => void;
+  query: { interval: SeriesInterval; range: SeriesRange };
+} {
+  const [range, setRange] = useState<HashrateRange>('24h');
+  return { range, setRange, query: { interval: RANGE_INTERVALS[range], range } };
+}
+
 /**
  * The widgets' HashrateChart over one series request, loaded lazily: a placeholder of the
  * chart's height until the card nears the viewport and the chart's chunk arrives (so a chart
@@ -143,6 +171,8 @@ export function HashrateCard({
   data,
   seriesLabel,
   toolbar,
+  range,
+  onRangeChange,
 }: {
   title: string;
   /** The coin whose unit the axis and tooltip use (`Sol/s` for Zcash). */
@@ -152,6 +182,9 @@ export function HashrateCard({
   seriesLabel?: string;
   /** Controls in the chart card's header (the home page's pool picker). Default none. */
   toolbar?: ReactNode;
+  /** The span shown, and what the range switch picks ({@link useSeriesRange}). */
+  range?: HashrateRange;
+  onRangeChange?: (range: HashrateRange) => void;
 }) {
   const { t } = useTranslation();
   const [ref, near] = useNearViewport();
@@ -171,6 +204,8 @@ export function HashrateCard({
             title={title}
             headingLevel={2}
             toolbar={toolbar}
+            {...(range === undefined ? {} : { range })}
+            {...(onRangeChange === undefined ? {} : { onRangeChange })}
             baseUnit={hashrateUnit(coin)}
             series={[
               {

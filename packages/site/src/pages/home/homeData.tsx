@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencySelect, fiatPrice, useDisplayCurrency } from '../../app/currency';
 import { coinAmount, count, dateTime, hashrate, perHashrate } from '../../app/format';
-import { HashrateCard } from '../../app/sections';
+import { HashrateCard, useSeriesRange } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import {
   AppLink,
@@ -305,21 +305,21 @@ export function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [selected, setSelected] = useState(pools[0]?.name ?? '');
+  const span = useSeriesRange();
   const series = useApiData(
     selected === ''
       ? null
       : async (signal) =>
-          api.poolHashrates(
-            { params: { pool: selected }, query: { interval: '1h', range: '24h' } },
-            { signal },
-          ),
-    [selected],
+          api.poolHashrates({ params: { pool: selected }, query: span.query }, { signal }),
+    [selected, span.range],
   );
   return (
     <HashrateCard
       title={t('site.home.hashrateChart')}
       coin={pools.find((pool) => pool.name === selected)?.coin ?? ''}
       data={series}
+      range={span.range}
+      onRangeChange={span.setRange}
       toolbar={
         <>
           <label className={uiStyles.muted} htmlFor="home-chart-pool">

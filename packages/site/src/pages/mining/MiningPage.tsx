@@ -13,6 +13,7 @@ import {
   profitColumns,
   StatsCard,
   TableCard,
+  useSeriesRange,
 } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, CardGrid, DataSection, PageFrame, TextField, uiStyles } from '../../app/ui';
@@ -121,9 +122,11 @@ function PoolOverview({ coin }: { coin: CoinId }) {
     async (signal) => api.addressMiningPoolStats({ params: { coin } }, { signal }),
     [coin],
   );
+  const span = useSeriesRange();
   const series = useApiData(
-    async (signal) => api.addressMiningHashrates({ params: { coin }, query: {} }, { signal }),
-    [coin],
+    async (signal) =>
+      api.addressMiningHashrates({ params: { coin }, query: span.query }, { signal }),
+    [coin, span.range],
   );
   return (
     <>
@@ -137,7 +140,13 @@ function PoolOverview({ coin }: { coin: CoinId }) {
           { label: t('site.mining.minPayout'), value: coinAmount(value.min_payout, coin) },
         ]}
       />
-      <HashrateCard title={t('site.home.hashrateChart')} coin={coin} data={series} />
+      <HashrateCard
+        title={t('site.home.hashrateChart')}
+        coin={coin}
+        data={series}
+        range={span.range}
+        onRangeChange={span.setRange}
+      />
     </>
   );
 }
@@ -150,9 +159,10 @@ function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) 
     async (signal) => api.addressMinerInfo({ params }, { signal }),
     [coin, address],
   );
+  const span = useSeriesRange();
   const series = useApiData(
-    async (signal) => api.addressMinerHashrates({ params, query: {} }, { signal }),
-    [coin, address],
+    async (signal) => api.addressMinerHashrates({ params, query: span.query }, { signal }),
+    [coin, address, span.range],
   );
   const workers = useApiData(
     async (signal) =>
@@ -197,6 +207,8 @@ function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) 
         coin={coin}
         data={series}
         seriesLabel={t('site.mining.minerHashrate')}
+        range={span.range}
+        onRangeChange={span.setRange}
       />
       <TableCard
         title={t('site.mining.workerList')}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { coinAmount, count, hashrate, ratio } from '../../app/format';
-import { HashrateCard, StatsCard } from '../../app/sections';
+import { HashrateCard, StatsCard, useSeriesRange } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { PageFrame } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
@@ -17,9 +17,10 @@ function Overview({ pool, account }: AccountPool) {
     async (signal) => api.accountStats({ params }, { signal }),
     [pool.name, account],
   );
+  const span = useSeriesRange();
   const series = useApiData(
-    async (signal) => api.accountHashrates({ params, query: {} }, { signal }),
-    [pool.name, account],
+    async (signal) => api.accountHashrates({ params, query: span.query }, { signal }),
+    [pool.name, account, span.range],
   );
   return (
     <>
@@ -52,7 +53,13 @@ function Overview({ pool, account }: AccountPool) {
           { label: t('site.home.payout'), value: value.pay_method },
         ]}
       />
-      <HashrateCard title={t('site.mining.hashrate')} coin={pool.coin} data={series} />
+      <HashrateCard
+        title={t('site.mining.hashrate')}
+        coin={pool.coin}
+        data={series}
+        range={span.range}
+        onRangeChange={span.setRange}
+      />
     </>
   );
 }

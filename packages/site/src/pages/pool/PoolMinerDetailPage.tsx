@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { dateTime, hashrate, minerStatusKey, ratio } from '../../app/format';
-import { HashrateCard, StatsCard } from '../../app/sections';
+import { HashrateCard, StatsCard, useSeriesRange } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, PageFrame } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
@@ -17,9 +17,10 @@ function Detail({ pool, account, worker }: AccountPool & { worker: string }) {
     async (signal) => api.worker({ params }, { signal }),
     [pool.name, account, worker],
   );
+  const span = useSeriesRange();
   const series = useApiData(
-    async (signal) => api.workerHashrates({ params, query: {} }, { signal }),
-    [pool.name, account, worker],
+    async (signal) => api.workerHashrates({ params, query: span.query }, { signal }),
+    [pool.name, account, worker, span.range],
   );
   return (
     <>
@@ -43,7 +44,13 @@ function Detail({ pool, account, worker }: AccountPool & { worker: string }) {
           { label: t('site.pool.lastIp'), value: value.last_ip ?? '--' },
         ]}
       />
-      <HashrateCard title={t('site.mining.hashrate')} coin={pool.coin} data={series} />
+      <HashrateCard
+        title={t('site.mining.hashrate')}
+        coin={pool.coin}
+        data={series}
+        range={span.range}
+        onRangeChange={span.setRange}
+      />
     </>
   );
 }

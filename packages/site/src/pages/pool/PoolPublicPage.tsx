@@ -8,6 +8,7 @@ import {
   poolFigures,
   StatsCard,
   TableCard,
+  useSeriesRange,
 } from '../../app/sections';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import { AppLink, DataSection, EmptyState, PageFrame, uiStyles } from '../../app/ui';
@@ -22,9 +23,10 @@ function PoolStatistics({ pool, coin }: { pool: string; coin: string }) {
     async (signal) => api.poolStats({ params: { pool } }, { signal }),
     [pool],
   );
+  const span = useSeriesRange();
   const series = useApiData(
-    async (signal) => api.poolHashrates({ params: { pool }, query: {} }, { signal }),
-    [pool],
+    async (signal) => api.poolHashrates({ params: { pool }, query: span.query }, { signal }),
+    [pool, span.range],
   );
   const blocks = useApiData(
     async (signal) =>
@@ -43,7 +45,13 @@ function PoolStatistics({ pool, coin }: { pool: string; coin: string }) {
           { label: t('site.mining.luck7d'), value: ratio(value.luck_7d) },
         ]}
       />
-      <HashrateCard title={t('site.home.hashrateChart')} coin={coin} data={series} />
+      <HashrateCard
+        title={t('site.home.hashrateChart')}
+        coin={coin}
+        data={series}
+        range={span.range}
+        onRangeChange={span.setRange}
+      />
       <TableCard
         title={t('site.mining.blocks')}
         data={blocks}
