@@ -99,8 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app: FastifyInstance = Fastify({
     // Hot reads are answered from the cache before the framework routes them (a hit costs a
     // map lookup); everything else goes to Fastify as usual.
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    serverFactory: (handler, serverOptions) => {
+      const server = createServer((request, response) => {
         if (hotReads === null) {
           handler(request, response);
           return;
@@ -111,7 +111,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           () => handler(request, response),
           (raw) => app.platform.authenticate(asAuthRequest(raw)),
         );
-      }),
+      });
+      // What Fastify sets on a server it makes itself (it does not on one a factory makes):
+      // without its 72 s keep-alive, Node's 5 s closes idle sockets that clients (4 s in
+      // undici) may be about to reuse, and a busy event loop turns that race into resets.
+      const numberOr = (value: unknown, fallback: number) =>
+        typeof value === 'number' ? value : fallback;
+      server.keepAliveTimeout = numberOr(serverOptions.keepAliveTimeout, 72_000);
+      server.requestTimeout = numberOr(serverOptions.requestTimeout, 0);
+      server.setTimeout(numberOr(serverOptions.connectionTimeout, 0));
+      const perSocket = numberOr(serverOptions.maxRequestsPerSocket, 0);
+      if (perSocket > 0) server.maxRequestsPerSocket = perSocket;
+      return server;
+    },
     logger: loggerOptions(config.logLevel, options.logDestination),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,

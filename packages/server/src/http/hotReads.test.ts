@@ -189,6 +189,10 @@ describe.each(testDrivers)('hot reads on %s', (driver) => {
     ]);
   });
 
+  it("should keep Fastify's connection timeouts on the node's own server", () => {
+    expect(app.server.keepAliveTimeout).toBe(72_000);
+  });
+
   it('should leave requests from another origin to the framework', async () => {
     await get(STATS);
     const hits = app.platform.hotReads?.stats().hits ?? 0;
