@@ -27,6 +27,7 @@ import { registerCatalogueModule } from './modules/catalogue/module';
 import type { ChainAdapter } from './modules/chain/chainAdapter';
 import { createDemoChain } from './modules/chain/demoChain';
 import { registerContentModule } from './modules/content/routes';
+import { registerContractModule } from './modules/contracts/module';
 import { registerCouponModule } from './modules/coupons/module';
 import { registerDevClockRoutes } from './modules/dev/clockRoutes';
 import { registerDocsRoutes } from './modules/docs/routes';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerContentModule(app);
   registerAdminModule(app);
   registerCouponModule(app);
+  registerContractModule(app, identity, prices);
   await options.routes?.(app);
   siteFallback = await registerSite(app, config.siteDir);
   return app;

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 export type {
   AccountBalance,
   CoinId,
+  ContractOrderStatus,
   Endpoint,
   ErrorStatus,
   LedgerEntry,
@@ -28,6 +29,7 @@ export {
   envelopeSchema,
   errorEnvelopeSchema,
   errorStatusesOf,
+  MAX_CERTIFICATE_BYTES,
   noInput,
   pathParamNames,
 } from '@poolkit/core';

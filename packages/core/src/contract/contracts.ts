@@ -22,6 +22,19 @@ export const contractProductStatusSchema = z.enum(['on_sale', 'sold_out', 'off_s
 /** A product sale state. */
 export type ContractProductStatus = z.infer<typeof contractProductStatusSchema>;
 
+/** A product's terms text, one per interface language. */
+export const contractTermsSchema = z
+  .object({
+    en: z.string().max(20_000),
+    'zh-CN': z.string().max(20_000),
+    ru: z.string().max(20_000),
+    ja: z.string().max(20_000),
+    ko: z.string().max(20_000),
+  })
+  .strict();
+/** Terms texts by language. */
+export type ContractTerms = z.infer<typeof contractTermsSchema>;
+
 /** A cloud-mining product: hashrate of a machine model for a period. */
 export const contractProductSchema = z.object({
   id: entityIdSchema,
@@ -37,19 +50,26 @@ export const contractProductSchema = z.object({
   currency: currencyCodeSchema,
   /** Electricity fee per unit per day, in `currency`. */
   electricity_fee: moneySchema,
-  /** Management fee per unit per day, in `currency`. */
-  management_fee: moneySchema,
+  /** Management fee: this share (percent) of each day's gross output. */
+  management_fee_percent: moneySchema,
   /** Contract length in days. */
   duration_days: z.number().int().positive(),
   /** Days from payment to the start of mining (T+n). */
   effective_delay_days: z.number().int().nonnegative(),
   /** Units left to sell. */
   inventory: z.number().int().nonnegative(),
-  /** Estimated coins per unit per day at today's difficulty and price, after fees. */
+  /**
+   * Estimated coins per unit per day after fees: the pool's latest settled PPS+ unit output
+   * scaled to the unit's hashrate, less electricity and management fees (never below 0).
+   */
   estimated_earnings: moneySchema,
+  /** The estimate's value in USD at the price feed's latest price; `null` without a price. */
+  estimated_earnings_usd: moneySchema.nullable(),
   status: contractProductStatusSchema,
   /** Terms of the product. */
   terms_url: urlSchema.nullable(),
+  /** The product's terms text in each interface language. */
+  terms: contractTermsSchema,
 });
 /** A contract product. */
 export type ContractProduct = z.infer<typeof contractProductSchema>;
@@ -95,6 +115,8 @@ export const contractOrderSchema = z.object({
   batch: z.string().max(64),
   product_id: entityIdSchema,
   product_name: z.string(),
+  /** The mining account that pays (wallet) and receives the daily output. */
+  account: z.string(),
   coin: coinIdSchema,
   miner: z.string().max(128),
   /** Units bought. */
@@ -102,6 +124,8 @@ export const contractOrderSchema = z.object({
   /** Total hashrate bought, H/s. */
   power: hashrateSchema,
   status: contractOrderStatusSchema,
+  /** How it was paid: from the wallet, or by transfer with evidence; `null` before. */
+  pay_method: z.enum(['wallet', 'transfer']).nullable(),
   /** Order time. */
   created_at: isoDateTimeSchema,
   /** Amount to pay, in `currency`. */
@@ -116,9 +140,16 @@ export const contractOrderSchema = z.object({
   /** First and last mining day; `null` until known. */
   effective_date: isoDateSchema.nullable(),
   end_time: isoDateTimeSchema.nullable(),
+  /** Electricity fee of the whole order per day, in the coin. */
   electricity_fee: moneySchema,
+  /** Management fee: this share (percent) of each day's gross output. */
+  management_fee_percent: moneySchema,
+  /** Management fees charged so far, in the coin. */
   management_fee: moneySchema,
+  /** Estimated net coins per day of the whole order (today's estimate). */
   estimated_earnings: moneySchema,
+  /** Net coins credited so far. */
+  actual_earnings: moneySchema,
   /** Why review refused the payment; `null` otherwise. */
   reject_reason: z.string().max(512).nullable(),
 });
@@ -129,6 +160,8 @@ export type ContractOrder = z.infer<typeof contractOrderSchema>;
 export const createContractOrderBodySchema = z
   .object({
     product_id: entityIdSchema,
+    /** The caller's mining account that pays from its wallet and receives the output. */
+    account: z.string().trim().min(1).max(64),
     quantity: z.number().int().min(1).max(10_000),
     /** The user ticked the product's terms. */
     terms_accepted: z.literal(true),
@@ -227,3 +260,70 @@ export const contractDashboardSchema = z.object({
 });
 /** Contract dashboard. */
 export type ContractDashboard = z.infer<typeof contractDashboardSchema>;
+
+/** Body of `POST /contracts/orders/{order_id}/pay`: pay from the order account's wallet. */
+export const payContractOrderBodySchema = z
+  .object({
+    /** The pay password, encrypted like the login password. */
+    pay_password: z.string().min(1).max(2048),
+    key_id: z.string().min(1).max(128),
+  })
+  .strict();
+/** Pay-order body. */
+export type PayContractOrderBody = z.input<typeof payContractOrderBodySchema>;
+
+/** Path parameters of one certificate file. */
+export const contractCertificateParamsSchema = z
+  .object({ order_id: entityIdSchema, certificate_id: entityIdSchema })
+  .strict();
+
+/** A product as operators write it (`POST` and `PUT /admin/contracts/products`). */
+export const contractProductInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(128),
+    coin: coinIdSchema,
+    miner: z.string().trim().min(1).max(128),
+    /** Hashrate of one unit, H/s. */
+    power: z.number().finite().positive(),
+    price: moneySchema,
+    electricity_fee: moneySchema,
+    management_fee_percent: moneySchema,
+    duration_days: z.number().int().min(1).max(3650),
+    effective_delay_days: z.number().int().min(0).max(30),
+    inventory: z.number().int().min(0).max(1_000_000),
+    pay_address: miningAddressSchema,
+    terms: contractTermsSchema,
+    on_sale: z.boolean(),
+  })
+  .strict();
+/** Product input. */
+export type ContractProductInput = z.input<typeof contractProductInputSchema>;
+
+/** A product as operators see it: with its pay address and sale switch. */
+export const adminContractProductSchema = contractProductSchema.extend({
+  pay_address: miningAddressSchema,
+  on_sale: z.boolean(),
+});
+/** Operator view of a product. */
+export type AdminContractProduct = z.infer<typeof adminContractProductSchema>;
+/** A page of products (operators). */
+export const adminContractProductListSchema = paginatedSchema(adminContractProductSchema);
+
+/** Query of `GET /admin/contracts/orders`: the review queue by default. */
+export const adminContractOrderQuerySchema = z
+  .object({ ...paginationQueryShape, status: contractOrderStatusSchema.default('review') })
+  .strict();
+/** An order as operators see it: with its owner. */
+export const adminContractOrderSchema = contractOrderSchema.extend({ username: z.string() });
+/** Operator view of an order. */
+export type AdminContractOrder = z.infer<typeof adminContractOrderSchema>;
+/** A page of orders (operators). */
+export const adminContractOrderListSchema = paginatedSchema(adminContractOrderSchema);
+
+/** Body of `POST /admin/contracts/orders/{order_id}/review`. */
+export const reviewContractOrderBodySchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve') }).strict(),
+  z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(512) }).strict(),
+]);
+/** Review body. */
+export type ReviewContractOrderBody = z.input<typeof reviewContractOrderBodySchema>;

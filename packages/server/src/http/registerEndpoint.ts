@@ -54,6 +54,8 @@ export interface RegisterEndpointOptions {
    * writes, never for anything that depends on the time of the request beyond the minute.
    */
   readonly hotRead?: HotReadScope;
+  /** The largest body this call takes, in bytes. Default: the app's `bodyLimitBytes`. */
+  readonly bodyLimit?: number;
 }
 
 /** Converts the contract's `{name}` placeholders to Fastify's `:name` under `/api`. */
@@ -213,6 +215,7 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
       const seen: { caller: Principal | null } = { caller: null };
       try {

@@ -2,12 +2,20 @@
  * Cloud-mining contracts (not shown).
  * Family B of the API contract; `../endpoints.ts` merges every group into `endpoints`.
  */
+
+import { paginationQuerySchema } from '../common';
 import {
+  adminContractOrderListSchema,
+  adminContractOrderQuerySchema,
+  adminContractOrderSchema,
+  adminContractProductListSchema,
+  adminContractProductSchema,
   contractDashboardSchema,
   contractOrderListSchema,
   contractOrderParamsSchema,
   contractOrderQuerySchema,
   contractOrderSchema,
+  contractProductInputSchema,
   contractProductListSchema,
   contractProductParamsSchema,
   contractProductQuerySchema,
@@ -15,6 +23,8 @@ import {
   createContractOrderBodySchema,
   orderProfitListSchema,
   orderProfitQuerySchema,
+  payContractOrderBodySchema,
+  reviewContractOrderBodySchema,
   uploadCertificateBodySchema,
 } from '../contracts';
 import { defineEndpoint } from '../endpoint';
@@ -129,5 +139,80 @@ export const cloudContractsEndpoints = {
     permission: 'contract.view',
     response: contractDashboardSchema,
     summary: 'Contracts at a glance',
+  }),
+  /** Pays an unpaid order from its account's wallet (pay password); the order goes `pending`. */
+  payContractOrder: defineEndpoint({
+    id: 'payContractOrder',
+    family: 'B',
+    method: 'POST',
+    path: '/contracts/orders/{order_id}/pay',
+    auth: 'user-only',
+    permission: 'contract.view',
+    params: contractOrderParamsSchema,
+    body: payContractOrderBodySchema,
+    response: contractOrderSchema,
+    summary: 'Pay an order from the wallet',
+  }),
+  /** Operators: every product, on sale or not. */
+  adminContractProducts: defineEndpoint({
+    id: 'adminContractProducts',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/contracts/products',
+    auth: 'user-only',
+    permission: 'admin.view',
+    query: paginationQuerySchema,
+    response: adminContractProductListSchema,
+    summary: 'Contract products (operators)',
+  }),
+  /** Operators: adds a product (audited as `contracts.product_create`). */
+  createContractProduct: defineEndpoint({
+    id: 'createContractProduct',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/contracts/products',
+    auth: 'user-only',
+    permission: 'admin.view',
+    body: contractProductInputSchema,
+    response: adminContractProductSchema,
+    summary: 'Add a contract product',
+  }),
+  /** Operators: changes a product (audited as `contracts.product_update`). */
+  updateContractProduct: defineEndpoint({
+    id: 'updateContractProduct',
+    family: 'B',
+    method: 'PUT',
+    path: '/admin/contracts/products/{id}',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: contractProductParamsSchema,
+    body: contractProductInputSchema,
+    response: adminContractProductSchema,
+    summary: 'Change a contract product',
+  }),
+  /** Operators: orders by state, the review queue (`review`) by default, oldest first. */
+  adminContractOrders: defineEndpoint({
+    id: 'adminContractOrders',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/contracts/orders',
+    auth: 'user-only',
+    permission: 'admin.view',
+    query: adminContractOrderQuerySchema,
+    response: adminContractOrderListSchema,
+    summary: 'Contract orders (operators)',
+  }),
+  /** Operators: approves (→ `pending`) or rejects (→ `reject`) an order's evidence; audited. */
+  reviewContractOrder: defineEndpoint({
+    id: 'reviewContractOrder',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/contracts/orders/{order_id}/review',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: contractOrderParamsSchema,
+    body: reviewContractOrderBodySchema,
+    response: adminContractOrderSchema,
+    summary: 'Review an order payment',
   }),
 } as const;

@@ -31,6 +31,8 @@ export type LedgerBucket = 'available' | 'frozen';
  * - `exchange_desk`: the other side of exchanges between coins (takes in the coin sold, pays
  *   out the coin bought).
  * - `exchange_fees`: the exchange desk's fees, in the coin bought.
+ * - `contract_sales`: what users paid for cloud-mining contracts from their wallets.
+ * - `contract_payouts`: the daily output of contracts credited to users (minus all of it).
  */
 export type SystemLedgerName =
   | 'mining_payouts'
@@ -38,7 +40,9 @@ export type SystemLedgerName =
   | 'withdraw_fees'
   | 'deposits_received'
   | 'exchange_desk'
-  | 'exchange_fees';
+  | 'exchange_fees'
+  | 'contract_sales'
+  | 'contract_payouts';
 
 /** Whose balance an entry changes. */
 export type LedgerHolder =
@@ -69,7 +73,8 @@ export type LedgerRecordType =
   | 'withdraw'
   | 'withdraw_payout'
   | 'withdraw_refund'
-  | 'exchange';
+  | 'exchange'
+  | 'contract';
 
 /** A record to post with its entries. */
 export interface NewLedgerRecord {

@@ -1,0 +1,240 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_CODES, endpoints, MAX_CERTIFICATE_BYTES } from '../../contract';
+import type { Principal } from '../../http/authenticate';
+import { HttpError } from '../../http/httpError';
+import { registerEndpoint } from '../../http/registerEndpoint';
+import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
+import { requireOperator } from '../admin/operators';
+import type { IdentityContext } from '../identity/context';
+import { OPERATOR_PERMISSION } from '../identity/permissions';
+import type { PriceService } from '../prices/service';
+import { verifyPayPassword } from '../wallet/payPassword';
+import { createFileEvidenceStore, type EvidenceStore } from './evidenceStore';
+import {
+  advanceOrders,
+  cancelExpiredOrders,
+  cancelOrder,
+  createOrder,
+  createProduct,
+  MAX_CERTIFICATES_PER_ORDER,
+  payOrderFromWallet,
+  readAdminOrders,
+  readAdminProducts,
+  readCertificate,
+  readDashboard,
+  readOrder,
+  readOrderProfits,
+  readOrders,
+  readProduct,
+  readProducts,
+  reviewOrder,
+  updateProduct,
+  uploadCertificates,
+} from './service';
+
+function userOf(principal: Principal | null): string {
+  if (principal === null || principal.kind !== 'user') {
+    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
+  }
+  return principal.userId;
+}
+
+/** Where the answer's certificate links point: this server as the caller reached it. */
+function baseUrlOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Base64 of every file an upload may carry, plus room for names and JSON. */
+const UPLOAD_BODY_LIMIT =
+  Math.ceil((MAX_CERTIFICATE_BYTES * MAX_CERTIFICATES_PER_ORDER) / 3) * 4 + 65_536;
+
+/** Options of {@link registerContractModule}. */
+export interface ContractModuleOptions {
+  /** Where evidence files go. Default: `<dataDir>/contract-evidence` on disk. */
+  readonly evidenceStore?: EvidenceStore;
+}
+
+/**
+ * Cloud-mining contracts (spec sections 2-5, 9; `service.ts` tells the order's life): the
+ * product and order calls of core's `cloudContracts` group, the operator's product management
+ * and evidence review under `/admin/contracts` (audited), the evidence files behind
+ * `GET /api/contracts/orders/{order_id}/certificates/{certificate_id}` (the owner or an
+ * operator), and a minute job, once across nodes, that cancels orders unpaid for 2 hours,
+ * starts orders on their effective date, credits each mining day and finishes orders.
+ */
+export function registerContractModule(
+  app: FastifyInstance,
+  identity: IdentityContext,
+  prices: PriceService,
+  options: ContractModuleOptions = {},
+): void {
+  const { database, clock, config } = app.platform;
+  const store =
+    options.evidenceStore ??
+    createFileEvidenceStore(path.join(config.dataDir, 'contract-evidence'));
+  const snapshot = () => prices.current().catch(() => undefined);
+
+  registerEndpoint(app, endpoints.contractProducts, async ({ query }) =>
+    readProducts(database.db, query, clock.now(), await snapshot()),
+  );
+  registerEndpoint(app, endpoints.contractProduct, async ({ params }) =>
+    readProduct(database.db, params.id, clock.now(), await snapshot()),
+  );
+  registerEndpoint(app, endpoints.createContractOrder, async ({ body }, { principal, request }) =>
+    createOrder(database, {
+      userId: userOf(principal),
+      productId: body.product_id,
+      account: body.account,
+      quantity: body.quantity,
+      baseUrl: baseUrlOf(request),
+      nowMs: clock.now(),
+    }),
+  );
+  registerEndpoint(app, endpoints.contractOrders, async ({ query }, { principal, request }) =>
+    readOrders(database.db, userOf(principal), query, baseUrlOf(request), clock.now()),
+  );
+  registerEndpoint(app, endpoints.contractOrder, async ({ params }, { principal, request }) =>
+    readOrder(database.db, userOf(principal), params.order_id, baseUrlOf(request), clock.now()),
+  );
+  registerEndpoint(
+    app,
+    endpoints.payContractOrder,
+    async ({ params, body }, { principal, request }) => {
+      const userId = userOf(principal);
+      await verifyPayPassword(identity, userId, body.pay_password, body.key_id);
+      return payOrderFromWallet(database, {
+        userId,
+        orderId: params.order_id,
+        baseUrl: baseUrlOf(request),
+        nowMs: clock.now(),
+      });
+    },
+  );
+  registerEndpoint(
+    app,
+    endpoints.uploadPaymentCertificate,
+    async ({ params, body }, { principal, request }) =>
+      uploadCertificates(database, store, {
+        userId: userOf(principal),
+        orderId: params.order_id,
+        files: body.files,
+        baseUrl: baseUrlOf(request),
+        nowMs: clock.now(),
+      }),
+    { bodyLimit: UPLOAD_BODY_LIMIT },
+  );
+  registerEndpoint(app, endpoints.cancelContractOrder, async ({ params }, { principal, request }) =>
+    cancelOrder(database, {
+      userId: userOf(principal),
+      orderId: params.order_id,
+      baseUrl: baseUrlOf(request),
+      nowMs: clock.now(),
+    }),
+  );
+  registerEndpoint(app, endpoints.contractOrderProfits, async ({ params, query }, { principal }) =>
+    readOrderProfits(database.db, userOf(principal), params.order_id, query),
+  );
+  registerEndpoint(app, endpoints.contractDashboard, async (_input, { principal }) =>
+    readDashboard(database.db, userOf(principal), clock.now()),
+  );
+
+  registerEndpoint(app, endpoints.adminContractProducts, async ({ query }, { principal }) => {
+    requireOperator(principal);
+    return readAdminProducts(database.db, query, clock.now(), await snapshot());
+  });
+  registerEndpoint(app, endpoints.createContractProduct, async ({ body }, { principal, request }) =>
+    createProduct(
+      database,
+      { operatorId: requireOperator(principal), product: body, ip: request.ip, nowMs: clock.now() },
+      await snapshot(),
+    ),
+  );
+  registerEndpoint(
+    app,
+    endpoints.updateContractProduct,
+    async ({ params, body }, { principal, request }) =>
+      updateProduct(
+        database,
+        {
+          operatorId: requireOperator(principal),
+          id: params.id,
+          product: body,
+          ip: request.ip,
+          nowMs: clock.now(),
+        },
+        await snapshot(),
+      ),
+  );
+  registerEndpoint(
+    app,
+    endpoints.adminContractOrders,
+    async ({ query }, { principal, request }) => {
+      requireOperator(principal);
+      return readAdminOrders(database.db, query, baseUrlOf(request), clock.now());
+    },
+  );
+  registerEndpoint(
+    app,
+    endpoints.reviewContractOrder,
+    async ({ params, body }, { principal, request }) =>
+      reviewOrder(database, {
+        operatorId: requireOperator(principal),
+        orderId: params.order_id,
+        decision: body,
+        ip: request.ip,
+        baseUrl: baseUrlOf(request),
+        nowMs: clock.now(),
+      }),
+  );
+
+  // The evidence files themselves: bytes, not the JSON envelope, so not a contract endpoint.
+  app.get<{ Params: { order_id: string; certificate_id: string } }>(
+    '/api/contracts/orders/:order_id/certificates/:certificate_id',
+    async (request, reply) => {
+      const principal = await app.platform.authenticate(request);
+      if (principal === null || principal.kind !== 'user') {
+        throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
+      }
+      const operator = principal.permissions.includes(OPERATOR_PERMISSION);
+      const file = await readCertificate(database.db, store, {
+        orderId: request.params.order_id,
+        certificateId: request.params.certificate_id,
+        userId: operator ? null : principal.userId,
+      });
+      if (file === undefined) {
+        throw new HttpError(404, ERROR_CODES.notFound, 'No such file', {
+          fields: [{ field: 'certificate_id', message: 'No such file' }],
+        });
+      }
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-disposition',
+          `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .send(Buffer.from(file.bytes));
+    },
+  );
+
+  let scheduler: MinuteScheduler | undefined;
+  app.addHook('onReady', async () => {
+    scheduler = createMinuteScheduler({
+      clock,
+      task: async (nowMs) => {
+        const cancelled = await cancelExpiredOrders(database, nowMs);
+        const moved = await advanceOrders(database, nowMs);
+        if (cancelled.length + moved.started + moved.credited + moved.finished > 0) {
+          app.log.info({ cancelled: cancelled.length, ...moved }, 'contract orders moved on');
+        }
+      },
+      onError: (error) => app.log.error({ err: error }, 'contract job failed'),
+      exclusive: { database, job: 'contracts' },
+    });
+  });
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+  });
+}
