@@ -27,7 +27,6 @@ import { contractDayOutput } from './output';
 import { advanceOrders, cancelExpiredOrders, createOrder } from './service';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** 2026-03-10 09:00 UTC. */
 const T0 = Date.UTC(2026, 2, 10, 9);
 const PAY_PASSWORD = 'Pay123456';
