@@ -10,6 +10,7 @@ import type { IdentityContext } from '../identity/context';
 import { OPERATOR_PERMISSION } from '../identity/permissions';
 import type { PriceService } from '../prices/service';
 import { verifyPayPassword } from '../wallet/payPassword';
+import { seedDemoContracts } from './demo';
 import { createFileEvidenceStore, type EvidenceStore } from './evidenceStore';
 import {
   advanceOrders,
@@ -221,6 +222,7 @@ export function registerContractModule(
 
   let scheduler: MinuteScheduler | undefined;
   app.addHook('onReady', async () => {
+    if (config.demo && config.env !== 'test') await seedDemoContracts(database, clock.now());
     scheduler = createMinuteScheduler({
       clock,
       task: async (nowMs) => {
