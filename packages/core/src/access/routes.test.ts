@@ -114,6 +114,8 @@ describe('ROUTES', () => {
       '/admin/withdrawals',
       '/admin/audit-log',
       '/admin/reconciliation',
+      '/admin/contracts',
+      '/admin/contract-orders',
     ]);
     for (const entry of entries) {
       expect(entry.route.meta.roles, entry.fullPath).toEqual(['admin.view']);

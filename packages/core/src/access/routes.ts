@@ -264,6 +264,8 @@ export const ROUTES: readonly RouteRecord[] = [
       { path: 'withdrawals', name: 'AdminWithdrawals', public: false, meta: operator },
       { path: 'audit-log', name: 'AdminAuditLog', public: false, meta: operator },
       { path: 'reconciliation', name: 'AdminReconciliation', public: false, meta: operator },
+      { path: 'contracts', name: 'AdminContractProducts', public: false, meta: operator },
+      { path: 'contract-orders', name: 'AdminContractOrders', public: false, meta: operator },
     ],
   },
 ];

@@ -18,6 +18,7 @@ describe('message catalogues', () => {
   it('should have the groups of the locale modules plus units', () => {
     expect(GROUPS).toEqual([
       'common',
+      'contracts',
       'errors',
       'mining',
       'site',

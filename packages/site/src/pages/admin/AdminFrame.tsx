@@ -10,6 +10,8 @@ const PAGES = [
   ['AdminReconciliation', '/admin/reconciliation'],
   ['AdminWithdrawals', '/admin/withdrawals'],
   ['AdminAuditLog', '/admin/audit-log'],
+  ['AdminContractProducts', '/admin/contracts'],
+  ['AdminContractOrders', '/admin/contract-orders'],
 ] as const;
 
 /** The name of an operator console page. */
