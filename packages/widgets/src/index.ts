@@ -198,6 +198,12 @@ export {
   type DepositCardProps,
 } from './widgets/DepositCard/DepositCard';
 export {
+  EvidenceUpload,
+  type EvidenceUploadLabelKey,
+  type EvidenceUploadProps,
+  type EvidenceUploadState,
+} from './widgets/EvidenceUpload/EvidenceUpload';
+export {
   ExchangeDialog,
   type ExchangeDialogField,
   type ExchangeDialogLabelKey,
@@ -240,6 +246,10 @@ export {
   type ObserverLinkCardLink,
   type ObserverLinkCardProps,
 } from './widgets/ObserverLinkCard/ObserverLinkCard';
+export {
+  OrderStatusSteps,
+  type OrderStatusStepsProps,
+} from './widgets/OrderStatusSteps/OrderStatusSteps';
 export {
   PoolStatsCard,
   type PoolStatsCardLabelKey,
