@@ -1,0 +1,248 @@
+import type { ContractOrder } from '@poolkit/core';
+import {
+  AlertDialog,
+  Button,
+  CopyButton,
+  EvidenceUpload,
+  FormField,
+  OrderStatusSteps,
+  PasswordInput,
+  StatusTag,
+} from '@poolkit/widgets';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { reportError, showMessage } from '../../app/feedback';
+import { coinAmount, dateTime, hashrate } from '../../app/format';
+import { useServices } from '../../app/servicesContext';
+import { AppLink, Card, EmptyState, PageFrame, Skeleton, Stats, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { encryptedPassword } from '../identity/identity';
+import { ContractTabs } from './ContractTabs';
+import { openEvidence, orderTone, uploadEvidence } from './contract';
+
+/** Pays an unpaid order from its account's wallet with the pay password. */
+function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (password === '') {
+      setError(t('validation.payPasswordRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const secret = await encryptedPassword(services, password);
+      const paid = await services.api.payContractOrder({
+        params: { order_id: order.id },
+        body: { pay_password: secret.password, key_id: secret.key_id },
+      });
+      showMessage(t('contracts.pay.done', { date: paid.effective_date ?? '' }), 'success');
+      setPassword('');
+      onPaid();
+    } catch (failure) {
+      reportError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form noValidate onSubmit={(event) => void pay(event)} className={uiStyles.form}>
+      <p className={uiStyles.muted}>
+        {t('contracts.pay.walletHint', {
+          amount: order.pay_amount,
+          coin: order.currency,
+          account: order.account,
+        })}
+      </p>
+      <FormField label={t('contracts.pay.payPassword')} error={error} required>
+        <PasswordInput
+          value={password}
+          autoComplete="off"
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(undefined);
+          }}
+        />
+      </FormField>
+      <div className={uiStyles.row}>
+        <Button type="submit" loading={busy}>
+          {t('contracts.pay.submit', { amount: order.pay_amount, coin: order.currency })}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * `/contract/order/:order_id`: one order with its status steps, its information (spec section 3)
+ * and evidence; while unpaid, the two ways to pay (wallet, or transfer and evidence upload) and
+ * cancelling.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const { order_id: orderId = '' } = useParams();
+  const [version, setVersion] = useState(0);
+  const [cancelling, setCancelling] = useState(false);
+  const order = useApiData(
+    async (signal) => services.api.contractOrder({ params: { order_id: orderId } }, { signal }),
+    [orderId, version],
+  );
+  const reload = () => setVersion((value) => value + 1);
+
+  async function cancel() {
+    try {
+      await services.api.cancelContractOrder({ params: { order_id: orderId } });
+      showMessage(t('contracts.cancel.done', { id: orderId }), 'success');
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setCancelling(false);
+      reload();
+    }
+  }
+
+  if (order.status === 'loading') {
+    return (
+      <PageFrame title={t('site.routes.ContractOrderDetail')}>
+        <Card>
+          <Skeleton lines={8} />
+        </Card>
+      </PageFrame>
+    );
+  }
+  if (order.status !== 'ready') {
+    return (
+      <PageFrame title={t('site.routes.ContractOrderDetail')}>
+        <ContractTabs current={null} />
+        <Card>
+          <EmptyState
+            text={t('contracts.order.notFound')}
+            action={<AppLink to="/contract/order">{t('site.routes.ContractOrder')}</AppLink>}
+          />
+        </Card>
+      </PageFrame>
+    );
+  }
+  const data = order.data;
+  const coin = data.currency;
+  return (
+    <PageFrame
+      title={`${t('site.routes.ContractOrderDetail')} #${data.id}`}
+      actions={<StatusTag tone={orderTone(data.status)}>{t(`status.${data.status}`)}</StatusTag>}
+    >
+      <ContractTabs current={null} />
+      <Card>
+        <OrderStatusSteps status={data.status} payMethod={data.pay_method} />
+      </Card>
+      {data.status === 'reject' && data.reject_reason !== null ? (
+        <Card title={t('contracts.order.rejectReason')}>
+          <p>{data.reject_reason}</p>
+        </Card>
+      ) : null}
+      {data.status === 'unpaid' ? (
+        <Card title={t('contracts.pay.title')}>
+          <p role="note">{t('contracts.pay.deadline', { time: dateTime(data.pay_deadline) })}</p>
+          <h3>{t('contracts.pay.wallet')}</h3>
+          <WalletPay order={data} onPaid={reload} />
+          <h3>{t('contracts.pay.transfer')}</h3>
+          <p className={uiStyles.muted}>
+            {t('contracts.pay.transferHint', { amount: data.pay_amount, coin })}
+          </p>
+          <div className={uiStyles.row}>
+            <code className={uiStyles.breakAnywhere}>{data.pay_address}</code>
+            <CopyButton value={data.pay_address} />
+          </div>
+          <EvidenceUpload
+            upload={(files, onProgress) =>
+              uploadEvidence(services.session, data.id, files, onProgress)
+            }
+            onUploaded={() => {
+              showMessage(t('contracts.pay.sentForReview'), 'success');
+              reload();
+            }}
+          />
+          <div className={`${uiStyles.row} ${uiStyles.spacedAbove}`}>
+            <Button variant="secondary" onClick={() => setCancelling(true)}>
+              {t('contracts.cancel.action')}
+            </Button>
+          </div>
+        </Card>
+      ) : null}
+      <Card title={data.product_name}>
+        <Stats
+          items={[
+            { label: t('contracts.order.id'), value: data.id },
+            { label: t('contracts.order.batch'), value: data.batch },
+            { label: t('contracts.order.createdAt'), value: dateTime(data.created_at), wide: true },
+            { label: t('contracts.order.payAmount'), value: `${data.pay_amount} ${coin}` },
+            { label: t('contracts.order.account'), value: data.account },
+            { label: t('contracts.order.quantity'), value: data.quantity },
+            { label: t('contracts.order.miner'), value: data.miner },
+            { label: t('contracts.order.power'), value: hashrate(data.power, data.coin) },
+            { label: t('contracts.order.effectiveDate'), value: data.effective_date ?? '—' },
+            {
+              label: t('contracts.order.endTime'),
+              value: data.end_time === null ? '—' : dateTime(data.end_time),
+              wide: true,
+            },
+            {
+              label: t('contracts.order.electricityFee'),
+              value: `${data.electricity_fee} ${coin}`,
+            },
+            {
+              label: t('contracts.order.managementFee'),
+              value: `${data.management_fee} ${coin} (${t('contracts.product.managementValue', { percent: data.management_fee_percent })})`,
+              wide: true,
+            },
+            {
+              label: t('contracts.order.estimated'),
+              value: `${coinAmount(data.estimated_earnings, data.coin)} ${coin}`,
+            },
+            {
+              label: t('contracts.order.actual'),
+              value: `${coinAmount(data.actual_earnings, data.coin)} ${coin}`,
+            },
+          ]}
+        />
+        <AppLink to={`/contract/order/${encodeURIComponent(data.id)}/profit`}>
+          {t('contracts.order.profit')}
+        </AppLink>
+      </Card>
+      <Card title={t('contracts.order.evidence')}>
+        {data.payment_certificates.length === 0 ? (
+          <p className={uiStyles.muted}>{t('contracts.order.noEvidence')}</p>
+        ) : (
+          <ul>
+            {data.payment_certificates.map((url, index) => (
+              <li key={url}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => void openEvidence(services.session, url).catch(reportError)}
+                >
+                  {t('contracts.order.file', { index: index + 1 })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <AlertDialog
+        open={cancelling}
+        onOpenChange={setCancelling}
+        title={t('contracts.cancel.action')}
+        description={t('contracts.cancel.confirm', { id: data.id })}
+        tone="danger"
+        showCancel
+        onAction={() => void cancel()}
+        labels={{ action: t('contracts.cancel.action'), cancel: t('contracts.cancel.keep') }}
+      />
+    </PageFrame>
+  );
+}
