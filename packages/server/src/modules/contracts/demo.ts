@@ -46,7 +46,7 @@ const DEMO_PRODUCTS = [
     miner: 'Antminer KA3',
     unitHashrate: 166e12,
     price: '400',
-    electricityFee: '1.2',
+    electricityFee: '0.02',
     managementFeePercent: '4',
     durationDays: 180,
     effectiveDelayDays: 2,

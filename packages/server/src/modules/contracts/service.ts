@@ -240,7 +240,7 @@ function publicProduct(answer: AdminProductAnswer): ProductAnswer {
   return rest;
 }
 
-/** Products users may see (on sale, sold out included), newest first, optionally of one coin. */
+/** Products users may see (on sale, sold out included), oldest first, optionally of one coin. */
 export async function readProducts(
   executor: SqlExecutor,
   query: PageQuery & { readonly coin?: string | undefined },
@@ -255,7 +255,7 @@ export async function readProducts(
   const rows = await queryRows<ProductRow>(
     executor,
     sql`SELECT ${productColumns} FROM contract_products p WHERE p.on_sale ${coin}
-        ORDER BY p.id DESC LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+        ORDER BY p.id LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
   );
   const cache = new Map<string, string>();
   const list: ProductAnswer[] = [];

@@ -68,7 +68,7 @@ export function Component() {
                 )}
               </p>
               <Stats items={productFigures(t, product.data)} />
-              <div className={uiStyles.row}>
+              <div className={`${uiStyles.row} ${uiStyles.spacedAbove}`}>
                 <Button
                   disabled={product.data.status !== 'on_sale'}
                   onClick={() => setBuying(product.data)}

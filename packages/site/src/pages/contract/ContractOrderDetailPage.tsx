@@ -20,6 +20,7 @@ import { useApiData } from '../../app/useApiData';
 import { encryptedPassword } from '../identity/identity';
 import { ContractTabs } from './ContractTabs';
 import { openEvidence, orderTone, uploadEvidence } from './contract';
+import * as styles from './contract.css';
 
 /** Pays an unpaid order from its account's wallet with the pay password. */
 function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void }) {
@@ -51,7 +52,7 @@ function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void
     }
   }
   return (
-    <form noValidate onSubmit={(event) => void pay(event)} className={uiStyles.form}>
+    <form noValidate onSubmit={(event) => void pay(event)} className={styles.payForm}>
       <p className={uiStyles.muted}>
         {t('contracts.pay.walletHint', {
           amount: order.pay_amount,
@@ -210,27 +211,28 @@ export function Component() {
             },
           ]}
         />
-        <AppLink to={`/contract/order/${encodeURIComponent(data.id)}/profit`}>
-          {t('contracts.order.profit')}
-        </AppLink>
+        <p className={uiStyles.spacedAbove}>
+          <AppLink to={`/contract/order/${encodeURIComponent(data.id)}/profit`}>
+            {t('contracts.order.profit')}
+          </AppLink>
+        </p>
       </Card>
       <Card title={t('contracts.order.evidence')}>
         {data.payment_certificates.length === 0 ? (
           <p className={uiStyles.muted}>{t('contracts.order.noEvidence')}</p>
         ) : (
-          <ul>
+          <div className={uiStyles.row}>
             {data.payment_certificates.map((url, index) => (
-              <li key={url}>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => void openEvidence(services.session, url).catch(reportError)}
-                >
-                  {t('contracts.order.file', { index: index + 1 })}
-                </Button>
-              </li>
+              <Button
+                key={url}
+                variant="ghost"
+                size="sm"
+                onClick={() => void openEvidence(services.session, url).catch(reportError)}
+              >
+                {t('contracts.order.file', { index: index + 1 })}
+              </Button>
             ))}
-          </ul>
+          </div>
         )}
       </Card>
       <AlertDialog

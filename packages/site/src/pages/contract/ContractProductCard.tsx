@@ -74,7 +74,7 @@ export function ContractProductCard({
         )}
       </p>
       <Stats items={productFigures(t, product)} />
-      <div className={uiStyles.row}>
+      <div className={`${uiStyles.row} ${uiStyles.spacedAbove}`}>
         <Button disabled={!onSale} onClick={() => onBuy(product)}>
           {t('contracts.product.buy')}
         </Button>

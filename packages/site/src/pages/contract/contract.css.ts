@@ -24,3 +24,11 @@ export const barTrack = style({
 });
 export const bar = style({ display: 'block', height: '100%', background: vars.color.brand });
 export const barValue = style({ fontVariantNumeric: 'tabular-nums' });
+
+/** The wallet payment: a narrow column at the card's start. */
+export const payForm = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  maxWidth: 420,
+});
