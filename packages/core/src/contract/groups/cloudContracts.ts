@@ -104,7 +104,7 @@ export const cloudContractsEndpoints = {
     response: contractOrderSchema,
     summary: 'Upload payment certificates of an order',
   }),
-  /** Not shown: cancels an unpaid or in-review order. */
+  /** Not shown: the user cancels an unpaid order; its units go back on sale. */
   cancelContractOrder: defineEndpoint({
     id: 'cancelContractOrder',
     family: 'B',

@@ -65,7 +65,15 @@ export const progress = style({
 
 export const message = style({ margin: 0, fontSize: vars.font.size.sm });
 export const error = style([message, { color: vars.color.danger }]);
-export const success = style([message, { color: vars.color.success }]);
+export const success = style([
+  message,
+  {
+    color: vars.color.text,
+    background: vars.color.successSubtle,
+    padding: `${vars.space['1']} ${vars.space['2']}`,
+    borderRadius: vars.radius.control,
+  },
+]);
 export const actions = style({ display: 'flex', gap: vars.space['2'], flexWrap: 'wrap' });
 export const legend = style({
   padding: `0 ${vars.space['1']}`,
