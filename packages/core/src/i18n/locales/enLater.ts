@@ -1016,7 +1016,7 @@ export const enLater = {
     'product.inventory': 'In stock',
     'product.inventoryValue': '{{count}} units',
     'product.estimate': 'Estimated daily earnings',
-    'product.estimateUsd': '≈ ${{usd}} / unit / day',
+    'product.estimateUsd': '≈ {{usd}} USD / unit / day',
     'product.soldOut': 'Sold out',
     'product.offShelf': 'Off sale',
     'product.onSale': 'On sale',

@@ -1237,7 +1237,7 @@ export const ja: LocaleMessages = {
     'product.inventory': '在庫',
     'product.inventoryValue': '{{count}} 口',
     'product.estimate': '予想日次収益',
-    'product.estimateUsd': '≈ ${{usd}} / 口 / 日',
+    'product.estimateUsd': '≈ {{usd}} USD / 口 / 日',
     'product.soldOut': '完売',
     'product.offShelf': '販売停止',
     'product.onSale': '販売中',

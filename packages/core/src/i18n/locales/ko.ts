@@ -1220,7 +1220,7 @@ export const ko: LocaleMessages = {
     'product.inventory': '재고',
     'product.inventoryValue': '{{count}} 단위',
     'product.estimate': '예상 일일 수익',
-    'product.estimateUsd': '≈ ${{usd}} / 단위 / 일',
+    'product.estimateUsd': '≈ {{usd}} USD / 단위 / 일',
     'product.soldOut': '품절',
     'product.offShelf': '판매 중지',
     'product.onSale': '판매 중',

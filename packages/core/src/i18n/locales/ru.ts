@@ -1234,7 +1234,7 @@ export const ru: LocaleMessages = {
     'product.inventory': 'В наличии',
     'product.inventoryValue': '{{count}} ед.',
     'product.estimate': 'Ожидаемый доход в день',
-    'product.estimateUsd': '≈ ${{usd}} / ед. / день',
+    'product.estimateUsd': '≈ {{usd}} USD / ед. / день',
     'product.soldOut': 'Распродано',
     'product.offShelf': 'Снят с продажи',
     'product.onSale': 'В продаже',

@@ -1194,7 +1194,7 @@ export const zhCN: LocaleMessages = {
     'product.inventory': '库存',
     'product.inventoryValue': '{{count}} 份',
     'product.estimate': '预计日收益',
-    'product.estimateUsd': '≈ ${{usd}} / 份 / 天',
+    'product.estimateUsd': '≈ {{usd}} USD / 份 / 天',
     'product.soldOut': '已售罄',
     'product.offShelf': '已下架',
     'product.onSale': '在售',
