@@ -36,6 +36,7 @@ import { registerIdentityModule } from './modules/identity/module';
 import { registerPoolModule } from './modules/pools/module';
 import { registerPriceModule } from './modules/prices/module';
 import type { PriceSource } from './modules/prices/service';
+import { registerProgrammesModule } from './modules/programmes/module';
 import { registerWalletModule } from './modules/wallet/module';
 import { registerSite } from './site/serveSite';
 
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAdminModule(app);
   registerCouponModule(app);
   registerContractModule(app, identity, prices);
+  registerProgrammesModule(app);
   await options.routes?.(app);
   siteFallback = await registerSite(app, config.siteDir);
   return app;

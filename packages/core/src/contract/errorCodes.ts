@@ -45,6 +45,12 @@ export const ERROR_CODES = {
   methodNotAllowed: 40500,
   /** HTTP 409: the thing already exists (user name, email, passkey, group name). */
   conflict: 40900,
+  /** HTTP 409: the caller already received a packet of this red-packet campaign. */
+  redPacketAlreadyReceived: 40910,
+  /** HTTP 409: every packet of the campaign (or this packet) has been received. */
+  redPacketsGone: 40911,
+  /** HTTP 409: the campaign was disabled or its activation deadline has passed. */
+  redPacketClosed: 40912,
   /** HTTP 413: the request body is too large. */
   payloadTooLarge: 41300,
   /** HTTP 414: the request URL is too long. */

@@ -137,7 +137,8 @@ export type CouponItemList = z.infer<typeof couponItemListSchema>;
 
 /**
  * A red packet's state (spec section 4): `inactive` after receipt, `activated` (income runs),
- * otherwise `expired` (not activated in time, or ended) or `invalid` (withdrawn by the sender).
+ * then `expired` at the end of its duration; one not activated by its deadline (or whose
+ * campaign the operator disabled first) is `invalid`.
  */
 export const redPacketStatusSchema = z.enum(['inactive', 'activated', 'expired', 'invalid']);
 /** A red packet state. */
@@ -170,6 +171,13 @@ export const redPacketCampaignSchema = z.object({
   ends_at: isoDateTimeSchema,
   /** Whether the caller already received one; `false` when not signed in. */
   received: z.boolean(),
+  /**
+   * Whether it can be received now: the campaign is running, its deadline has not passed and a
+   * packet is left (for a packet link: this packet is not taken).
+   */
+  open: z.boolean(),
+  /** A packet link reserved for one receiving email (the email itself is not shown). */
+  reserved: z.boolean(),
 });
 /** A red-packet campaign. */
 export type RedPacketCampaign = z.infer<typeof redPacketCampaignSchema>;
@@ -296,3 +304,80 @@ export type InviteReward = z.infer<typeof inviteRewardSchema>;
 export const inviteRewardListSchema = paginatedSchema(inviteRewardSchema);
 /** A page of rewards. */
 export type InviteRewardList = z.infer<typeof inviteRewardListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Red-packet campaigns (operators)
+// ---------------------------------------------------------------------------------------------
+
+/** Most packets one campaign gives out. */
+export const MAX_RED_PACKET_COUNT = 1000;
+
+/**
+ * Body of `POST /admin/red-packets`: a campaign of `count` packets of `hashrate` (H/s) of one
+ * coin for `duration_days` once activated, received and activated before
+ * `activation_deadline`. `receiving_emails[i]`, when given, reserves packet `i` for the user
+ * whose bound email it is.
+ */
+export const createRedPacketCampaignBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(60),
+    coin: coinIdSchema,
+    hashrate: z.number().finite().positive(),
+    duration_days: z.number().int().min(1).max(365),
+    count: z.number().int().min(1).max(MAX_RED_PACKET_COUNT),
+    activation_deadline: isoDateTimeSchema,
+    receiving_emails: z.array(emailSchema).max(MAX_RED_PACKET_COUNT).optional(),
+  })
+  .strict();
+/** Create-campaign body as a caller sends it. */
+export type CreateRedPacketCampaignBody = z.input<typeof createRedPacketCampaignBodySchema>;
+
+/** A red-packet campaign as operators see it. */
+export const adminRedPacketCampaignSchema = z.object({
+  id: entityIdSchema,
+  /** The campaign link's id: `/activity/red_packet/{packet_id}` gives any packet left. */
+  packet_id: redPacketIdSchema,
+  name: z.string(),
+  coin: coinIdSchema,
+  hashrate: hashrateSchema,
+  duration_days: z.number().int().positive(),
+  count: z.number().int().positive(),
+  received: z.number().int().nonnegative(),
+  activated: z.number().int().nonnegative(),
+  activation_deadline: isoDateTimeSchema,
+  status: z.enum(['active', 'disabled']),
+  created_by: z.string(),
+  created_at: isoDateTimeSchema,
+  disabled_at: isoDateTimeSchema.nullable(),
+});
+/** A campaign as operators see it. */
+export type AdminRedPacketCampaign = z.infer<typeof adminRedPacketCampaignSchema>;
+
+/** A page of campaigns, newest first. */
+export const adminRedPacketCampaignListSchema = paginatedSchema(adminRedPacketCampaignSchema);
+/** A page of campaigns. */
+export type AdminRedPacketCampaignList = z.infer<typeof adminRedPacketCampaignListSchema>;
+
+/** Path parameters `{campaign_id}`. */
+export const redPacketCampaignParamsSchema = z.object({ campaign_id: entityIdSchema }).strict();
+/** `{campaign_id}` as a caller sends it. */
+export type RedPacketCampaignParams = z.input<typeof redPacketCampaignParamsSchema>;
+
+/** One packet of a campaign as operators see it. */
+export const adminRedPacketSchema = z.object({
+  /** The packet link's id: `/activity/red_packet/{packet_id}`. */
+  packet_id: redPacketIdSchema,
+  receiving_email: z.string().nullable(),
+  status: z.enum(['unclaimed', ...redPacketStatusSchema.options]),
+  received_by: z.string().nullable(),
+  received_at: isoDateTimeSchema.nullable(),
+  account: z.string().nullable(),
+  total_profit: moneySchema,
+});
+/** A packet as operators see it. */
+export type AdminRedPacket = z.infer<typeof adminRedPacketSchema>;
+
+/** A page of a campaign's packets, in the order they were made. */
+export const adminRedPacketListSchema = paginatedSchema(adminRedPacketSchema);
+/** A page of packets. */
+export type AdminRedPacketList = z.infer<typeof adminRedPacketListSchema>;

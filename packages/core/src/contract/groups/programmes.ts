@@ -6,17 +6,22 @@ import { paginationQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import {
   activateRedPacketBodySchema,
+  adminRedPacketCampaignListSchema,
+  adminRedPacketCampaignSchema,
+  adminRedPacketListSchema,
   couponItemListSchema,
   couponListQuerySchema,
   couponListSchema,
   couponParamsSchema,
   couponSchema,
+  createRedPacketCampaignBodySchema,
   invitationSummarySchema,
   inviteeListSchema,
   inviteRewardListSchema,
   receivedRedPacketParamsSchema,
   receiveRedPacketBodySchema,
   redeemCouponBodySchema,
+  redPacketCampaignParamsSchema,
   redPacketCampaignSchema,
   redPacketListQuerySchema,
   redPacketListSchema,
@@ -113,6 +118,7 @@ export const programmesEndpoints = {
     params: redPacketParamsSchema,
     body: receiveRedPacketBodySchema,
     response: redPacketSchema,
+    errors: [404, 409, 429],
     summary: 'Receive a red packet',
   }),
   /** Not shown: red packets the user received. */
@@ -150,6 +156,7 @@ export const programmesEndpoints = {
     params: receivedRedPacketParamsSchema,
     body: activateRedPacketBodySchema,
     response: redPacketSchema,
+    errors: [404, 409],
     summary: 'Activate a red packet',
   }),
   /** Not shown: daily income of a red packet. */
@@ -199,5 +206,58 @@ export const programmesEndpoints = {
     query: paginationQuerySchema,
     response: inviteRewardListSchema,
     summary: 'Invitation rewards',
+  }),
+  /** Not shown: the red-packet campaigns operators created, newest first. */
+  adminRedPacketCampaigns: defineEndpoint({
+    id: 'adminRedPacketCampaigns',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/red-packets',
+    auth: 'user-only',
+    permission: 'admin.view',
+    query: paginationQuerySchema,
+    response: adminRedPacketCampaignListSchema,
+    summary: 'Red-packet campaigns',
+  }),
+  /** Not shown: creates a red-packet campaign (audited as `red_packets.create`). */
+  createRedPacketCampaign: defineEndpoint({
+    id: 'createRedPacketCampaign',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/red-packets',
+    auth: 'user-only',
+    permission: 'admin.view',
+    body: createRedPacketCampaignBodySchema,
+    response: adminRedPacketCampaignSchema,
+    summary: 'Create a red-packet campaign',
+  }),
+  /** Not shown: the packets of a campaign, with their links' ids and who received them. */
+  adminRedPackets: defineEndpoint({
+    id: 'adminRedPackets',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/red-packets/{campaign_id}/packets',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: redPacketCampaignParamsSchema,
+    query: paginationQuerySchema,
+    response: adminRedPacketListSchema,
+    summary: 'Packets of a red-packet campaign',
+  }),
+  /**
+   * Not shown: disables a campaign (audited as `red_packets.disable`): no more receipts, and
+   * packets not yet activated become invalid; activated ones keep earning.
+   */
+  disableRedPacketCampaign: defineEndpoint({
+    id: 'disableRedPacketCampaign',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/red-packets/{campaign_id}/disable',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: redPacketCampaignParamsSchema,
+    response: adminRedPacketCampaignSchema,
+    errors: [404],
+    summary: 'Disable a red-packet campaign',
   }),
 } as const;

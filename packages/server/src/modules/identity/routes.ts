@@ -7,6 +7,7 @@ import type { RateLimitOptions } from '../../http/rateLimit';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { type AccountRow, accountAnswer, findOwnAccount } from '../accounts/routes';
 import { readUserMining } from '../pools/userMining';
+import { checkInviteCode } from '../programmes/invitations';
 import { CANCELLATION_GRACE_MS } from './cancellation';
 import { issueCaptchaChallenge, verifyCaptcha } from './captcha';
 import { consumeVerificationCode, phoneTarget, sendVerificationCode } from './codes';
@@ -298,6 +299,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       if ((await findUserByEmail(context, body.email)) !== undefined) {
         conflict('email', 'This email is already registered');
       }
+      if (body.invite_code !== undefined) await checkInviteCode(context.database, body.invite_code);
       await consumeVerificationCode(
         context,
         'email',
@@ -309,6 +311,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
         username: body.username,
         email: body.email,
         passwordHash: await hashPassword(password),
+        inviteCode: body.invite_code,
       });
       await addUserLog(context, userId, 'security', 'registered', request);
       await addUserLog(context, userId, 'login', 'login', request);
@@ -325,6 +328,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       if ((await findUserByPhone(context, body.country_code, body.phone)) !== undefined) {
         conflict('phone', 'This phone is already registered');
       }
+      if (body.invite_code !== undefined) await checkInviteCode(context.database, body.invite_code);
       await consumeVerificationCode(
         context,
         'sms',
@@ -337,6 +341,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
         countryCode: body.country_code,
         phone: body.phone,
         passwordHash: await hashPassword(password),
+        inviteCode: body.invite_code,
       });
       await context.database.db.execute(
         sql`UPDATE users SET verify_type = 'sms' WHERE id = ${userId}::bigint`,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../contract';
 import { HttpError } from '../../http/httpError';
+import { recordInvitation } from '../programmes/invitations';
 import type { IdentityContext } from './context';
 import { randomToken, sha256Hex } from './crypto';
 import { iso, queryRow, queryRows } from './db';
@@ -87,6 +88,8 @@ export interface NewUser {
   readonly countryCode?: string;
   readonly phone?: string;
   readonly passwordHash: string;
+  /** An invitation code: its owner becomes the user's inviter (`programmes/invitations.ts`). */
+  readonly inviteCode?: string | undefined;
 }
 
 function conflict(field: string, message: string): never {
@@ -144,6 +147,9 @@ export async function createUser(context: IdentityContext, user: NewUser): Promi
         'UPDATE users SET current_account_id = $1::bigint WHERE id = $2::bigint',
         [account.id, created.id],
       );
+      if (user.inviteCode !== undefined) {
+        await recordInvitation(session, created.id, user.inviteCode, context.clock.now());
+      }
       return created.id;
     });
   } catch (error) {

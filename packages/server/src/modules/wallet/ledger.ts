@@ -33,6 +33,8 @@ export type LedgerBucket = 'available' | 'frozen';
  * - `exchange_fees`: the exchange desk's fees, in the coin bought.
  * - `contract_sales`: what users paid for cloud-mining contracts from their wallets.
  * - `contract_payouts`: the daily output of contracts credited to users (minus all of it).
+ * - `red_packet_grants`: hashrate red packets' income paid to accounts (minus all paid).
+ * - `invite_rewards`: invitation rewards paid to inviters (minus all paid).
  */
 export type SystemLedgerName =
   | 'mining_payouts'
@@ -42,7 +44,9 @@ export type SystemLedgerName =
   | 'exchange_desk'
   | 'exchange_fees'
   | 'contract_sales'
-  | 'contract_payouts';
+  | 'contract_payouts'
+  | 'red_packet_grants'
+  | 'invite_rewards';
 
 /** Whose balance an entry changes. */
 export type LedgerHolder =
@@ -74,7 +78,9 @@ export type LedgerRecordType =
   | 'withdraw_payout'
   | 'withdraw_refund'
   | 'exchange'
-  | 'contract';
+  | 'contract'
+  | 'red_packet'
+  | 'invite_reward';
 
 /** A record to post with its entries. */
 export interface NewLedgerRecord {

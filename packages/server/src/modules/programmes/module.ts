@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_CODES, endpoints } from '../../contract';
+import type { Principal } from '../../http/authenticate';
+import { HttpError } from '../../http/httpError';
+import { registerEndpoint } from '../../http/registerEndpoint';
+import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
+import { requireOperator } from '../admin/operators';
+import {
+  readInvitationSummary,
+  readInvitees,
+  readInviteRewards,
+  settleInviteRewards,
+} from './invitations';
+import {
+  activatePacket,
+  advanceRedPackets,
+  createCampaign,
+  disableCampaign,
+  readCampaignPackets,
+  readCampaigns,
+  readPacketIncome,
+  readPublicCampaign,
+  readUserPacket,
+  readUserPackets,
+  receivePacket,
+} from './redPackets';
+
+/** Claims per client address and window: links cannot be tried in bulk. */
+const receiveLimit = { key: 'red-packet-receive', limit: 30, windowMs: 10 * 60_000 } as const;
+
+function userOf(principal: Principal | null): string {
+  if (principal === null || principal.kind !== 'user') {
+    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
+  }
+  return principal.userId;
+}
+
+/** The site's origin as the request shows it (behind a proxy: with `TRUST_PROXY`). */
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Hashrate red packets and the invitation programme (spec sections 3, 4, 5, 6 and 9):
+ * operators' campaigns (`/admin/red-packets…`, audited), the public packet view, receiving and
+ * activating, the receiver's packets and income; every user's invitation code, invitees and
+ * rewards. One minute job, once across nodes, moves packets on (invalid, credited, expired)
+ * and settles the invitation rewards of closed days.
+ */
+export function registerProgrammesModule(app: FastifyInstance): void {
+  const { database, clock } = app.platform;
+
+  registerEndpoint(app, endpoints.redPacketCampaign, async ({ params }, { principal }) =>
+    readPublicCampaign(
+      database.db,
+      params.packet_id,
+      principal?.kind === 'user' ? principal.userId : null,
+      clock.now(),
+    ),
+  );
+  registerEndpoint(
+    app,
+    endpoints.receiveRedPacket,
+    async ({ params, body }, { principal }) =>
+      receivePacket(database, {
+        userId: userOf(principal),
+        code: params.packet_id,
+        email: body.email,
+        nowMs: clock.now(),
+      }),
+    { rateLimit: receiveLimit },
+  );
+  registerEndpoint(app, endpoints.redPackets, async ({ query }, { principal }) =>
+    readUserPackets(database.db, userOf(principal), query),
+  );
+  registerEndpoint(app, endpoints.redPacket, async ({ params }, { principal }) =>
+    readUserPacket(database.db, userOf(principal), params.id),
+  );
+  registerEndpoint(app, endpoints.activateRedPacket, async ({ params, body }, { principal }) =>
+    activatePacket(database, {
+      userId: userOf(principal),
+      id: params.id,
+      account: body.account,
+      nowMs: clock.now(),
+    }),
+  );
+  registerEndpoint(app, endpoints.redPacketProfits, async ({ params, query }, { principal }) =>
+    readPacketIncome(database.db, userOf(principal), params.id, query),
+  );
+
+  registerEndpoint(app, endpoints.invitation, async (_input, { principal, request }) =>
+    readInvitationSummary(database, userOf(principal), originOf(request), clock.now()),
+  );
+  registerEndpoint(app, endpoints.invitees, async ({ query }, { principal }) =>
+    readInvitees(database.db, userOf(principal), query, clock.now()),
+  );
+  registerEndpoint(app, endpoints.inviteRewards, async ({ query }, { principal }) =>
+    readInviteRewards(database.db, userOf(principal), query),
+  );
+
+  registerEndpoint(app, endpoints.adminRedPacketCampaigns, async ({ query }, { principal }) => {
+    requireOperator(principal);
+    return readCampaigns(database.db, query);
+  });
+  registerEndpoint(
+    app,
+    endpoints.createRedPacketCampaign,
+    async ({ body }, { principal, request }) =>
+      createCampaign(database, {
+        operatorId: requireOperator(principal),
+        campaign: body,
+        ip: request.ip,
+        nowMs: clock.now(),
+      }),
+  );
+  registerEndpoint(app, endpoints.adminRedPackets, async ({ params, query }, { principal }) => {
+    requireOperator(principal);
+    return readCampaignPackets(database.db, params.campaign_id, query);
+  });
+  registerEndpoint(
+    app,
+    endpoints.disableRedPacketCampaign,
+    async ({ params }, { principal, request }) =>
+      disableCampaign(database, {
+        operatorId: requireOperator(principal),
+        campaignId: params.campaign_id,
+        ip: request.ip,
+        nowMs: clock.now(),
+      }),
+  );
+
+  let scheduler: MinuteScheduler | undefined;
+  app.addHook('onReady', async () => {
+    scheduler = createMinuteScheduler({
+      clock,
+      task: async (nowMs) => {
+        const packets = await advanceRedPackets(database, nowMs);
+        const rewards = await settleInviteRewards(database, nowMs);
+        if (packets.invalidated + packets.credited + packets.expired + rewards > 0) {
+          app.log.info({ ...packets, rewards }, 'programmes moved on');
+        }
+      },
+      onError: (error) => app.log.error({ err: error }, 'programmes job failed'),
+      exclusive: { database, job: 'programmes' },
+    });
+  });
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+  });
+}
