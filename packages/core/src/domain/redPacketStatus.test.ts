@@ -14,10 +14,26 @@ describe('redPacketStatus', () => {
     expect(redPacketStatus({ activationDeadlineMs: DEADLINE, nowMs: DEADLINE })).toBe('inactive');
   });
 
-  it('should be expired when not activated by the deadline', () => {
+  it('should be invalid when not activated by the deadline', () => {
     expect(redPacketStatus({ activationDeadlineMs: DEADLINE, nowMs: DEADLINE + 1 })).toBe(
-      'expired',
+      'invalid',
     );
+  });
+
+  it('should be expired at the end of its duration', () => {
+    const activatedAtMs = DEADLINE - 1000;
+    const endsAtMs = activatedAtMs + 86_400_000;
+    expect(
+      redPacketStatus({
+        activatedAtMs,
+        endsAtMs,
+        activationDeadlineMs: DEADLINE,
+        nowMs: endsAtMs - 1,
+      }),
+    ).toBe('activated');
+    expect(
+      redPacketStatus({ activatedAtMs, endsAtMs, activationDeadlineMs: DEADLINE, nowMs: endsAtMs }),
+    ).toBe('expired');
   });
 
   it('should be activated once activated, even after the deadline', () => {
@@ -40,13 +56,14 @@ describe('redPacketStatus', () => {
 describe('nextRedPacketStatus', () => {
   it('should move an inactive packet on each event', () => {
     expect(nextRedPacketStatus('inactive', 'activate')).toBe('activated');
-    expect(nextRedPacketStatus('inactive', 'expire')).toBe('expired');
     expect(nextRedPacketStatus('inactive', 'invalidate')).toBe('invalid');
+    expect(nextRedPacketStatus('activated', 'expire')).toBe('expired');
   });
 
-  it('should refuse events on an activated, expired or invalid packet', () => {
+  it('should refuse the events a state does not allow', () => {
+    expect(nextRedPacketStatus('inactive', 'expire')).toBeNull();
     expect(nextRedPacketStatus('activated', 'activate')).toBeNull();
-    expect(nextRedPacketStatus('activated', 'expire')).toBeNull();
+    expect(nextRedPacketStatus('activated', 'invalidate')).toBeNull();
     expect(nextRedPacketStatus('expired', 'activate')).toBeNull();
     expect(nextRedPacketStatus('invalid', 'activate')).toBeNull();
   });

@@ -10,8 +10,10 @@ export interface RedPacketStatusInput {
   activatedAtMs?: number | null;
   /** The last instant it can be activated (epoch milliseconds); inclusive. */
   activationDeadlineMs: number;
+  /** When its income ends (epoch milliseconds); `null`/`undefined` before activation. */
+  endsAtMs?: number | null;
   /**
-   * True when the issuer or the system withdrew it before activation.
+   * True when its campaign was disabled before activation.
    * @defaultValue false
    */
   invalid?: boolean;
@@ -22,35 +24,38 @@ export interface RedPacketStatusInput {
 /**
  * A red packet's state (spec section 4: inactive, then activated, otherwise expired or
  * invalid). A received packet is `inactive` until activated, and its income starts once
- * `activated`; one not activated by its deadline is `expired`; one withdrawn before activation is
- * `invalid`. The deadline itself still allows activation. Once activated, a packet stays
- * `activated`: the spec names no later state.
+ * `activated`; one not activated by its deadline (or whose campaign was disabled first) is
+ * `invalid`; an activated one is `expired` at the end of its duration. The deadline itself
+ * still allows activation.
  */
 export function redPacketStatus(input: RedPacketStatusInput): RedPacketStatus {
-  const { activatedAtMs, activationDeadlineMs, invalid = false, nowMs } = input;
-  if (activatedAtMs !== null && activatedAtMs !== undefined) return 'activated';
-  if (invalid) return 'invalid';
-  if (nowMs > activationDeadlineMs) return 'expired';
+  const { activatedAtMs, activationDeadlineMs, endsAtMs, invalid = false, nowMs } = input;
+  if (activatedAtMs !== null && activatedAtMs !== undefined) {
+    return endsAtMs !== null && endsAtMs !== undefined && nowMs >= endsAtMs
+      ? 'expired'
+      : 'activated';
+  }
+  if (invalid || nowMs > activationDeadlineMs) return 'invalid';
   return 'inactive';
 }
 
 /**
  * The state a red packet moves to on an event, or `null` when the event is not allowed in its
- * current state. Only an `inactive` packet moves: `activate` → `activated`, `expire` →
- * `expired`, `invalidate` → `invalid`; the other three states are final.
+ * current state: `activate` (inactive → activated), `invalidate` (inactive → invalid, the
+ * deadline passed or the campaign was disabled), `expire` (activated → expired, the end of its
+ * duration). Expired and invalid are final.
  */
 export function nextRedPacketStatus(
   status: RedPacketStatus,
   event: RedPacketEvent,
 ): RedPacketStatus | null {
-  if (status !== 'inactive') return null;
   switch (event) {
     case 'activate':
-      return 'activated';
-    case 'expire':
-      return 'expired';
+      return status === 'inactive' ? 'activated' : null;
     case 'invalidate':
-      return 'invalid';
+      return status === 'inactive' ? 'invalid' : null;
+    case 'expire':
+      return status === 'activated' ? 'expired' : null;
     default:
       return event satisfies never;
   }

@@ -72,12 +72,12 @@ export const Activated: Story = {
   },
 };
 
-/** Past its deadline and still inactive: shown as expired before the server says so. */
-export const ExpiredByDeadline: Story = {
+/** Past its deadline and still inactive: shown as invalid before the server's job says so. */
+export const InvalidByDeadline: Story = {
   args: { now: FIXED_NOW + 4 * DAY },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Expired')).toHaveAttribute('data-tone', 'neutral');
+    await expect(canvas.getByText('Invalid')).toHaveAttribute('data-tone', 'danger');
     await expect(canvas.queryByRole('button', { name: 'Activate' })).toBeNull();
   },
 };

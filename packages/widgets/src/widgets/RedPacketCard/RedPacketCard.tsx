@@ -75,15 +75,16 @@ export interface RedPacketCardProps {
 }
 
 /**
- * The state to show: an `inactive` packet is judged again at `now` with core's
- * `redPacketStatus`, so one whose deadline has passed shows as expired before the server says
- * so; the other states are final and shown as the server reports them.
+ * The state to show: an `inactive` or `activated` packet is judged again at `now` with core's
+ * `redPacketStatus`, so one whose deadline has passed shows as invalid (and one past its end as
+ * expired) before the server's job says so; the other states are final.
  */
 function stateOf(packet: RedPacketCardPacket, now: number): RedPacketStatus {
-  if (packet.status !== 'inactive') return packet.status;
+  if (packet.status !== 'inactive' && packet.status !== 'activated') return packet.status;
   return redPacketStatus({
     activatedAtMs: packet.activated_at ? isoToMs(packet.activated_at) : null,
     activationDeadlineMs: isoToMs(packet.activation_deadline),
+    endsAtMs: packet.ends_at ? isoToMs(packet.ends_at) : null,
     nowMs: now,
   });
 }
