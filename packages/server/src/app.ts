@@ -185,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCouponModule(app);
   registerContractModule(app, identity, prices);
   registerProgrammesModule(app);
+  registerProgrammesModule(app, identity);
   await options.routes?.(app);
   siteFallback = await registerSite(app, config.siteDir);
   return app;

@@ -5,6 +5,8 @@ import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
 import { requireOperator } from '../admin/operators';
+import type { IdentityContext } from '../identity/context';
+import { seedDemoProgrammes } from './demo';
 import {
   readInvitationSummary,
   readInvitees,
@@ -45,9 +47,10 @@ function originOf(request: FastifyRequest): string {
  * operators' campaigns (`/admin/red-packets…`, audited), the public packet view, receiving and
  * activating, the receiver's packets and income; every user's invitation code, invitees and
  * rewards. One minute job, once across nodes, moves packets on (invalid, credited, expired)
- * and settles the invitation rewards of closed days.
+ * and settles the invitation rewards of closed days. In demo mode it seeds a campaign and an
+ * invitation (`demo.ts`).
  */
-export function registerProgrammesModule(app: FastifyInstance): void {
+export function registerProgrammesModule(app: FastifyInstance, identity: IdentityContext): void {
   const { database, clock } = app.platform;
 
   registerEndpoint(app, endpoints.redPacketCampaign, async ({ params }, { principal }) =>
@@ -131,6 +134,9 @@ export function registerProgrammesModule(app: FastifyInstance): void {
 
   let scheduler: MinuteScheduler | undefined;
   app.addHook('onReady', async () => {
+    if (app.platform.config.demo && app.platform.config.env !== 'test') {
+      await seedDemoProgrammes(identity, app.log);
+    }
     scheduler = createMinuteScheduler({
       clock,
       task: async (nowMs) => {

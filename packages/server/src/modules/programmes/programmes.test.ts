@@ -15,6 +15,7 @@ import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { grantOperator } from '../admin/operators';
 import {
+  type ApiAnswer,
   callApi,
   encrypted,
   outboxCode,
@@ -37,7 +38,10 @@ describe.each(testDrivers)('red packets and invitations on %s', (driver) => {
   const ips: Record<string, string> = {};
   let ipCounter = 10;
 
-  async function register(username: string, inviteCode?: string) {
+  async function register(
+    username: string,
+    inviteCode?: string,
+  ): Promise<Pick<ApiAnswer, 'status' | 'fields'>> {
     const email = `${username}@example.com`;
     const ip = `10.13.${Math.floor(ipCounter / 200)}.${ipCounter % 200}`;
     ipCounter += 1;
@@ -45,7 +49,7 @@ describe.each(testDrivers)('red packets and invitations on %s', (driver) => {
     if (inviteCode === undefined) {
       const { token } = await registerByEmail(app, username, email, 'Secret123', ip);
       tokens[username] = token;
-      return { status: 200 };
+      return { status: 200, fields: undefined };
     }
     await sendEmailCode(app, email, 'register', ip);
     const answer = await callApi(app, 'POST', '/users/register/email', {
