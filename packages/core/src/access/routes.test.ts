@@ -111,6 +111,7 @@ describe('ROUTES', () => {
     expect(entries.map((entry) => entry.fullPath)).toEqual([
       '/admin',
       '/admin/coupons',
+      '/admin/red-packets',
       '/admin/withdrawals',
       '/admin/audit-log',
       '/admin/reconciliation',

@@ -261,6 +261,7 @@ export const ROUTES: readonly RouteRecord[] = [
     redirect: '/admin/coupons',
     children: [
       { path: 'coupons', name: 'AdminCoupons', public: false, meta: operator },
+      { path: 'red-packets', name: 'AdminRedPackets', public: false, meta: operator },
       { path: 'withdrawals', name: 'AdminWithdrawals', public: false, meta: operator },
       { path: 'audit-log', name: 'AdminAuditLog', public: false, meta: operator },
       { path: 'reconciliation', name: 'AdminReconciliation', public: false, meta: operator },

@@ -172,6 +172,7 @@ export const enFirstScreen = {
     'routes.Admin': 'Operator console',
     'routes.AdminAuditLog': 'Audit log',
     'routes.AdminCoupons': 'Coupons',
+    'routes.AdminRedPackets': 'Red packets',
     'routes.AdminReconciliation': 'Reconciliation',
     // Withdrawal audits (the operator console's /admin/withdrawals).
     'routes.AdminWithdrawals': 'Withdrawals',

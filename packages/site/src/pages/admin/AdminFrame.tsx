@@ -7,6 +7,7 @@ import { PageFrame, SectionTabs } from '../../app/ui';
 /** The operator console's pages, in the order of its navigation. */
 const PAGES = [
   ['AdminCoupons', '/admin/coupons'],
+  ['AdminRedPackets', '/admin/red-packets'],
   ['AdminReconciliation', '/admin/reconciliation'],
   ['AdminWithdrawals', '/admin/withdrawals'],
   ['AdminAuditLog', '/admin/audit-log'],

@@ -1,4 +1,4 @@
-import { validators } from '@poolkit/core';
+import { inviteCodeSchema, isApiError, validators } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,10 @@ export function Component() {
   const { values, errors } = form;
   const [username, setUsername] = useState('');
   const [terms, setTerms] = useState(false);
+  // The invitation code of an invite link (`?invite_code=`), kept while the form's steps run
+  // and carried to the other registration method's link.
+  const [inviteCode, setInviteCode] = useState(() => search.get('invite_code') ?? '');
+  const [inviteError, setInviteError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -29,6 +33,11 @@ export function Component() {
       [{ field: 'username', schema: validators.subAccountName, value: username }],
       [{ field: 'terms', schema: validators.termsAccepted, value: terms }],
     );
+    const invite = inviteCode.trim();
+    if (invite !== '' && !inviteCodeSchema.safeParse(invite).success) {
+      setInviteError(t('site.invitations.codeInvalid'));
+      return;
+    }
     if (!valid) return;
     setBusy(true);
     try {
@@ -37,6 +46,7 @@ export function Component() {
         username: username.trim(),
         code: values.code.trim(),
         terms_accepted: true as const,
+        ...(invite === '' ? {} : { invite_code: invite }),
         ...secret,
       };
       const tokens = byPhone
@@ -47,7 +57,9 @@ export function Component() {
       showMessage(t('site.register.success'), 'success');
       void navigate(completeLogin(services, tokens, search.get('redirect')), { replace: true });
     } catch (error) {
-      reportError(error);
+      if (isApiError(error) && error.fields.some((item) => item.field === 'invite_code')) {
+        setInviteError(t('site.invitations.codeUnknown'));
+      } else reportError(error);
     } finally {
       setBusy(false);
     }
@@ -66,6 +78,17 @@ export function Component() {
             onChange={(event) => setUsername(event.target.value)}
           />
           <CodePasswordFields form={form} passwordLabel={t('site.form.password')} />
+          <TextField
+            label={t('site.invitations.codeOptional')}
+            name="invite_code"
+            autoComplete="off"
+            value={inviteCode}
+            error={inviteError}
+            onChange={(event) => {
+              setInviteCode(event.target.value);
+              setInviteError(undefined);
+            }}
+          />
           <label className={uiStyles.checkRow}>
             <input
               type="checkbox"
@@ -86,7 +109,10 @@ export function Component() {
             {t('site.register.submit')}
           </Button>
           <div className={`${uiStyles.row} ${uiStyles.rowBetween}`}>
-            <AppLink to={byPhone ? '/register/email' : '/register/phone'} className={uiStyles.link}>
+            <AppLink
+              to={`${byPhone ? '/register/email' : '/register/phone'}${search.size > 0 ? `?${search.toString()}` : ''}`}
+              className={uiStyles.link}
+            >
               {byPhone ? t('site.register.useEmail') : t('site.register.usePhone')}
             </AppLink>
             <AppLink to="/login" className={uiStyles.link}>

@@ -79,6 +79,11 @@ export function completeLogin(
 ): string {
   const subject = decodeJwtPayload(tokens.token)?.sub;
   const userId = typeof subject === 'string' || typeof subject === 'number' ? subject : '';
+  // A red packet opened before signing in (spec section 3, `redpacket_hash`) is where the
+  // visitor goes back to when nothing else was asked for.
+  const packet = redirectParam === null ? services.session.get('redpacket_hash') : null;
   services.session.login({ accessToken: tokens.token, refreshToken: tokens.refresh_token }, userId);
+  if (packet !== null && /^[A-Za-z0-9_-]{1,64}$/.test(packet))
+    return `/activity/red_packet/${packet}`;
   return safeRedirectPath(redirectParam);
 }

@@ -7,6 +7,9 @@ const TABS = [
   ['UserMining', '/user/mining'],
   ['UserObserve', '/user/observe'],
   ['UserCoupon', '/user/coupon'],
+  ['UserRedPacket', '/user/red_packet'],
+  ['UserInvite', '/user/invite'],
+  ['UserAppActivity', '/user/app/activity'],
   ['UserLogs', '/user/logs'],
 ] as const;
 

@@ -1,0 +1,240 @@
+import { COINS, type InviteReward, MAX_PAGE_SIZE, PAGE_SIZE } from '@poolkit/core';
+import { Button, CopyButton, QRCode, StatusTag, Table } from '@poolkit/widgets';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveCsv } from '../../app/csvExport';
+import { reportError } from '../../app/feedback';
+import { dateTime } from '../../app/format';
+import { Pager } from '../../app/sections';
+import { useServices } from '../../app/servicesContext';
+import { Card, DataSection, EmptyState, PageFrame, Stats, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { UserTabs } from '../user/UserTabs';
+import * as styles from './programmes.css';
+
+function csvCell(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The users the caller invited, masked, page by page. */
+function Invitees() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [page, setPage] = useState(1);
+  const invitees = useApiData(
+    async (signal) => api.invitees({ query: { page, page_size: PAGE_SIZE } }, { signal }),
+    [page],
+  );
+  return (
+    <Card title={t('site.invitations.invitees')}>
+      {invitees.status === 'ready' && invitees.data.total === 0 ? (
+        <EmptyState text={t('site.invitations.noInvitees')} />
+      ) : (
+        <Table
+          caption={t('site.invitations.invitees')}
+          rows={invitees.status === 'ready' ? invitees.data.list : []}
+          getRowKey={(row) => `${row.username}-${row.registered_at}`}
+          loading={invitees.status === 'loading'}
+          columns={[
+            { key: 'user', header: t('site.invitations.invitee'), cell: (row) => row.username },
+            {
+              key: 'registered',
+              header: t('site.invitations.registeredAt'),
+              cell: (row) => dateTime(row.registered_at),
+            },
+            {
+              key: 'mining',
+              header: t('site.invitations.mining'),
+              cell: (row) => (
+                <StatusTag tone={row.mining ? 'success' : 'neutral'} size="sm">
+                  {row.mining ? t('site.invitations.miningYes') : t('site.invitations.miningNo')}
+                </StatusTag>
+              ),
+            },
+          ]}
+        />
+      )}
+      {invitees.status === 'ready' && invitees.data.total > invitees.data.page_size ? (
+        <Pager
+          page={page}
+          pageSize={invitees.data.page_size}
+          total={invitees.data.total}
+          onPageChange={setPage}
+          showCount
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/** Daily rewards: each invitee's revenue of a day and the 0.2 % paid for it, with CSV export. */
+function Rewards() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const rewards = useApiData(
+    async (signal) => api.inviteRewards({ query: { page, page_size: PAGE_SIZE } }, { signal }),
+    [page],
+  );
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const rows: InviteReward[] = [];
+      for (let next = 1; ; next += 1) {
+        const answer = await api.inviteRewards({ query: { page: next, page_size: MAX_PAGE_SIZE } });
+        rows.push(...answer.list);
+        if (rows.length >= answer.total || answer.list.length === 0) break;
+      }
+      const header = [
+        t('site.invitations.date'),
+        t('site.invitations.coin'),
+        t('site.invitations.invitee'),
+        t('site.invitations.revenue'),
+        t('site.invitations.reward'),
+      ];
+      const lines = [
+        header,
+        ...rows.map((row) => [
+          row.date,
+          row.coin.toUpperCase(),
+          row.invitee,
+          row.revenue,
+          row.amount,
+        ]),
+      ];
+      saveCsv(
+        `${lines.map((line) => line.map(csvCell).join(',')).join('\n')}\n`,
+        'invitation-rewards.csv',
+      );
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Card title={t('site.invitations.rewards')}>
+      <p className={uiStyles.muted}>{t('site.invitations.statsAsOf')}</p>
+      {rewards.status === 'ready' && rewards.data.total === 0 ? (
+        <EmptyState text={t('site.invitations.noRewards')} />
+      ) : (
+        <>
+          <div className={styles.actions}>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={exporting}
+              onClick={() => void exportCsv()}
+            >
+              {t('site.invitations.exportCsv')}
+            </Button>
+          </div>
+          <Table
+            caption={t('site.invitations.rewards')}
+            rows={rewards.status === 'ready' ? rewards.data.list : []}
+            getRowKey={(row) => `${row.date}-${row.coin}-${row.invitee}`}
+            loading={rewards.status === 'loading'}
+            columns={[
+              { key: 'date', header: t('site.invitations.date'), cell: (row) => row.date },
+              { key: 'invitee', header: t('site.invitations.invitee'), cell: (row) => row.invitee },
+              {
+                key: 'revenue',
+                header: t('site.invitations.revenue'),
+                numeric: true,
+                cell: (row) => `${row.revenue} ${COINS[row.coin].symbol}`,
+              },
+              {
+                key: 'reward',
+                header: t('site.invitations.reward'),
+                numeric: true,
+                cell: (row) => `${row.amount} ${COINS[row.coin].symbol}`,
+              },
+            ]}
+          />
+        </>
+      )}
+      {rewards.status === 'ready' && rewards.data.total > rewards.data.page_size ? (
+        <Pager
+          page={page}
+          pageSize={rewards.data.page_size}
+          total={rewards.data.total}
+          onPageChange={setPage}
+          showCount
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * `/user/invite`: the user's invitation code and link (copy, QR code), the totals, the users
+ * they invited (masked) and the daily rewards (0.2 % of each invitee's revenue, settled the next
+ * day with statistics as of 09:50 UTC+8), with paging and CSV export.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const summary = useApiData(async (signal) => api.invitation({}, { signal }), []);
+  return (
+    <PageFrame title={t('site.routes.UserInvite')}>
+      <UserTabs current="UserInvite" />
+      <DataSection data={summary}>
+        {(value) => (
+          <Card title={t('site.invitations.yourInvitation')}>
+            <div className={styles.share}>
+              <div className={styles.stack}>
+                <Stats
+                  items={[
+                    { label: t('site.invitations.code'), value: value.code },
+                    {
+                      label: t('site.invitations.rewardRate'),
+                      value: `${value.reward_percent}%`,
+                    },
+                    {
+                      label: t('site.invitations.inviteeCount'),
+                      value: String(value.invitee_count),
+                    },
+                    {
+                      label: t('site.invitations.totalRewards'),
+                      value:
+                        value.rewards.length === 0
+                          ? '0'
+                          : value.rewards
+                              .map((reward) => `${reward.amount} ${COINS[reward.coin].symbol}`)
+                              .join(' · '),
+                    },
+                  ]}
+                />
+                <p className={styles.mono} data-testid="invite-link">
+                  {value.link}
+                </p>
+                <div className={styles.actions}>
+                  <CopyButton
+                    variant="button"
+                    size="md"
+                    value={value.link}
+                    labels={{ copy: t('site.invitations.copyLink') }}
+                  />
+                  <CopyButton
+                    variant="button"
+                    size="md"
+                    value={value.code}
+                    labels={{ copy: t('site.invitations.copyCode') }}
+                  />
+                </div>
+              </div>
+              <div className={styles.qr}>
+                <QRCode value={value.link} size={148} label={t('site.invitations.qr')} />
+              </div>
+            </div>
+          </Card>
+        )}
+      </DataSection>
+      <Invitees />
+      <Rewards />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,116 @@
+import { COINS, PAGE_SIZE, type RedPacket } from '@poolkit/core';
+import { Table } from '@poolkit/widgets';
+import { RedPacketCard } from '@poolkit/widgets/RedPacketCard';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { dateTime, hashrate } from '../../app/format';
+import { Pager } from '../../app/sections';
+import { useServices } from '../../app/servicesContext';
+import { AppLink, Card, DataSection, EmptyState, PageFrame, Stats, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { UserTabs } from '../user/UserTabs';
+import { ActivateForm } from './ActivateForm';
+import * as styles from './programmes.css';
+
+/** A packet's income, one settled day per row, newest first. */
+function DailyIncome({ packet }: { packet: RedPacket }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [page, setPage] = useState(1);
+  const income = useApiData(
+    async (signal) =>
+      api.redPacketProfits(
+        { params: { id: packet.id }, query: { page, page_size: PAGE_SIZE } },
+        { signal },
+      ),
+    [packet.id, page, packet.total_profit],
+  );
+  const symbol = COINS[packet.coin].symbol;
+  return (
+    <Card title={t('site.redPackets.dailyIncome')}>
+      {income.status === 'ready' && income.data.total === 0 ? (
+        <EmptyState text={t('site.redPackets.noIncome')} />
+      ) : (
+        <Table
+          caption={t('site.redPackets.dailyIncome')}
+          rows={income.status === 'ready' ? income.data.list : []}
+          getRowKey={(row) => row.date}
+          loading={income.status === 'loading'}
+          columns={[
+            { key: 'date', header: t('site.redPackets.date'), cell: (row) => row.date },
+            {
+              key: 'hashrate',
+              header: t('site.redPackets.dayHashrate'),
+              numeric: true,
+              cell: (row) => hashrate(row.hashrate, packet.coin),
+            },
+            {
+              key: 'amount',
+              header: t('site.redPackets.income'),
+              numeric: true,
+              cell: (row) => `${row.amount} ${symbol}`,
+            },
+          ]}
+        />
+      )}
+      {income.status === 'ready' && income.data.total > income.data.page_size ? (
+        <Pager
+          page={page}
+          pageSize={income.data.page_size}
+          total={income.data.total}
+          onPageChange={setPage}
+          showCount
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * `/user/red_packet/:id`: one received packet, activating it (or switching the account its
+ * income goes to) and its daily income.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { id = '' } = useParams();
+  const [version, setVersion] = useState(0);
+  const packet = useApiData(
+    async (signal) => api.redPacket({ params: { id } }, { signal }),
+    [id, version],
+  );
+  return (
+    <PageFrame
+      title={t('site.routes.UserRedPacketDetail')}
+      actions={
+        <AppLink to="/user/red_packet" className={uiStyles.link}>
+          {t('site.redPackets.back')}
+        </AppLink>
+      }
+    >
+      <UserTabs current="UserRedPacket" />
+      <DataSection data={packet} emptyText={t('site.redPackets.notFound')}>
+        {(value) => (
+          <div className={styles.stack}>
+            <RedPacketCard packet={value} coin={COINS[value.coin]} headingLevel={2} />
+            <Card>
+              <Stats
+                items={[
+                  { label: t('site.redPackets.incomeAccount'), value: value.account ?? '—' },
+                  { label: t('site.redPackets.receivedAt'), value: dateTime(value.received_at) },
+                  { label: t('site.redPackets.activatedAt'), value: dateTime(value.activated_at) },
+                  { label: t('site.redPackets.endsAt'), value: dateTime(value.ends_at) },
+                ]}
+              />
+              {value.status === 'inactive' || value.status === 'activated' ? (
+                <ActivateForm packet={value} onDone={() => setVersion((current) => current + 1)} />
+              ) : null}
+            </Card>
+            <DailyIncome packet={value} />
+          </div>
+        )}
+      </DataSection>
+    </PageFrame>
+  );
+}
