@@ -75,6 +75,8 @@ export const statValue = style({
 /** A unit beside a value, in a lighter weight (`1.23` **MH/s**). */
 export const unit = style({
   marginInlineStart: '0.25em',
+  // A coin symbol never breaks inside (`B` / `TC`).
+  whiteSpace: 'nowrap',
   fontSize: '0.75em',
   fontWeight: vars.font.weight.regular,
   color: vars.color.textMuted,

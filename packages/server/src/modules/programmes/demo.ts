@@ -11,6 +11,9 @@ import { activatePacket, createCampaign, receivePacket } from './redPackets';
 
 const DAY_MS = 86_400_000;
 
+/** The demo campaign's link id: `/activity/red_packet/demo-packet`. */
+export const DEMO_CAMPAIGN_CODE = 'demo-packet';
+
 /** The demo's invited friend (registered through the demo user's invitation code). */
 export const DEMO_INVITEE = {
   email: 'friend@poolkit.local',
@@ -20,7 +23,7 @@ export const DEMO_INVITEE = {
 
 /**
  * Seeds the demo's programmes once (demo mode only, after the demo user and operator): a
- * red-packet campaign by the demo operator (5 packets of 20 TH/s of BTC for 7 days), one of
+ * red-packet campaign `demo-packet` by the demo operator (5 packets of 20 TH/s of BTC for 7 days), one of
  * them received and activated by the demo user on its main account, and a user `demofriend`
  * registered with the demo user's invitation code. Resolves true when it seeded now.
  */
@@ -57,9 +60,13 @@ export async function seedDemoProgrammes(
     ip: null,
     nowMs,
   });
+  // A fixed campaign link, so the demo (and the site's screenshots) can open it by name.
+  await database.db.execute(
+    sql`UPDATE red_packet_campaigns SET code = ${DEMO_CAMPAIGN_CODE} WHERE id = ${campaign.id}::bigint`,
+  );
   const packet = await receivePacket(database, {
     userId: demo.id,
-    code: campaign.packet_id,
+    code: DEMO_CAMPAIGN_CODE,
     email: DEMO_USER.email,
     nowMs,
   });
@@ -81,8 +88,8 @@ export async function seedDemoProgrammes(
     if ((error as { code?: unknown }).code !== 40900) throw error;
   }
   log?.info(
-    { redPacketLink: `/activity/red_packet/${campaign.packet_id}` },
-    `Demo red packets: open /activity/red_packet/${campaign.packet_id} (4 packets left)`,
+    { redPacketLink: `/activity/red_packet/${DEMO_CAMPAIGN_CODE}` },
+    `Demo red packets: open /activity/red_packet/${DEMO_CAMPAIGN_CODE} (4 packets left)`,
   );
   return true;
 }

@@ -29,6 +29,7 @@ import { useApiData } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { PacketStateTag } from '../programmes/PacketStateTag';
 import { packetLink } from '../programmes/packetLink';
+import * as programmeStyles from '../programmes/programmes.css';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
 
@@ -314,11 +315,12 @@ export function Component() {
             />
           </FormField>
           <FormField label={t('site.redPackets.hashrate')} error={errors.hashrate} required>
-            <span className={uiStyles.row}>
+            <span className={programmeStyles.withUnit}>
               <Input inputMode="decimal" autoComplete="off" {...field('hashrate')} />
               <Select
                 value={form.unit}
                 aria-label={t('site.redPackets.admin.unit')}
+                width="auto"
                 onValueChange={(value) => change('unit', value)}
                 options={UNITS.map(([unit]) => ({ value: unit, label: unit }))}
               />

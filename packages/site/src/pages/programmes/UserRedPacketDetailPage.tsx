@@ -103,10 +103,18 @@ export function Component() {
                   { label: t('site.redPackets.endsAt'), value: dateTime(value.ends_at) },
                 ]}
               />
-              {value.status === 'inactive' || value.status === 'activated' ? (
-                <ActivateForm packet={value} onDone={() => setVersion((current) => current + 1)} />
-              ) : null}
             </Card>
+            {value.status === 'inactive' || value.status === 'activated' ? (
+              <Card
+                title={
+                  value.status === 'inactive'
+                    ? t('site.redPackets.activate')
+                    : t('site.redPackets.switchAccount')
+                }
+              >
+                <ActivateForm packet={value} onDone={() => setVersion((current) => current + 1)} />
+              </Card>
+            ) : null}
             <DailyIncome packet={value} />
           </div>
         )}

@@ -67,3 +67,10 @@ export const steps = style({
   gap: vars.space['2'],
   lineHeight: 1.6,
 });
+
+/** A number input with its unit's select beside it. */
+export const withUnit = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: vars.space['2'],
+});
