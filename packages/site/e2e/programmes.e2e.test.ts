@@ -101,7 +101,8 @@ describe('red packets and invitations', () => {
     const inviterPage = await openPage(browser);
     await seedSession(inviterPage.context, inviterTokens.token, inviterTokens.refresh_token);
     await inviterPage.page.goto(`${baseUrl}/user/invite`);
-    const inviteLink = (await inviterPage.page.getByTestId('invite-link').textContent()) ?? '';
+    const inviteLink =
+      (await inviterPage.page.locator('[title*="invite_code="]').first().textContent()) ?? '';
     expect(inviteLink).toMatch(/\/register\/email\?invite_code=[A-Z0-9]+$/);
     await inviterPage.page.getByRole('img', { name: 'Invitation link QR code' }).waitFor();
     await inviterPage.context.close();

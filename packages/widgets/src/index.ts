@@ -227,6 +227,12 @@ export {
   type HashrateSeriesKind,
   minerHashrateSeries,
 } from './widgets/HashrateChart/HashrateChart';
+export {
+  InvitationCard,
+  type InvitationCardInvitation,
+  type InvitationCardLabelKey,
+  type InvitationCardProps,
+} from './widgets/InvitationCard/InvitationCard';
 export { Luck, type LuckBlock, type LuckLabelKey, type LuckProps } from './widgets/Luck/Luck';
 export {
   MinerCard,

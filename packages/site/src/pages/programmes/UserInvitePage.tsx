@@ -1,5 +1,6 @@
 import { COINS, type InviteReward, MAX_PAGE_SIZE, PAGE_SIZE } from '@poolkit/core';
-import { Button, CopyButton, QRCode, StatusTag, Table } from '@poolkit/widgets';
+import { Button, StatusTag, Table } from '@poolkit/widgets';
+import { InvitationCard } from '@poolkit/widgets/InvitationCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveCsv } from '../../app/csvExport';
@@ -7,7 +8,7 @@ import { reportError } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, EmptyState, PageFrame, Stats, uiStyles } from '../../app/ui';
+import { Card, DataSection, EmptyState, PageFrame, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { UserTabs } from '../user/UserTabs';
 import * as styles from './programmes.css';
@@ -183,54 +184,11 @@ export function Component() {
       <UserTabs current="UserInvite" />
       <DataSection data={summary}>
         {(value) => (
-          <Card title={t('site.invitations.yourInvitation')}>
-            <div className={styles.share}>
-              <div className={styles.stack}>
-                <Stats
-                  items={[
-                    { label: t('site.invitations.code'), value: value.code },
-                    {
-                      label: t('site.invitations.rewardRate'),
-                      value: `${value.reward_percent}%`,
-                    },
-                    {
-                      label: t('site.invitations.inviteeCount'),
-                      value: String(value.invitee_count),
-                    },
-                    {
-                      label: t('site.invitations.totalRewards'),
-                      value:
-                        value.rewards.length === 0
-                          ? '0'
-                          : value.rewards
-                              .map((reward) => `${reward.amount} ${COINS[reward.coin].symbol}`)
-                              .join(' · '),
-                    },
-                  ]}
-                />
-                <p className={styles.mono} data-testid="invite-link">
-                  {value.link}
-                </p>
-                <div className={styles.actions}>
-                  <CopyButton
-                    variant="button"
-                    size="md"
-                    value={value.link}
-                    labels={{ copy: t('site.invitations.copyLink') }}
-                  />
-                  <CopyButton
-                    variant="button"
-                    size="md"
-                    value={value.code}
-                    labels={{ copy: t('site.invitations.copyCode') }}
-                  />
-                </div>
-              </div>
-              <div className={styles.qr}>
-                <QRCode value={value.link} size={148} label={t('site.invitations.qr')} />
-              </div>
-            </div>
-          </Card>
+          <InvitationCard
+            invitation={value}
+            headingLevel={2}
+            labels={{ inviteRewardsPaid: t('site.invitations.totalRewards') }}
+          />
         )}
       </DataSection>
       <Invitees />
