@@ -187,6 +187,7 @@ export function Component() {
           <InvitationCard
             invitation={value}
             headingLevel={2}
+            className={styles.spaced}
             labels={{ inviteRewardsPaid: t('site.invitations.totalRewards') }}
           />
         )}

@@ -74,3 +74,6 @@ export const withUnit = style({
   gridTemplateColumns: 'minmax(0, 1fr) auto',
   gap: vars.space['2'],
 });
+
+/** A widget card among the page's cards: the same space below it. */
+export const spaced = style({ marginBottom: vars.space['4'] });
