@@ -184,7 +184,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAdminModule(app);
   registerCouponModule(app);
   registerContractModule(app, identity, prices);
-  registerProgrammesModule(app);
   registerProgrammesModule(app, identity);
   await options.routes?.(app);
   siteFallback = await registerSite(app, config.siteDir);
