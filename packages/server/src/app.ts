@@ -33,6 +33,7 @@ import { registerDevClockRoutes } from './modules/dev/clockRoutes';
 import { registerDocsRoutes } from './modules/docs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerIdentityModule } from './modules/identity/module';
+import { registerNotificationsModule } from './modules/notifications/module';
 import { registerPoolModule } from './modules/pools/module';
 import { registerPriceModule } from './modules/prices/module';
 import type { PriceSource } from './modules/prices/service';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCouponModule(app);
   registerContractModule(app, identity, prices);
   registerProgrammesModule(app, identity);
+  registerNotificationsModule(app);
   await options.routes?.(app);
   siteFallback = await registerSite(app, config.siteDir);
   return app;

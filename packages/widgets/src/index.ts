@@ -175,6 +175,11 @@ export {
   type AddressSearchProps,
 } from './widgets/AddressSearch/AddressSearch';
 export {
+  AlertSettingsForm,
+  type AlertSettingsFormLabelKey,
+  type AlertSettingsFormProps,
+} from './widgets/AlertSettingsForm/AlertSettingsForm';
+export {
   BlockTable,
   type BlockTableCoin,
   type BlockTableLabelKey,
@@ -235,6 +240,11 @@ export {
 } from './widgets/InvitationCard/InvitationCard';
 export { Luck, type LuckBlock, type LuckLabelKey, type LuckProps } from './widgets/Luck/Luck';
 export {
+  MessageList,
+  type MessageListLabelKey,
+  type MessageListProps,
+} from './widgets/MessageList/MessageList';
+export {
   MinerCard,
   type MinerCardLabelKey,
   type MinerCardProps,
@@ -291,6 +301,7 @@ export {
   type TransferDialogRefusal,
   type TransferDialogValues,
 } from './widgets/TransferDialog/TransferDialog';
+export { UnreadBadge, type UnreadBadgeProps } from './widgets/UnreadBadge/UnreadBadge';
 export {
   WalletCard,
   type WalletCardBalance,

@@ -62,11 +62,21 @@ export const unreadCountSchema = z.object({
 /** Unread counts. */
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
-/** Body of `PUT /messages/read`: some messages by id, or all of them. */
-export const markReadBodySchema = z.union([
-  z.object({ ids: z.array(entityIdSchema).min(1).max(100) }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-]);
+/** Body of `PUT /messages/read`: some messages by id, or all of them (exactly one of the two). */
+export const markReadBodySchema = z
+  .object({
+    ids: z.array(entityIdSchema).min(1).max(100).optional(),
+    all: z.literal(true).optional(),
+  })
+  .strict()
+  .superRefine((body, context) => {
+    if ((body.ids === undefined) === (body.all === undefined)) {
+      // Neither or both: name both fields.
+      for (const path of ['ids', 'all']) {
+        context.addIssue({ code: 'custom', message: 'Give either ids or all', path: [path] });
+      }
+    }
+  });
 /** Mark-read body. */
 export type MarkReadBody = z.input<typeof markReadBodySchema>;
 
@@ -78,22 +88,91 @@ export const markReadResultSchema = z.object({
 /** Mark-read answer. */
 export type MarkReadResult = z.infer<typeof markReadResultSchema>;
 
-/** Where alerts are sent besides the message center. */
-export const alertChannelSchema = z.enum(['email', 'sms']);
+/** Path parameters `{id}` of one message. */
+export const messageParamsSchema = z.object({ id: entityIdSchema }).strict();
+/** `{id}` as a caller sends it. */
+export type MessageParams = z.input<typeof messageParamsSchema>;
 
-/** An account's alert settings on one pool. */
-export const alertSettingsSchema = z.object({
+/**
+ * Where alerts are sent besides the message center (which always gets them): email to the
+ * bound address, SMS to the bound phone (the development outbox; no SMS provider is wired), and
+ * the account's signed webhook.
+ */
+export const alertChannelSchema = z.enum(['email', 'sms', 'webhook']);
+/** An alert channel. */
+export type AlertChannel = z.infer<typeof alertChannelSchema>;
+
+/** The message kinds an account can be alerted of (setting updates are always sent). */
+export const alertTypeSchema = z.enum(['hashrate_alert', 'miner_offline']);
+/** An alert kind. */
+export type AlertType = z.infer<typeof alertTypeSchema>;
+
+/** A webhook address: http or https, at most 2048 characters. */
+export const webhookUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .url('Please enter a web address starting with https://')
+  .refine(
+    (value) => /^https?:\/\//i.test(value),
+    'Please enter a web address starting with https://',
+  );
+
+/** Default quiet window after a recovery, minutes: a flapping worker does not re-alert sooner. */
+export const DEFAULT_ALERT_QUIET_MINUTES = 60;
+
+const alertSettingsShape = {
   enabled: z.boolean(),
   /** Alert when the account's 1-hour hashrate falls below this, H/s; `null` for none. */
   hashrate_threshold: hashrateSchema.nullable(),
   /** Alert when at least this many workers go inactive; `null` for none. */
   offline_workers_threshold: z.number().int().min(1).max(100_000).nullable(),
-  channels: z.array(alertChannelSchema).max(2),
+  channels: z.array(alertChannelSchema).max(3),
+};
+
+/** An account's alert settings on one pool. */
+export const alertSettingsSchema = z.object({
+  ...alertSettingsShape,
+  /** The kinds alerted of. */
+  types: z.array(alertTypeSchema).max(2),
+  /** Where the webhook channel posts; `null` for none. */
+  webhook_url: z.string().max(2048).nullable(),
+  /** Whether a signing secret exists (it is shown once, when made). */
+  webhook_secret_set: z.boolean(),
+  /** After a recovery, the same alert stays quiet this many minutes (flap damping). */
+  quiet_minutes: z.number().int().min(5).max(1440),
 });
 /** Alert settings. */
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
-/** Body of `PUT /pools/{pool}/accounts/{account}/alerts`: the whole setting. */
-export const updateAlertSettingsBodySchema = alertSettingsSchema.strict();
+/**
+ * Body of `PUT /pools/{pool}/accounts/{account}/alerts`: the whole setting. `types` defaults to
+ * both kinds, `webhook_url` to none, `quiet_minutes` to {@link DEFAULT_ALERT_QUIET_MINUTES}.
+ */
+export const updateAlertSettingsBodySchema = z
+  .object({
+    ...alertSettingsShape,
+    types: z.array(alertTypeSchema).max(2).default(['hashrate_alert', 'miner_offline']),
+    webhook_url: webhookUrlSchema.nullable().default(null),
+    quiet_minutes: z.number().int().min(5).max(1440).default(DEFAULT_ALERT_QUIET_MINUTES),
+  })
+  .strict();
 /** Update-alerts body. */
 export type UpdateAlertSettingsBody = z.input<typeof updateAlertSettingsBodySchema>;
+
+/** Answer of `POST …/alerts/webhook-secret`: the new signing secret, shown this once. */
+export const webhookSecretSchema = z.object({ secret: z.string() });
+/** A new webhook secret. */
+export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
+
+/** Answer of `POST …/alerts/test-webhook`: the delivery and how its first attempt went. */
+export const webhookTestResultSchema = z.object({
+  delivery_id: z.string(),
+  delivered: z.boolean(),
+  /** The receiver's HTTP status; `null` when it could not be reached. */
+  status_code: z.number().int().nullable(),
+  /** Why it failed; `null` when delivered. Failed deliveries are retried with back-off. */
+  error: z.string().nullable(),
+});
+/** A test-webhook answer. */
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;

@@ -17,9 +17,11 @@ const GROUPS = Object.keys(englishMessages()).sort() as Array<keyof LanguageMess
 describe('message catalogues', () => {
   it('should have the groups of the locale modules plus units', () => {
     expect(GROUPS).toEqual([
+      'alerts',
       'common',
       'contracts',
       'errors',
+      'messages',
       'mining',
       'site',
       'status',

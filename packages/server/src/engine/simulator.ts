@@ -430,11 +430,24 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       sql`SELECT p.pool, a.name FROM account_pay_methods p
         JOIN mining_accounts a ON a.id = p.account_id WHERE p.pay_method = 'SOLO'`,
     );
-    return planSimulation(
+    const plan = planSimulation(
       seed,
       accounts.map((row) => row.name),
       new Set(solo.map((row) => `${row.pool}\u0000${row.name}`)),
     );
+    // Workers a developer stopped (`POST /api/dev/workers`, modules/notifications) send nothing.
+    const stopped = await queryRows<{ pool: string; miner: string; worker: string }>(
+      database.db,
+      sql`SELECT pool, miner, worker FROM dev_stopped_workers`,
+    );
+    if (stopped.length === 0) return plan;
+    const keys = new Set(stopped.map((row) => `${row.pool}/${row.miner}/${row.worker}`));
+    return {
+      ...plan,
+      workers: plan.workers.filter(
+        (worker) => !keys.has(`${worker.pool.name}/${worker.miner}/${worker.name}`),
+      ),
+    };
   }
 
   async function flush(shares: ShareRecord[], blocks: BlockRecord[], network: NetworkRecord[]) {

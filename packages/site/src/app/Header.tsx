@@ -15,6 +15,7 @@ import { reportError } from './feedback';
 import * as styles from './Header.css';
 import { useServices, useSessionState } from './servicesContext';
 import { AppLink, withObserverToken } from './ui';
+import { UNREAD_CHANGED_EVENT } from './unreadMessages';
 import { useApiData } from './useApiData';
 import { coinHome, usePools } from './usePools';
 
@@ -128,10 +129,24 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 function UnreadCount() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const unread = useApiData(async (signal) => api.unreadMessageCount({}, { signal }), [], {
+  // Re-read when the message page changes what is unread, and every two minutes for new alerts.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const bump = () => setVersion((value) => value + 1);
+    window.addEventListener(UNREAD_CHANGED_EVENT, bump);
+    const timer = window.setInterval(bump, 120_000);
+    return () => {
+      window.removeEventListener(UNREAD_CHANGED_EVENT, bump);
+      window.clearInterval(timer);
+    };
+  }, []);
+  const unread = useApiData(async (signal) => api.unreadMessageCount({}, { signal }), [version], {
     silent: true,
   });
-  const count = unread.status === 'ready' ? unread.data.count : 0;
+  // Keep the last count while it is read again, so the badge does not blink.
+  const lastCount = useRef(0);
+  if (unread.status === 'ready') lastCount.current = unread.data.count;
+  const count = lastCount.current;
   return (
     <AppLink
       to="/user/message"

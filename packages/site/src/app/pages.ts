@@ -71,7 +71,7 @@ export const PAGE_LOADERS: Readonly<Record<string, Loader>> = {
   UserLogs: () => import('../pages/user/UserLogsPage'),
   UserAccount: () => import('../pages/user/UserAccountPage'),
   UserMining: () => import('../pages/user/UserMiningPage'),
-  UserMessage: later,
+  UserMessage: () => import('../pages/user/UserMessagePage'),
   UserAuthRedirect: later,
   UserInvite: () => import('../pages/programmes/UserInvitePage'),
   UserRedPacket: () => import('../pages/programmes/UserRedPacketPage'),

@@ -9,6 +9,7 @@ import {
   markReadResultSchema,
   messageListQuerySchema,
   messageListSchema,
+  messageParamsSchema,
   unreadCountSchema,
 } from '../messages';
 import {
@@ -65,6 +66,18 @@ export const messagingEndpoints = {
     body: markReadBodySchema,
     response: markReadResultSchema,
     summary: 'Mark messages read',
+  }),
+  /** Not shown: deletes one message of the user's. */
+  deleteMessage: defineEndpoint({
+    id: 'deleteMessage',
+    family: 'B',
+    method: 'DELETE',
+    path: '/messages/{id}',
+    auth: 'user-only',
+    permission: 'user.view',
+    params: messageParamsSchema,
+    response: emptyResponseSchema,
+    summary: 'Delete a message',
   }),
   /** Not shown: the user's passkeys. */
   passkeys: defineEndpoint({

@@ -8,7 +8,12 @@ import {
   minerHashrateSeriesSchema,
 } from '../common';
 import { defineEndpoint } from '../endpoint';
-import { alertSettingsSchema, updateAlertSettingsBodySchema } from '../messages';
+import {
+  alertSettingsSchema,
+  updateAlertSettingsBodySchema,
+  webhookSecretSchema,
+  webhookTestResultSchema,
+} from '../messages';
 import {
   accountPathParamsSchema,
   accountStatsSchema,
@@ -207,11 +212,36 @@ export const poolAccountEndpoints = {
     family: 'B',
     method: 'PUT',
     path: '/pools/{pool}/accounts/{account}/alerts',
-    auth: 'user',
+    auth: 'user-only',
     permission: 'miner.view',
     params: accountPathParamsSchema,
     body: updateAlertSettingsBodySchema,
     response: alertSettingsSchema,
     summary: 'Update alert settings of an account',
+  }),
+  /** Not shown: makes a new webhook signing secret for the account, shown this once. */
+  rotateWebhookSecret: defineEndpoint({
+    id: 'rotateWebhookSecret',
+    family: 'B',
+    method: 'POST',
+    path: '/pools/{pool}/accounts/{account}/alerts/webhook-secret',
+    auth: 'user-only',
+    permission: 'miner.view',
+    params: accountPathParamsSchema,
+    response: webhookSecretSchema,
+    summary: 'New webhook signing secret',
+  }),
+  /** Not shown: sends a signed test event to the account's webhook now. */
+  testWebhook: defineEndpoint({
+    id: 'testWebhook',
+    family: 'B',
+    method: 'POST',
+    path: '/pools/{pool}/accounts/{account}/alerts/test-webhook',
+    auth: 'user-only',
+    permission: 'miner.view',
+    params: accountPathParamsSchema,
+    errors: [429],
+    response: webhookTestResultSchema,
+    summary: 'Send a test webhook',
   }),
 } as const;

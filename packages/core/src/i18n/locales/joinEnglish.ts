@@ -14,6 +14,8 @@ export function joinEnglish(firstScreen: EnglishFirstScreen, later: EnglishLater
     contracts: later.contracts,
     errors: { ...firstScreen.errors, ...later.errors },
     mining: later.mining,
+    messages: later.messages,
+    alerts: later.alerts,
     site: { ...firstScreen.site, ...later.site },
     status: firstScreen.status,
     validation: later.validation,

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/httpError';
 import type { RateLimitOptions } from '../../http/rateLimit';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { type AccountRow, accountAnswer, findOwnAccount } from '../accounts/routes';
+import { notifySettingUpdate } from '../notifications/messages';
 import { readUserMining } from '../pools/userMining';
 import { checkInviteCode } from '../programmes/invitations';
 import { CANCELLATION_GRACE_MS } from './cancellation';
@@ -217,6 +218,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
           WHERE id = ${user.id}::bigint`,
     );
     await addUserLog(context, user.id, 'security', 'totp_enabled', request);
+    await notifySettingUpdate(context.database.db, user.id, 'authenticator', context.clock.now());
     return null;
   });
 
@@ -233,6 +235,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
           WHERE id = ${user.id}::bigint`,
     );
     await addUserLog(context, user.id, 'security', 'totp_disabled', request);
+    await notifySettingUpdate(context.database.db, user.id, 'authenticator', context.clock.now());
     return null;
   });
 
@@ -368,6 +371,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
           WHERE user_id = ${user.id}::bigint AND revoked_at IS NULL`,
     );
     await addUserLog(context, user.id, 'security', 'password_reset', request);
+    await notifySettingUpdate(context.database.db, user.id, 'password', context.clock.now());
     return null;
   }
 
@@ -422,6 +426,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       sql`UPDATE users SET password_hash = ${await hashPassword(password)} WHERE id = ${userId}::bigint`,
     );
     await addUserLog(context, userId, 'security', 'password_changed', request);
+    await notifySettingUpdate(context.database.db, userId, 'password', context.clock.now());
     return null;
   });
 
@@ -449,6 +454,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
           WHERE id = ${userId}::bigint`,
     );
     await addUserLog(context, userId, 'security', 'email_changed', request);
+    await notifySettingUpdate(context.database.db, userId, 'email', context.clock.now());
     return null;
   });
 
@@ -482,6 +488,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
           WHERE id = ${userId}::bigint`,
     );
     await addUserLog(context, userId, 'security', 'phone_changed', request);
+    await notifySettingUpdate(context.database.db, userId, 'phone', context.clock.now());
     return null;
   });
 

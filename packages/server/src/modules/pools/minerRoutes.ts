@@ -118,30 +118,7 @@ async function requireTargetGroup(
   return groupId;
 }
 
-/** An account's alert settings on a pool (off, no thresholds, until saved). */
-async function readAlertSettings(db: SqlExecutor, pool: PoolDefinition, account: AccountRef) {
-  const rows = await queryRows<{
-    enabled: boolean;
-    hashrate_threshold: unknown;
-    offline_workers_threshold: unknown;
-    channels: string;
-  }>(
-    db,
-    sql`SELECT enabled, hashrate_threshold, offline_workers_threshold, channels FROM alert_settings
-      WHERE account_id = ${account.id} AND pool = ${pool.name}`,
-  );
-  const row = rows[0];
-  return {
-    enabled: row?.enabled ?? false,
-    hashrate_threshold: toNullableNumber(row?.hashrate_threshold),
-    offline_workers_threshold: toNullableNumber(row?.offline_workers_threshold),
-    channels: (row?.channels ?? '')
-      .split(',')
-      .filter((channel): channel is 'email' | 'sms' => channel === 'email' || channel === 'sms'),
-  };
-}
-
-/** Registers the family-B account, worker, group and alert-setting calls. */
+/** Registers the family-B account, worker and group calls (alert settings: modules/notifications). */
 export function registerMinerRoutes(app: FastifyInstance): void {
   registerEndpoint(
     app,
@@ -355,28 +332,6 @@ export function registerMinerRoutes(app: FastifyInstance): void {
       await queryRows(tx, sql`DELETE FROM worker_groups WHERE id = ${params.id}::bigint`);
     });
     return null;
-  });
-  registerEndpoint(app, endpoints.alertSettings, async ({ params }, context) => {
-    const pool = requireAccountPool(params.pool);
-    const account = await requireAccount(context, params.account);
-    return readAlertSettings(context.database.db, pool, account);
-  });
-  registerEndpoint(app, endpoints.updateAlertSettings, async ({ params, body }, context) => {
-    const pool = requireAccountPool(params.pool);
-    const account = await requireAccount(context, params.account);
-    const channels = [...new Set(body.channels)].sort().join(',');
-    await queryRows(
-      context.database.db,
-      sql`INSERT INTO alert_settings (account_id, pool, enabled, hashrate_threshold,
-          offline_workers_threshold, channels)
-        VALUES (${account.id}, ${pool.name}, ${body.enabled}, ${body.hashrate_threshold}::float8,
-          ${body.offline_workers_threshold}::int, ${channels})
-        ON CONFLICT (account_id, pool) DO UPDATE SET enabled = excluded.enabled,
-          hashrate_threshold = excluded.hashrate_threshold,
-          offline_workers_threshold = excluded.offline_workers_threshold,
-          channels = excluded.channels`,
-    );
-    return readAlertSettings(context.database.db, pool, account);
   });
   registerEndpoint(app, endpoints.workerGroups, async ({ params }, context) => {
     const pool = requireAccountPool(params.pool);

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { PoolDefinition } from '../../engine/poolCatalog';
 import { queryRows, type SqlExecutor, toNullableNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
+import { notifyAccountSettingUpdate } from '../notifications/messages';
 import type { AccountRef } from './access';
 import { isoTime } from './queries';
 
@@ -92,5 +93,6 @@ export async function changePayMethod(
       { fields: [{ field: 'pay_method', message: 'Changed less than 24 hours ago' }] },
     );
   }
+  await notifyAccountSettingUpdate(db, account, 'payMethod', nowMs, pool.name);
   return toPayMethod(pool, row.pay_method, toNullableNumber(row.changed_ms), nowMs);
 }

@@ -523,6 +523,10 @@ describe.each(testDrivers)('pool routes on %s', (driver) => {
       hashrate_threshold: null,
       offline_workers_threshold: null,
       channels: [],
+      types: ['hashrate_alert', 'miner_offline'],
+      webhook_url: null,
+      webhook_secret_set: false,
+      quiet_minutes: 60,
     });
     const saved = {
       enabled: true,
@@ -533,6 +537,10 @@ describe.each(testDrivers)('pool routes on %s', (driver) => {
     expect(await data('PUT', url, 'alice', saved)).toEqual({
       ...saved,
       channels: ['email', 'sms'],
+      types: ['hashrate_alert', 'miner_offline'],
+      webhook_url: null,
+      webhook_secret_set: false,
+      quiet_minutes: 60,
     });
     expect(await data('GET', url, 'observer')).toMatchObject({ enabled: true });
     expect((await call('PUT', url, 'observer', saved)).statusCode).toBe(403);

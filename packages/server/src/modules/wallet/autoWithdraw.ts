@@ -17,6 +17,7 @@
  *   one transaction). A user whose withdrawals are paused is skipped that day, and so is an
  *   address deleted since (the setting is switched off, so the user sees why).
  */
+
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -27,6 +28,7 @@ import { HttpError } from '../../http/httpError';
 import type { IdentityContext } from '../identity/context';
 import { iso, isoSeconds } from '../identity/db';
 import { addUserLog, checkTicketCode, peekTicket } from '../identity/users';
+import { notifySettingUpdate } from '../notifications/messages';
 import { inLedgerTransaction } from './ledger';
 import { verifyPayPassword } from './payPassword';
 import { spendValidation } from './transfer';
@@ -202,6 +204,9 @@ export async function updateAutoWithdraw(
               ${iso(now + SECURITY_CHANGE_PAUSE_MS)}::timestamptz)
             WHERE id = ${userId}::bigint`,
       );
+    }
+    if (body.enabled && before?.address_id !== body.address_id) {
+      await notifySettingUpdate(tx, userId, 'autoWithdraw', now);
     }
     const [saved] = await queryRows<SettingRow>(
       tx,

@@ -3,6 +3,7 @@
  * money-moving call carries (encrypted with the login key pair, like the login password).
  * Stored as its scrypt hash in `users.pay_password_hash` (`0009_pay_password.sql`).
  */
+
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../contract';
@@ -11,6 +12,7 @@ import { decryptPassword, decryptSecret, type IdentityContext } from '../identit
 import { hashPassword, verifyPassword } from '../identity/crypto';
 import { iso, queryRow } from '../identity/db';
 import { addUserLog, consumeTicket, requireUser } from '../identity/users';
+import { notifySettingUpdate } from '../notifications/messages';
 
 /** Wrong pay passwords in a row that lock it. */
 export const PAY_PASSWORD_MAX_FAILURES = 5;
@@ -67,6 +69,7 @@ export async function setPayPassword(
     row?.had === true ? 'pay_password_changed' : 'pay_password_set',
     request,
   );
+  await notifySettingUpdate(context.database.db, userId, 'payPassword', now);
 }
 
 /**

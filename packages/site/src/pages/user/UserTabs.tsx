@@ -10,6 +10,7 @@ const TABS = [
   ['UserRedPacket', '/user/red_packet'],
   ['UserInvite', '/user/invite'],
   ['UserAppActivity', '/user/app/activity'],
+  ['UserMessage', '/user/message'],
   ['UserLogs', '/user/logs'],
 ] as const;
 

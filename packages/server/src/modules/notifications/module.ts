@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES, endpoints } from '../../contract';
+import { queryRows } from '../../engine/sql';
+import type { Principal } from '../../http/authenticate';
+import { HttpError } from '../../http/httpError';
+import { registerEndpoint } from '../../http/registerEndpoint';
+import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
+import { createMailer } from '../../mail/mailer';
+import { requestLanguage } from '../content/language';
+import { requireAccount, requireAccountPool } from '../pools/access';
+import {
+  readAlertSettings,
+  rotateWebhookSecret,
+  runAlertCheck,
+  writeAlertSettings,
+} from './alerts';
+import { seedDemoMessages } from './demo';
+import { deleteMessage, listMessages, markRead, unreadCount } from './messages';
+import { deliverDueWebhooks, enqueueWebhook } from './webhooks';
+
+/** How often (wall time) the webhook outbox is polled for due deliveries. */
+const WEBHOOK_POLL_MS = 2_000;
+
+function userOf(principal: Principal | null): string {
+  if (principal === null || principal.kind !== 'user') {
+    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
+  }
+  return principal.userId;
+}
+
+function messageNotFound(): HttpError {
+  return new HttpError(404, ERROR_CODES.notFound, 'id: No such message', {
+    fields: [{ field: 'id', message: 'No such message' }],
+  });
+}
+
+/** Options of {@link registerNotificationsModule}. */
+export interface NotificationsOptions {
+  /** The webhook sender's fetch. Default the global `fetch`. */
+  readonly fetch?: typeof fetch;
+}
+
+/**
+ * The message center and alerts (spec section 1): the user's messages (list by kind, unread
+ * count, mark read, delete) in the request's language; alert settings per account and pool with
+ * email, SMS and signed-webhook channels; the alert check once a minute across nodes; and the
+ * webhook outbox, polled every two seconds (both jobs off in test mode), so deliveries survive failing receivers and
+ * restarts. Outside production it serves `POST /api/dev/workers` to stop and start a demo
+ * worker (the e2e's engine control).
+ */
+export function registerNotificationsModule(
+  app: FastifyInstance,
+  options: NotificationsOptions = {},
+): void {
+  const { database, clock, config } = app.platform;
+  const mailer = createMailer(config, database, app.log);
+  // The alert emails link to the message center; SITE_URL names the public address.
+  const siteUrl = (process.env.SITE_URL ?? `http://localhost:${config.port}`).replace(/\/$/, '');
+
+  registerEndpoint(app, endpoints.messages, async ({ query }, { principal, request }) =>
+    listMessages(
+      database.db,
+      userOf(principal),
+      query,
+      requestLanguage(request.headers['accept-language']),
+    ),
+  );
+  registerEndpoint(app, endpoints.unreadMessageCount, async (_input, { principal }) =>
+    unreadCount(database.db, userOf(principal)),
+  );
+  registerEndpoint(app, endpoints.markMessagesRead, async ({ body }, { principal }) =>
+    markRead(database.db, userOf(principal), body, clock.now()),
+  );
+  registerEndpoint(app, endpoints.deleteMessage, async ({ params }, { principal }) => {
+    if (!(await deleteMessage(database.db, userOf(principal), params.id))) throw messageNotFound();
+    return null;
+  });
+
+  registerEndpoint(app, endpoints.alertSettings, async ({ params }, context) => {
+    const pool = requireAccountPool(params.pool);
+    const account = await requireAccount(context, params.account);
+    return readAlertSettings(database.db, account.id, pool.name);
+  });
+  registerEndpoint(app, endpoints.updateAlertSettings, async ({ params, body }, context) => {
+    userOf(context.principal);
+    const pool = requireAccountPool(params.pool);
+    const account = await requireAccount(context, params.account);
+    return writeAlertSettings(database.db, account.id, pool.name, body);
+  });
+  registerEndpoint(app, endpoints.rotateWebhookSecret, async ({ params }, context) => {
+    userOf(context.principal);
+    const pool = requireAccountPool(params.pool);
+    const account = await requireAccount(context, params.account);
+    return { secret: await rotateWebhookSecret(database.db, account.id, pool.name) };
+  });
+  registerEndpoint(
+    app,
+    endpoints.testWebhook,
+    async ({ params }, context) => {
+      userOf(context.principal);
+      const pool = requireAccountPool(params.pool);
+      const account = await requireAccount(context, params.account);
+      const settings = await readAlertSettings(database.db, account.id, pool.name);
+      if (settings.webhook_url === null) {
+        throw new HttpError(
+          400,
+          ERROR_CODES.validation,
+          'webhook_url: Save a webhook address first',
+          {
+            fields: [{ field: 'webhook_url', message: 'Save a webhook address first' }],
+          },
+        );
+      }
+      if (!settings.webhook_secret_set) {
+        throw new HttpError(
+          400,
+          ERROR_CODES.validation,
+          'webhook_secret: Make a signing secret first',
+          {
+            fields: [{ field: 'webhook_secret', message: 'Make a signing secret first' }],
+          },
+        );
+      }
+      const nowMs = clock.now();
+      const id = await enqueueWebhook(database.db, {
+        accountId: account.id,
+        account: account.name,
+        pool: pool.name,
+        url: settings.webhook_url,
+        event: 'test',
+        data: { message: 'PoolKit test event' },
+        nowMs,
+      });
+      const [attempt] = await deliverDueWebhooks(database, nowMs, {
+        id,
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      });
+      return {
+        delivery_id: id,
+        delivered: attempt?.delivered ?? false,
+        status_code: attempt?.statusCode ?? null,
+        error: attempt?.error ?? null,
+      };
+    },
+    { rateLimit: { key: 'test-webhook', limit: 20, windowMs: 10 * 60_000 } },
+  );
+
+  if (config.env !== 'production') registerDevWorkerRoute(app);
+
+  let scheduler: MinuteScheduler | undefined;
+  let webhookTimer: NodeJS.Timeout | undefined;
+  let delivering: Promise<unknown> = Promise.resolve();
+  let deliveringNow = false;
+  app.addHook('onReady', async () => {
+    // Tests drive `runAlertCheck` and `deliverDueWebhooks` themselves on their manual clock.
+    if (config.env === 'test') return;
+    if (config.demo) {
+      // After the identity module's onReady hook, which seeds the demo user.
+      await seedDemoMessages(database, clock.now()).catch((error: unknown) =>
+        app.log.error({ err: error }, 'demo messages not seeded'),
+      );
+    }
+    scheduler = createMinuteScheduler({
+      clock,
+      task: async (nowMs) => {
+        const posted = await runAlertCheck(database, nowMs, { mailer, siteUrl });
+        if (posted > 0) app.log.info({ posted }, 'alerts posted');
+      },
+      onError: (error) => app.log.error({ err: error }, 'alert check failed'),
+      exclusive: { database, job: 'alerts' },
+    });
+    webhookTimer = setInterval(() => {
+      if (deliveringNow) return;
+      deliveringNow = true;
+      delivering = deliverDueWebhooks(
+        database,
+        clock.now(),
+        options.fetch === undefined ? {} : { fetch: options.fetch },
+      )
+        .catch((error: unknown) => app.log.error({ err: error }, 'webhook delivery failed'))
+        .finally(() => {
+          deliveringNow = false;
+        });
+    }, WEBHOOK_POLL_MS);
+    webhookTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (webhookTimer !== undefined) clearInterval(webhookTimer);
+    await scheduler?.stop();
+    await delivering;
+  });
+}
+
+/**
+ * `POST /api/dev/workers {pool, account, worker, online}`: stops (`online: false`) or starts a
+ * demo worker of the simulator, which then sends no shares until started again. Development
+ * only, like `/api/dev/deposits`; answers `{code: 0, data: {stopped}}`.
+ */
+function registerDevWorkerRoute(app: FastifyInstance): void {
+  app.post('/api/dev/workers', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fields = ['pool', 'account', 'worker'] as const;
+    for (const field of fields) {
+      const value = body[field];
+      if (typeof value !== 'string' || value === '' || value.length > 128) {
+        throw new HttpError(400, ERROR_CODES.validation, `${field}: Required`, {
+          fields: [{ field, message: 'Required' }],
+        });
+      }
+    }
+    if (typeof body.online !== 'boolean') {
+      throw new HttpError(400, ERROR_CODES.validation, 'online: Required', {
+        fields: [{ field: 'online', message: 'Required' }],
+      });
+    }
+    const { database } = app.platform;
+    const key = {
+      pool: String(body.pool),
+      miner: String(body.account),
+      worker: String(body.worker),
+    };
+    if (body.online) {
+      await queryRows(
+        database.db,
+        sql`DELETE FROM dev_stopped_workers WHERE pool = ${key.pool} AND miner = ${key.miner}
+          AND worker = ${key.worker}`,
+      );
+    } else {
+      await queryRows(
+        database.db,
+        sql`INSERT INTO dev_stopped_workers (pool, miner, worker)
+          VALUES (${key.pool}, ${key.miner}, ${key.worker}) ON CONFLICT DO NOTHING`,
+      );
+    }
+    return reply.send({ code: 0, msg: 'success', data: { stopped: !body.online } });
+  });
+}

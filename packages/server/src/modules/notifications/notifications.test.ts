@@ -1,0 +1,443 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createManualClock, type ManualClock } from '../../clock';
+import { ERROR_CODES } from '../../contract';
+import type { Database } from '../../db/connect';
+import { createIngest, type Ingest } from '../../engine/ingest';
+import { runRollup } from '../../engine/rollup';
+import { queryRows, toNumber } from '../../engine/sql';
+import { type Authenticate, bearerToken } from '../../http/authenticate';
+import { HttpError } from '../../http/httpError';
+import { listOutbox, outboxMailer } from '../../mail/mailer';
+import { testConfig } from '../../testing/testApp';
+import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { runAlertCheck } from './alerts';
+import { notifySettingUpdate, postMessage } from './messages';
+import { deliverDueWebhooks, verifyWebhookSignature, webhookBackoffMs } from './webhooks';
+
+const MINUTE = 60_000;
+const T0 = Date.UTC(2026, 2, 10, 8, 0);
+const PERMISSIONS = ['pool.view', 'miner.view', 'account.view', 'user.view'];
+
+/** A local webhook receiver: answers with the next of `plan` (then 200), records each call. */
+interface Receiver {
+  readonly url: string;
+  readonly calls: { headers: IncomingMessage['headers']; body: string }[];
+  plan: number[];
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const calls: Receiver['calls'] = [];
+  const receiver = { calls, plan: [] as number[] } as { calls: Receiver['calls']; plan: number[] };
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      calls.push({ headers: request.headers, body });
+      response.statusCode = receiver.plan.shift() ?? 200;
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(receiver, {
+    url: `http://127.0.0.1:${port}/hook`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
+describe.each(testDrivers)('notifications on %s', (driver) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let clock: ManualClock;
+  let ingest: Ingest;
+  let receiver: Receiver;
+  const userIds = new Map<string, string>();
+
+  const authenticate: Authenticate = async (request) => {
+    const token = bearerToken(request);
+    if (token === undefined) return null;
+    if (token === 'observer') {
+      return {
+        kind: 'observer',
+        userId: userIds.get('carol') ?? '',
+        permissions: PERMISSIONS,
+        observerAccount: 'carol001',
+      };
+    }
+    const userId = userIds.get(token);
+    if (userId === undefined) throw new HttpError(401, ERROR_CODES.unauthorized, 'Invalid token');
+    return { kind: 'user', userId, permissions: PERMISSIONS };
+  };
+
+  function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token?: string,
+    body?: unknown,
+    language?: string,
+  ): Promise<LightMyRequestResponse> {
+    return app.inject({
+      method,
+      url,
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(language === undefined ? {} : { 'accept-language': language }),
+      },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+  }
+
+  async function data<T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token?: string,
+    body?: unknown,
+    language?: string,
+  ): Promise<T> {
+    const response = await call(method, url, token, body, language);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+    return (response.json() as { data: T }).data;
+  }
+
+  /** Shares of carol001's workers on btc, one per minute from `fromMs` to `toMs`. */
+  async function mine(workers: readonly string[], fromMs: number, toMs: number) {
+    const shares = [];
+    for (let at = fromMs; at <= toMs; at += MINUTE) {
+      for (const worker of workers) {
+        shares.push({
+          account: 'carol001',
+          coin: 'btc',
+          worker,
+          difficulty: 1e9,
+          accepted: true,
+          at,
+        });
+      }
+    }
+    await ingest.recordShares(shares);
+    await runRollup(database, toMs);
+  }
+
+  const mailer = () => outboxMailer(database, app.log);
+  const check = (nowMs: number) =>
+    runAlertCheck(database, nowMs, { mailer: mailer(), siteUrl: 'http://pool.test' });
+
+  async function messagesOf(user: string): Promise<{ type: string; text_key: string }[]> {
+    return queryRows(
+      database.db,
+      sql`SELECT type, text_key FROM messages WHERE user_id = ${userIds.get(user)}::bigint
+        ORDER BY id`,
+    );
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    clock = createManualClock(T0);
+    app = await buildApp({ config: testConfig(), db: database, clock, authenticate });
+    ingest = createIngest(database);
+    receiver = await startReceiver();
+    for (const [user, account, email, language] of [
+      ['carol', 'carol001', 'carol@example.test', 'zh-CN'],
+      ['dave', 'dave0001', 'dave@example.test', 'en'],
+    ] as const) {
+      const rows = await queryRows<{ id: unknown }>(
+        database.db,
+        sql`INSERT INTO users (username, password_hash, email, language)
+          VALUES (${user}, 'x', ${email}, ${language}) RETURNING id`,
+      );
+      userIds.set(user, String(rows[0]?.id));
+      await database.db.execute(
+        sql`INSERT INTO mining_accounts (user_id, name) VALUES (${String(rows[0]?.id)}::bigint,
+          ${account})`,
+      );
+    }
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await receiver?.close();
+    await database?.close();
+  });
+
+  it('should list, count, mark read and delete messages in the reader language', async () => {
+    const dave = userIds.get('dave') ?? '';
+    for (let index = 0; index < 12; index += 1) {
+      await notifySettingUpdate(database.db, dave, 'password', T0 + index);
+    }
+    await postMessage(database.db, {
+      userId: dave,
+      type: 'miner_offline',
+      textKey: 'offline',
+      params: { account: 'dave0001', pool: 'btc', count: '2', workers: 'a, b' },
+      pool: 'btc',
+      account: 'dave0001',
+      nowMs: T0 + 100,
+    });
+    expect(await data('GET', '/api/messages/unread-count', 'dave')).toEqual({
+      count: 13,
+      by_type: { hashrate_alert: 0, miner_offline: 1, setting_update: 12 },
+    });
+    const page = await data<{
+      list: { id: string; title: string; content: string }[];
+      total: number;
+    }>('GET', '/api/messages?type=setting_update&page=2&page_size=10', 'dave');
+    expect(page.total).toBe(12);
+    expect(page.list).toHaveLength(2);
+    expect(page.list[0]?.content).toContain('login password');
+    const chinese = await data<{ list: { title: string; content: string; pool: string }[] }>(
+      'GET',
+      '/api/messages?type=miner_offline',
+      'dave',
+      undefined,
+      'zh-CN',
+    );
+    expect(chinese.list[0]?.title).toBe('dave0001 有矿机离线');
+    expect(chinese.list[0]?.content).toContain('a, b');
+    expect(chinese.list[0]?.pool).toBe('btc');
+
+    const first = page.list[0]?.id ?? '';
+    // Another user cannot read, mark or delete dave's message.
+    expect(await data('PUT', '/api/messages/read', 'carol', { ids: [first] })).toEqual({
+      updated: 0,
+      unread: 0,
+    });
+    expect((await call('DELETE', `/api/messages/${first}`, 'carol')).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/messages/not-a-row', 'dave')).statusCode).toBe(404);
+    expect(await data('PUT', '/api/messages/read', 'dave', { ids: [first, 'x1'] })).toEqual({
+      updated: 1,
+      unread: 12,
+    });
+    const unread = await data<{ total: number }>('GET', '/api/messages?read=false', 'dave');
+    expect(unread.total).toBe(12);
+    expect(await data('PUT', '/api/messages/read', 'dave', { all: true })).toEqual({
+      updated: 12,
+      unread: 0,
+    });
+    expect(await data('DELETE', `/api/messages/${first}`, 'dave')).toBeNull();
+    expect((await data<{ total: number }>('GET', '/api/messages', 'dave')).total).toBe(12);
+    const bad = await call('PUT', '/api/messages/read', 'dave', { ids: [] });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('GET', '/api/messages/unread-count')).statusCode).toBe(401);
+  });
+
+  it('should post a setting update when the pay method changes', async () => {
+    const before = (await messagesOf('dave')).length;
+    const changed = await call('PUT', '/api/accounts/dave0001/pools/btc/pay-method', 'dave', {
+      pay_method: 'SOLO',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await messagesOf('dave');
+    expect(after.slice(before)).toEqual([{ type: 'setting_update', text_key: 'setting' }]);
+    const list = await data<{ list: { content: string; account: string }[] }>(
+      'GET',
+      '/api/messages?type=setting_update&page_size=1',
+      'dave',
+      undefined,
+      'ja',
+    );
+    expect(list.list[0]?.content, JSON.stringify(list)).toContain('支払い方法');
+    expect(list.list[0]?.account).toBe('dave0001');
+    // Locked for 24 hours: a refused change posts nothing.
+    const refused = await call('PUT', '/api/accounts/dave0001/pools/btc/pay-method', 'dave', {
+      pay_method: 'PPS+',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await messagesOf('dave')).toHaveLength(after.length);
+  });
+
+  it('should keep alert settings with a webhook whose secret is shown once', async () => {
+    const url = '/api/pools/btc/accounts/carol001/alerts';
+    const saved = await data('PUT', url, 'carol', {
+      enabled: true,
+      hashrate_threshold: null,
+      offline_workers_threshold: 1,
+      channels: ['webhook', 'email'],
+      types: ['miner_offline'],
+      webhook_url: receiver.url,
+      quiet_minutes: 60,
+    });
+    expect(saved).toEqual({
+      enabled: true,
+      hashrate_threshold: null,
+      offline_workers_threshold: 1,
+      channels: ['email', 'webhook'],
+      types: ['miner_offline'],
+      webhook_url: receiver.url,
+      webhook_secret_set: false,
+      quiet_minutes: 60,
+    });
+    const bad = await call('PUT', url, 'carol', { ...saved, webhook_url: 'ftp://x.test/' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toMatch(/webhook_url/);
+    const noSecret = await call('POST', `${url}/test-webhook`, 'carol');
+    expect(noSecret.statusCode).toBe(400);
+    expect(noSecret.json().msg).toMatch(/webhook_secret/);
+    const { secret } = await data<{ secret: string }>('POST', `${url}/webhook-secret`, 'carol');
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    const read = await data<Record<string, unknown>>('GET', url, 'carol');
+    expect(read.webhook_secret_set).toBe(true);
+    expect(JSON.stringify(read)).not.toContain(secret);
+    expect((await call('POST', `${url}/webhook-secret`, 'observer')).statusCode).toBe(403);
+    expect((await call('POST', `${url}/webhook-secret`, 'dave')).statusCode).toBe(404);
+
+    const test = await data<{ delivered: boolean; status_code: number; delivery_id: string }>(
+      'POST',
+      `${url}/test-webhook`,
+      'carol',
+    );
+    expect(test).toMatchObject({ delivered: true, status_code: 200 });
+    const last = receiver.calls.at(-1);
+    expect(last?.headers['x-poolkit-delivery']).toBe(test.delivery_id);
+    expect(
+      verifyWebhookSignature({
+        secret,
+        body: last?.body ?? '',
+        timestampHeader: String(last?.headers['x-poolkit-timestamp']),
+        signatureHeader: String(last?.headers['x-poolkit-signature']),
+        nowSec: Math.floor(clock.now() / 1000),
+      }),
+    ).toBe(true);
+    expect(
+      verifyWebhookSignature({
+        secret: 'whsec_other',
+        body: last?.body ?? '',
+        timestampHeader: String(last?.headers['x-poolkit-timestamp']),
+        signatureHeader: String(last?.headers['x-poolkit-signature']),
+        nowSec: Math.floor(clock.now() / 1000),
+      }),
+    ).toBe(false);
+    expect(JSON.parse(last?.body ?? '{}')).toMatchObject({
+      id: test.delivery_id,
+      event: 'test',
+      account: 'carol001',
+      pool: 'btc',
+    });
+  });
+
+  it('should alert once per incident, recover once, and stay quiet while a worker flaps', async () => {
+    receiver.calls.length = 0;
+    const before = (await messagesOf('carol')).length;
+    await mine(['rig1', 'rig2'], T0 - 30 * MINUTE, T0);
+    clock.set(T0);
+    await check(clock.now());
+    expect(await messagesOf('carol')).toHaveLength(before);
+
+    // rig1 stops; after more than 15 minutes of silence it is inactive.
+    clock.set(T0 + 20 * MINUTE);
+    await mine(['rig2'], T0 + MINUTE, clock.now());
+    expect(await check(clock.now())).toBe(1);
+    expect(await check(clock.now() + MINUTE)).toBe(0);
+    const afterAlert = await messagesOf('carol');
+    expect(afterAlert.slice(before)).toEqual([{ type: 'miner_offline', text_key: 'offline' }]);
+    const mails = await listOutbox(database, { to: 'carol@example.test' });
+    // Carol reads Chinese: the email is in her language.
+    expect(mails[0]?.subject).toBe('carol001 有矿机离线');
+    expect(mails[0]?.text).toContain('rig1');
+
+    await deliverDueWebhooks(database, clock.now());
+    expect(receiver.calls).toHaveLength(1);
+    expect(JSON.parse(receiver.calls[0]?.body ?? '{}')).toMatchObject({
+      event: 'miner_offline',
+      data: { workers: 'rig1', count: '1' },
+    });
+
+    // rig1 comes back: one recovery.
+    clock.set(T0 + 25 * MINUTE);
+    await mine(['rig1', 'rig2'], T0 + 21 * MINUTE, clock.now());
+    expect(await check(clock.now())).toBe(1);
+    expect(await check(clock.now() + MINUTE)).toBe(0);
+
+    // It flaps within the quiet hour: off 20 minutes, on again; nothing is posted.
+    clock.set(T0 + 45 * MINUTE);
+    await mine(['rig2'], T0 + 26 * MINUTE, clock.now());
+    expect(await check(clock.now())).toBe(0);
+    clock.set(T0 + 50 * MINUTE);
+    await mine(['rig1', 'rig2'], T0 + 46 * MINUTE, clock.now());
+    expect(await check(clock.now())).toBe(0);
+    const afterFlap = (await messagesOf('carol')).slice(before);
+    expect(afterFlap.map((message) => message.text_key)).toEqual(['offline', 'offlineRecovered']);
+
+    // Silent past the quiet window: a new incident alerts again.
+    clock.set(T0 + 110 * MINUTE);
+    await mine(['rig2'], T0 + 51 * MINUTE, clock.now());
+    expect(await check(clock.now())).toBe(1);
+    await deliverDueWebhooks(database, clock.now());
+    expect(receiver.calls.map((hook) => JSON.parse(hook.body).event)).toEqual([
+      'miner_offline',
+      'miner_offline.recovered',
+      'miner_offline',
+    ]);
+  });
+
+  it('should retry a failing receiver with back-off and survive a restart', async () => {
+    receiver.calls.length = 0;
+    receiver.plan = [500, 503];
+    const url = '/api/pools/btc/accounts/carol001/alerts/test-webhook';
+    const first = await data<{ delivered: boolean; status_code: number; delivery_id: string }>(
+      'POST',
+      url,
+      'carol',
+    );
+    expect(first).toMatchObject({ delivered: false, status_code: 500 });
+    // Not due before its back-off.
+    expect(await deliverDueWebhooks(database, clock.now() + webhookBackoffMs(1) - 1)).toEqual([]);
+    const second = await deliverDueWebhooks(database, clock.now() + webhookBackoffMs(1));
+    expect(second).toEqual([
+      { id: first.delivery_id, delivered: false, statusCode: 503, error: 'HTTP 503' },
+    ]);
+
+    // The server restarts: a new app on the same database delivers what is left.
+    await app.close();
+    app = await buildApp({ config: testConfig(), db: database, clock, authenticate });
+    const later = clock.now() + webhookBackoffMs(1) + webhookBackoffMs(2);
+    const third = await deliverDueWebhooks(database, later);
+    expect(third).toEqual([
+      { id: first.delivery_id, delivered: true, statusCode: 200, error: null },
+    ]);
+    expect(await deliverDueWebhooks(database, later + 3_600_000)).toEqual([]);
+
+    const ids = receiver.calls.map((hook) => hook.headers['x-poolkit-delivery']);
+    expect(ids).toEqual([first.delivery_id, first.delivery_id, first.delivery_id]);
+    expect(receiver.calls.map((hook) => hook.headers['x-poolkit-attempt'])).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+    // The body is the same on every attempt: a receiver de-duplicates on its id.
+    expect(new Set(receiver.calls.map((hook) => hook.body)).size).toBe(1);
+    const rows = await queryRows<{ status: string; attempts: unknown }>(
+      database.db,
+      sql`SELECT status, attempts FROM webhook_deliveries WHERE id = ${first.delivery_id}`,
+    );
+    expect(rows[0]?.status).toBe('delivered');
+    expect(toNumber(rows[0]?.attempts)).toBe(3);
+  });
+
+  it('should send one attempt once when two nodes deliver at the same time', async () => {
+    receiver.calls.length = 0;
+    const rows = await queryRows<{ id: string }>(
+      database.db,
+      sql`INSERT INTO webhook_deliveries (id, account_id, pool, url, event, body, next_attempt_ms,
+          created_ms)
+        SELECT 'whd_race' || n, a.id, 'btc', ${receiver.url}, 'test', '{}', ${clock.now()}::bigint,
+          ${clock.now()}::bigint
+        FROM mining_accounts a, generate_series(1, 5) n WHERE a.name = 'carol001'
+        RETURNING id`,
+    );
+    expect(rows).toHaveLength(5);
+    const [left, right] = await Promise.all([
+      deliverDueWebhooks(database, clock.now()),
+      deliverDueWebhooks(database, clock.now()),
+    ]);
+    expect((left?.length ?? 0) + (right?.length ?? 0)).toBe(5);
+    expect(receiver.calls).toHaveLength(5);
+  });
+});

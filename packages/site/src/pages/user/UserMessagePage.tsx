@@ -1,0 +1,202 @@
+import {
+  isAddressMiningCoin,
+  type MessageType,
+  PAGE_SIZE,
+  type UpdateAlertSettingsBody,
+  type WebhookTestResult,
+} from '@poolkit/core';
+import { FormField, Select } from '@poolkit/widgets';
+import { AlertSettingsForm } from '@poolkit/widgets/AlertSettingsForm';
+import { MessageList } from '@poolkit/widgets/MessageList';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError, showMessage } from '../../app/feedback';
+import { Pager } from '../../app/sections';
+import { useServices } from '../../app/servicesContext';
+import { Card, PageFrame, uiStyles } from '../../app/ui';
+import { announceUnreadChanged } from '../../app/unreadMessages';
+import { useApiData } from '../../app/useApiData';
+import { usePools } from '../../app/usePools';
+import { UserTabs } from './UserTabs';
+
+/**
+ * An account's alert settings on one pool: pick the account and coin, edit, save; make the
+ * webhook's signing secret (shown once, kept only in this component's state) and send a test.
+ */
+function AlertSettingsSection() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const pools = usePools();
+  const accounts = useApiData(async (signal) => (await api.accounts({}, { signal })).list, []);
+  const [account, setAccount] = useState<string | null>(null);
+  const [pool, setPool] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [testResult, setTestResult] = useState<WebhookTestResult | null>(null);
+  const [version, setVersion] = useState(0);
+  const accountList = accounts.status === 'ready' ? accounts.data : [];
+  const poolList =
+    pools.status === 'ready' ? pools.data.filter((item) => !isAddressMiningCoin(item.coin)) : [];
+  const chosenAccount = account ?? accountList[0]?.name ?? null;
+  const chosenPool = pool ?? poolList[0]?.name ?? null;
+  const params =
+    chosenAccount === null || chosenPool === null
+      ? null
+      : { pool: chosenPool, account: chosenAccount };
+  const settings = useApiData(
+    params === null ? null : async (signal) => api.alertSettings({ params }, { signal }),
+    [chosenAccount, chosenPool, version],
+  );
+  const select = (next: { account?: string; pool?: string }) => {
+    if (next.account !== undefined) setAccount(next.account);
+    if (next.pool !== undefined) setPool(next.pool);
+    setSecret(null);
+    setTestResult(null);
+  };
+
+  async function save(body: UpdateAlertSettingsBody) {
+    if (params === null) return;
+    setSaving(true);
+    try {
+      await api.updateAlertSettings({ params, body });
+      showMessage(t('alerts.saved'), 'success');
+      setVersion((value) => value + 1);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+  async function makeSecret() {
+    if (params === null) return;
+    try {
+      setSecret((await api.rotateWebhookSecret({ params })).secret);
+      setVersion((value) => value + 1);
+    } catch (error) {
+      reportError(error);
+    }
+  }
+  async function sendTest() {
+    if (params === null) return;
+    setTesting(true);
+    try {
+      setTestResult(await api.testWebhook({ params }));
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  return (
+    <>
+      <Card title={t('alerts.title')}>
+        <div className={uiStyles.row}>
+          <FormField label={t('alerts.account')}>
+            <Select
+              value={chosenAccount}
+              onValueChange={(value) => select({ account: value })}
+              options={accountList.map((item) => ({ value: item.name, label: item.name }))}
+            />
+          </FormField>
+          <FormField label={t('alerts.coin')}>
+            <Select
+              value={chosenPool}
+              onValueChange={(value) => select({ pool: value })}
+              options={poolList.map((item) => ({ value: item.name, label: item.label }))}
+            />
+          </FormField>
+        </div>
+      </Card>
+      {settings.status === 'ready' ? (
+        <AlertSettingsForm
+          className={uiStyles.chartCard}
+          value={settings.data}
+          onSubmit={(body) => void save(body)}
+          saving={saving}
+          newSecret={secret}
+          onMakeSecret={() => void makeSecret()}
+          onSendTest={() => void sendTest()}
+          testing={testing}
+          testResult={testResult}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * `/user/message`: the message center (spec section 1). Messages by kind, ten a page, newest
+ * first, in the interface language (the server renders them); mark one or all read, delete.
+ * Every change tells the header's badge to re-read the unread count.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [type, setType] = useState<MessageType | null>(null);
+  const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
+  const [busyIds, setBusyIds] = useState<string[]>([]);
+  const messages = useApiData(
+    async (signal) =>
+      api.messages(
+        { query: { page, page_size: PAGE_SIZE, ...(type === null ? {} : { type }) } },
+        { signal },
+      ),
+    [type, page, version],
+  );
+
+  async function act(ids: string[], action: () => Promise<unknown>) {
+    setBusyIds((current) => [...current, ...ids]);
+    try {
+      await action();
+      announceUnreadChanged();
+      setVersion((value) => value + 1);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusyIds((current) => current.filter((id) => !ids.includes(id)));
+    }
+  }
+
+  const data = messages.status === 'ready' ? messages.data : undefined;
+  const status =
+    messages.status === 'ready' ? 'ready' : messages.status === 'loading' ? 'loading' : 'error';
+  return (
+    <PageFrame title={t('site.routes.UserMessage')}>
+      <UserTabs current="UserMessage" />
+      <MessageList
+        className={uiStyles.chartCard}
+        messages={data?.list ?? []}
+        status={status}
+        onRetry={messages.reload}
+        type={type}
+        onTypeChange={(next) => {
+          setType(next);
+          setPage(1);
+        }}
+        busyIds={busyIds}
+        onMarkRead={(id) => void act([id], () => api.markMessagesRead({ body: { ids: [id] } }))}
+        onMarkAllRead={() => void act([], () => api.markMessagesRead({ body: { all: true } }))}
+        onDelete={(id) =>
+          void act([id], async () => {
+            await api.deleteMessage({ params: { id } });
+            // The last message of a page: go back one.
+            if (data !== undefined && data.list.length === 1 && page > 1) setPage(page - 1);
+          })
+        }
+      />
+      {data !== undefined && data.total > data.page_size ? (
+        <Pager
+          page={page}
+          pageSize={data.page_size}
+          total={data.total}
+          onPageChange={setPage}
+          showCount
+        />
+      ) : null}
+      <AlertSettingsSection />
+    </PageFrame>
+  );
+}
