@@ -64,11 +64,3 @@ export const actions = style({
   gap: vars.space['2'],
   alignItems: 'center',
 });
-
-export const result = style({
-  fontSize: vars.font.size.sm,
-  selectors: {
-    '&[data-state="delivered"]': { color: vars.color.success },
-    '&[data-state="failed"]': { color: vars.color.danger },
-  },
-});

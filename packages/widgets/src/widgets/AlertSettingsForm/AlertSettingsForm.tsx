@@ -305,9 +305,10 @@ export function AlertSettingsForm({
           ) : null}
           {testResult === null ? null : (
             <span
-              className={styles.result}
+              className={widget.statusTag}
               role="status"
               data-state={testResult.delivered ? 'delivered' : 'failed'}
+              data-tone={testResult.delivered ? 'success' : 'danger'}
             >
               {testResult.delivered
                 ? label('testDelivered', { status: testResult.status_code ?? '' })
