@@ -819,6 +819,18 @@ export {
   sliderSchema,
 } from './contract/site';
 export {
+  type AdminReplyTicketBody,
+  type AdminTicket,
+  type AdminTicketDetail,
+  type AdminTicketList,
+  type AdminTicketListQuery,
+  type AdminTicketReply,
+  adminReplyTicketBodySchema,
+  adminTicketDetailSchema,
+  adminTicketListQuerySchema,
+  adminTicketListSchema,
+  adminTicketReplySchema,
+  adminTicketSchema,
   type CreateTicketBody,
   createTicketBodySchema,
   type ReplyTicketBody,

@@ -38,6 +38,7 @@ import { registerPoolModule } from './modules/pools/module';
 import { registerPriceModule } from './modules/prices/module';
 import type { PriceSource } from './modules/prices/service';
 import { registerProgrammesModule } from './modules/programmes/module';
+import { registerTicketModule } from './modules/tickets/module';
 import { registerWalletModule } from './modules/wallet/module';
 import { registerSite } from './site/serveSite';
 
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerContractModule(app, identity, prices);
   registerProgrammesModule(app, identity);
   registerNotificationsModule(app);
+  registerTicketModule(app);
   await options.routes?.(app);
   siteFallback = await registerSite(app, config.siteDir);
   return app;

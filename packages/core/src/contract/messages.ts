@@ -13,8 +13,16 @@ import {
   queryBooleanSchema,
 } from './common';
 
-/** Message kinds (spec section 1): hashrate alert, miner offline, setting update. */
-export const messageTypeSchema = z.enum(['hashrate_alert', 'miner_offline', 'setting_update']);
+/**
+ * Message kinds (spec section 1): hashrate alert, miner offline, setting update; and the answer
+ * to a support ticket, which the issue asks to announce in the message center too.
+ */
+export const messageTypeSchema = z.enum([
+  'hashrate_alert',
+  'miner_offline',
+  'setting_update',
+  'ticket_reply',
+]);
 /** A message kind. */
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
@@ -57,6 +65,7 @@ export const unreadCountSchema = z.object({
     hashrate_alert: z.number().int().nonnegative(),
     miner_offline: z.number().int().nonnegative(),
     setting_update: z.number().int().nonnegative(),
+    ticket_reply: z.number().int().nonnegative(),
   }),
 });
 /** Unread counts. */

@@ -73,3 +73,59 @@ export const replyTicketBodySchema = z
   .strict();
 /** Reply body. */
 export type ReplyTicketBody = z.input<typeof replyTicketBodySchema>;
+
+/** Query of `GET /admin/tickets`: the operators' queue, by state and a search in title or user. */
+export const adminTicketListQuerySchema = z
+  .object({
+    ...paginationQueryShape,
+    status: ticketStatusSchema.optional(),
+    /** Part of the title, the user name or the email, any case. */
+    q: z.string().trim().max(100).optional(),
+  })
+  .strict();
+/** Admin ticket query as a caller sends it. */
+export type AdminTicketListQuery = z.input<typeof adminTicketListQuerySchema>;
+
+/** A ticket in the operators' queue: with its author and how many replies it has. */
+export const adminTicketSchema = supportTicketSchema.extend({
+  username: z.string(),
+  email: z.string().nullable(),
+  reply_count: z.number().int().nonnegative(),
+});
+/** A queued ticket. */
+export type AdminTicket = z.infer<typeof adminTicketSchema>;
+
+/** A page of the operators' queue, oldest waiting first. */
+export const adminTicketListSchema = paginatedSchema(adminTicketSchema);
+/** A page of the queue. */
+export type AdminTicketList = z.infer<typeof adminTicketListSchema>;
+
+/** One entry of a ticket's thread as operators see it: internal notes included. */
+export const adminTicketReplySchema = ticketReplySchema.extend({
+  /** An operator's note the user never sees. */
+  internal: z.boolean(),
+  /** The operator's user name for support replies and notes; `null` for the user's. */
+  operator: z.string().nullable(),
+});
+/** An admin-side reply. */
+export type AdminTicketReply = z.infer<typeof adminTicketReplySchema>;
+
+/** Answer of `GET /admin/tickets/{id}`: the ticket, its author and the whole thread. */
+export const adminTicketDetailSchema = adminTicketSchema.extend({
+  replies: z.array(adminTicketReplySchema),
+});
+/** A ticket with its whole thread. */
+export type AdminTicketDetail = z.infer<typeof adminTicketDetailSchema>;
+
+/**
+ * Body of `POST /admin/tickets/{id}/replies`: an answer to the user (the ticket becomes
+ * `replied`, the user gets a message and an email) or an internal note (`internal: true`).
+ */
+export const adminReplyTicketBodySchema = z
+  .object({
+    content: z.string().trim().min(1, 'Please enter the content').max(5000),
+    internal: z.boolean().default(false),
+  })
+  .strict();
+/** Admin reply body. */
+export type AdminReplyTicketBody = z.input<typeof adminReplyTicketBodySchema>;

@@ -21,6 +21,13 @@ import {
 } from '../admin';
 import { paginationQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
+import {
+  adminReplyTicketBodySchema,
+  adminTicketDetailSchema,
+  adminTicketListQuerySchema,
+  adminTicketListSchema,
+  ticketParamsSchema,
+} from '../tickets';
 
 /** The operator console's calls. */
 export const adminEndpoints = {
@@ -127,5 +134,43 @@ export const adminEndpoints = {
     response: adminWithdrawalSchema,
     errors: [409],
     summary: 'Reject a withdrawal',
+  }),
+  /** Not shown: the operators' ticket queue. */
+  adminTickets: defineEndpoint({
+    id: 'adminTickets',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/tickets',
+    auth: 'user-only',
+    permission: 'admin.view',
+    query: adminTicketListQuerySchema,
+    response: adminTicketListSchema,
+    summary: 'Support ticket queue',
+  }),
+  /** Not shown: one ticket with its whole thread, internal notes included. */
+  adminTicket: defineEndpoint({
+    id: 'adminTicket',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/tickets/{id}',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: ticketParamsSchema,
+    response: adminTicketDetailSchema,
+    summary: 'One support ticket (operators)',
+  }),
+  /** Not shown: an operator answers a ticket or adds an internal note (audited). */
+  adminReplyTicket: defineEndpoint({
+    id: 'adminReplyTicket',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/tickets/{id}/replies',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: ticketParamsSchema,
+    body: adminReplyTicketBodySchema,
+    errors: [409],
+    response: adminTicketDetailSchema,
+    summary: 'Answer a support ticket',
   }),
 } as const;

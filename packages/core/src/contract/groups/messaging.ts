@@ -144,6 +144,17 @@ export const messagingEndpoints = {
     response: supportTicketSchema,
     summary: 'Open a support ticket',
   }),
+  /** Not shown: the user closes one of their tickets. */
+  closeTicket: defineEndpoint({
+    id: 'closeTicket',
+    family: 'B',
+    method: 'POST',
+    path: '/tickets/{id}/close',
+    auth: 'user-only',
+    params: ticketParamsSchema,
+    response: ticketDetailSchema,
+    summary: 'Close a support ticket',
+  }),
   /** Not shown: the user's tickets. */
   tickets: defineEndpoint({
     id: 'tickets',
@@ -175,6 +186,7 @@ export const messagingEndpoints = {
     auth: 'user-only',
     params: ticketParamsSchema,
     body: replyTicketBodySchema,
+    errors: [409],
     response: ticketDetailSchema,
     summary: 'Reply to a support ticket',
   }),

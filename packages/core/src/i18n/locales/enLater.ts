@@ -1306,6 +1306,10 @@ export const enLater = {
   },
   /** The message center: alert and setting-update texts (rendered by the server) and its page. */
   messages: {
+    typeTicketReply: 'Ticket reply',
+    ticketReplyTitle: 'Support answered: {{title}}',
+    ticketReplyContent:
+      'Support replied to your ticket “{{title}}”. Open the ticket page to read the answer and reply.',
     offlineTitle: 'Workers offline on {{account}}',
     offlineContent: 'Offline workers of {{account}} on {{pool}} ({{count}}): {{workers}}.',
     offlineRecoveredTitle: 'Workers back online on {{account}}',

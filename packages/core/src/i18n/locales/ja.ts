@@ -1521,6 +1521,10 @@ export const ja: LocaleMessages = {
     'admin.rejected': '注文 {{id}} を却下しました。',
   },
   messages: {
+    typeTicketReply: 'チケットへの返信',
+    ticketReplyTitle: 'サポートが回答しました：{{title}}',
+    ticketReplyContent:
+      'チケット「{{title}}」にサポートが回答しました。チケットページで回答を確認し、返信できます。',
     offlineTitle: '{{account}} のワーカーがオフラインです',
     offlineContent:
       '{{pool}} の {{account}} のワーカー {{count}} 台がシェアの送信を停止しました：{{workers}}。',

@@ -1504,6 +1504,10 @@ export const ko: LocaleMessages = {
     'admin.rejected': '주문 {{id}}이(가) 반려되었습니다.',
   },
   messages: {
+    typeTicketReply: '티켓 답변',
+    ticketReplyTitle: '고객지원 답변: {{title}}',
+    ticketReplyContent:
+      '고객지원이 티켓 “{{title}}”에 답변했습니다. 티켓 페이지에서 답변을 확인하고 회신하세요.',
     offlineTitle: '{{account}}의 워커가 오프라인입니다',
     offlineContent: '{{pool}}에서 셰어 전송을 멈춘 {{account}}의 워커({{count}}대): {{workers}}.',
     offlineRecoveredTitle: '{{account}}의 워커가 다시 온라인입니다',

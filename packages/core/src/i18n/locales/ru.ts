@@ -1523,6 +1523,10 @@ export const ru: LocaleMessages = {
     'admin.rejected': 'Заказ {{id}} отклонён.',
   },
   messages: {
+    typeTicketReply: 'Ответ на обращение',
+    ticketReplyTitle: 'Поддержка ответила: {{title}}',
+    ticketReplyContent:
+      'Поддержка ответила на ваше обращение «{{title}}». Откройте страницу обращений, чтобы прочитать ответ и ответить.',
     offlineTitle: 'Воркеры {{account}} не в сети',
     offlineContent:
       'Воркеры {{account}} в пуле {{pool}} не отправляют шары (всего {{count}}): {{workers}}.',

@@ -1471,6 +1471,9 @@ export const zhCN: LocaleMessages = {
     'admin.rejected': '订单 {{id}} 已驳回。',
   },
   messages: {
+    typeTicketReply: '工单回复',
+    ticketReplyTitle: '客服已回复：{{title}}',
+    ticketReplyContent: '客服已回复您的工单“{{title}}”。请打开工单页面查看回复并继续沟通。',
     offlineTitle: '{{account}} 有矿机离线',
     offlineContent: '{{pool}} 上 {{account}} 的 {{count}} 台矿机已停止提交份额：{{workers}}。',
     offlineRecoveredTitle: '{{account}} 的矿机已恢复在线',

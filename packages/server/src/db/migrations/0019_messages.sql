@@ -70,3 +70,34 @@ CREATE TABLE dev_stopped_workers (
   worker text NOT NULL,
   PRIMARY KEY (pool, miner, worker)
 );
+
+-- Support tickets (spec sections 2 and 5): open → replied (an operator answered) → closed (the
+-- user closed it). A user's reply opens it again.
+CREATE TABLE support_tickets (
+  id         bigserial   PRIMARY KEY,
+  user_id    bigint      NOT NULL REFERENCES users (id),
+  title      text        NOT NULL,
+  content    text        NOT NULL,
+  -- open | replied | closed
+  status     text        NOT NULL DEFAULT 'open',
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+
+CREATE INDEX support_tickets_user_idx ON support_tickets (user_id, id DESC);
+CREATE INDEX support_tickets_queue_idx ON support_tickets (status, updated_at);
+
+-- The thread: the user's follow-ups, operators' answers, and operators' internal notes (never
+-- shown to the user).
+CREATE TABLE support_ticket_replies (
+  id          bigserial   PRIMARY KEY,
+  ticket_id   bigint      NOT NULL REFERENCES support_tickets (id),
+  -- user | support
+  author      text        NOT NULL,
+  operator_id bigint      REFERENCES users (id),
+  internal    boolean     NOT NULL DEFAULT false,
+  content     text        NOT NULL,
+  created_at  timestamptz NOT NULL
+);
+
+CREATE INDEX support_ticket_replies_ticket_idx ON support_ticket_replies (ticket_id, id);

@@ -162,12 +162,13 @@ export async function unreadCount(db: SqlExecutor, userId: string): Promise<Unre
     sql`SELECT type, count(*)::int AS count FROM messages
       WHERE user_id = ${userId}::bigint AND read_at IS NULL GROUP BY type`,
   );
-  const byType = { hashrate_alert: 0, miner_offline: 0, setting_update: 0 };
+  const byType = { hashrate_alert: 0, miner_offline: 0, setting_update: 0, ticket_reply: 0 };
   for (const row of rows) {
     if (row.type in byType) byType[row.type as MessageType] = toNumber(row.count);
   }
   return {
-    count: byType.hashrate_alert + byType.miner_offline + byType.setting_update,
+    count:
+      byType.hashrate_alert + byType.miner_offline + byType.setting_update + byType.ticket_reply,
     by_type: byType,
   };
 }

@@ -6,7 +6,8 @@ export type MessageTextKey =
   | 'offlineRecovered'
   | 'hashrateLow'
   | 'hashrateRecovered'
-  | 'setting';
+  | 'setting'
+  | 'ticketReply';
 
 /** A setting whose change raises a setting-update message. */
 export type ChangedSetting =

@@ -13,6 +13,7 @@ export type MessageListLabelKey =
   | 'typeHashrateAlert'
   | 'typeMinerOffline'
   | 'typeSettingUpdate'
+  | 'typeTicketReply'
   | 'markRead'
   | 'markAllRead'
   | 'delete'
@@ -23,11 +24,13 @@ const TYPE_KEYS: Record<MessageType, MessageListLabelKey> = {
   hashrate_alert: 'typeHashrateAlert',
   miner_offline: 'typeMinerOffline',
   setting_update: 'typeSettingUpdate',
+  ticket_reply: 'typeTicketReply',
 };
 const TYPE_TONES: Record<MessageType, string> = {
   hashrate_alert: 'warning',
   miner_offline: 'danger',
   setting_update: 'info',
+  ticket_reply: 'success',
 };
 
 /** Props of {@link MessageList}. */

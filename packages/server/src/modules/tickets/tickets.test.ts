@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createManualClock } from '../../clock';
+import { ERROR_CODES } from '../../contract';
+import type { Database } from '../../db/connect';
+import { queryRows } from '../../engine/sql';
+import { type Authenticate, bearerToken } from '../../http/authenticate';
+import { HttpError } from '../../http/httpError';
+import { listOutbox } from '../../mail/mailer';
+import { testConfig } from '../../testing/testApp';
+import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+
+const T0 = Date.UTC(2026, 3, 1, 9, 0);
+
+describe.each(testDrivers)('support tickets on %s', (driver) => {
+  let database: Database;
+  let app: FastifyInstance;
+  const clock = createManualClock(T0);
+  const userIds = new Map<string, string>();
+
+  const authenticate: Authenticate = async (request) => {
+    const token = bearerToken(request);
+    if (token === undefined) return null;
+    const userId = userIds.get(token);
+    if (userId === undefined) throw new HttpError(401, ERROR_CODES.unauthorized, 'Invalid token');
+    const permissions = token === 'olga' ? ['user.view', 'admin.view'] : ['user.view'];
+    return { kind: 'user', userId, permissions };
+  };
+
+  function call(
+    method: 'GET' | 'POST',
+    url: string,
+    token: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse> {
+    return app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'ja' },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+  }
+
+  async function data<T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    url: string,
+    token: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await call(method, url, token, body);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+    return (response.json() as { data: T }).data;
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    app = await buildApp({ config: testConfig(), db: database, clock, authenticate });
+    for (const [name, email] of [
+      ['erin', 'erin@example.test'],
+      ['nobody', null],
+      ['olga', 'olga@example.test'],
+    ] as const) {
+      const rows = await queryRows<{ id: unknown }>(
+        database.db,
+        sql`INSERT INTO users (username, password_hash, email, language)
+          VALUES (${name}, 'x', ${email}, 'zh-CN') RETURNING id`,
+      );
+      userIds.set(name, String(rows[0]?.id));
+    }
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('should need a bound email or authenticator and a title', async () => {
+    const refused = await call('POST', '/api/tickets', 'nobody', { title: 'Hi', content: 'Help' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toMatch(/^contact:/);
+    const untitled = await call('POST', '/api/tickets', 'erin', { title: ' ', content: 'Help' });
+    expect(untitled.statusCode).toBe(400);
+    expect(untitled.json().msg).toMatch(/title/);
+  });
+
+  it('should go open → replied → open → closed, with notes hidden from the user', async () => {
+    const ticket = await data<{ id: string; status: string }>('POST', '/api/tickets', 'erin', {
+      title: 'Payout missing',
+      content: 'Yesterday’s payout did not arrive.',
+    });
+    expect(ticket.status).toBe('open');
+    // Users see their own tickets only; operators only reach the queue.
+    expect((await call('GET', `/api/tickets/${ticket.id}`, 'olga')).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/tickets', 'erin')).statusCode).toBe(403);
+
+    const queue = await data<{ list: { id: string; username: string }[]; total: number }>(
+      'GET',
+      '/api/admin/tickets?status=open&q=PAYOUT',
+      'olga',
+    );
+    expect(queue.list.map((item) => [item.id, item.username])).toEqual([[ticket.id, 'erin']]);
+
+    clock.advance(60_000);
+    await data('POST', `/api/admin/tickets/${ticket.id}/replies`, 'olga', {
+      content: 'User has two accounts; check the second.',
+      internal: true,
+    });
+    const unread = await data<{ by_type: { ticket_reply: number } }>(
+      'GET',
+      '/api/messages/unread-count',
+      'erin',
+    );
+    expect(unread.by_type.ticket_reply).toBe(0);
+
+    clock.advance(60_000);
+    const answered = await data<{ status: string; replies: { internal: boolean }[] }>(
+      'POST',
+      `/api/admin/tickets/${ticket.id}/replies`,
+      'olga',
+      { content: 'It was paid to your second account.' },
+    );
+    expect(answered.status).toBe('replied');
+    expect(answered.replies.map((reply) => reply.internal)).toEqual([true, false]);
+
+    const seen = await data<{ status: string; replies: { author: string; content: string }[] }>(
+      'GET',
+      `/api/tickets/${ticket.id}`,
+      'erin',
+    );
+    expect(seen.status).toBe('replied');
+    expect(seen.replies).toEqual([
+      expect.objectContaining({
+        author: 'support',
+        content: 'It was paid to your second account.',
+      }),
+    ]);
+    const messages = await data<{ list: { type: string; title: string }[] }>(
+      'GET',
+      '/api/messages?type=ticket_reply',
+      'erin',
+    );
+    expect(messages.list).toEqual([
+      expect.objectContaining({
+        type: 'ticket_reply',
+        title: 'サポートが回答しました：Payout missing',
+      }),
+    ]);
+    const mail = await listOutbox(database, { to: 'erin@example.test' });
+    // The email goes in the user's saved language with the answer.
+    expect(mail[0]?.subject).toBe('客服已回复：Payout missing');
+    expect(mail[0]?.text).toContain('It was paid to your second account.');
+    const audit = await queryRows<{ action: string }>(
+      database.db,
+      sql`SELECT action FROM audit_log WHERE target_id = ${ticket.id} ORDER BY id`,
+    );
+    expect(audit.map((row) => row.action)).toEqual(['tickets.note', 'tickets.reply']);
+
+    const followed = await data<{ status: string }>(
+      'POST',
+      `/api/tickets/${ticket.id}/replies`,
+      'erin',
+      { content: 'Thanks, found it.' },
+    );
+    expect(followed.status).toBe('open');
+    const closed = await data<{ status: string }>(
+      'POST',
+      `/api/tickets/${ticket.id}/close`,
+      'erin',
+    );
+    expect(closed.status).toBe('closed');
+    const late = await call('POST', `/api/tickets/${ticket.id}/replies`, 'erin', { content: 'x' });
+    expect(late.statusCode, late.body).toBe(409);
+    const lateAnswer = await call('POST', `/api/admin/tickets/${ticket.id}/replies`, 'olga', {
+      content: 'x',
+    });
+    expect(lateAnswer.statusCode).toBe(409);
+    const list = await data<{ list: { status: string }[] }>(
+      'GET',
+      '/api/tickets?status=closed',
+      'erin',
+    );
+    expect(list.list).toHaveLength(1);
+    expect((await call('GET', '/api/tickets/not-a-number', 'erin')).statusCode).toBe(404);
+  });
+});
