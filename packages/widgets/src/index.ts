@@ -288,6 +288,12 @@ export {
   type RedPacketCoin,
 } from './widgets/RedPacketCard/RedPacketCard';
 export {
+  TicketThread,
+  type TicketThreadEntry,
+  type TicketThreadLabelKey,
+  type TicketThreadProps,
+} from './widgets/TicketThread/TicketThread';
+export {
   TransactionTable,
   type TransactionTableLabelKey,
   type TransactionTableProps,

@@ -264,6 +264,7 @@ export const ROUTES: readonly RouteRecord[] = [
       { path: 'red-packets', name: 'AdminRedPackets', public: false, meta: operator },
       { path: 'withdrawals', name: 'AdminWithdrawals', public: false, meta: operator },
       { path: 'audit-log', name: 'AdminAuditLog', public: false, meta: operator },
+      { path: 'tickets', name: 'AdminTickets', public: false, meta: operator },
       { path: 'reconciliation', name: 'AdminReconciliation', public: false, meta: operator },
       { path: 'contracts', name: 'AdminContractProducts', public: false, meta: operator },
       { path: 'contract-orders', name: 'AdminContractOrders', public: false, meta: operator },

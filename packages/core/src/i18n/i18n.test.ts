@@ -25,6 +25,7 @@ describe('message catalogues', () => {
       'mining',
       'site',
       'status',
+      'tickets',
       'units',
       'validation',
       'widgets',

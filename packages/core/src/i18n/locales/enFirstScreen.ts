@@ -171,6 +171,7 @@ export const enFirstScreen = {
     'routes.UserCouponDetail': 'Coupon details',
     'routes.Admin': 'Operator console',
     'routes.AdminAuditLog': 'Audit log',
+    'routes.AdminTickets': 'Tickets',
     'routes.AdminCoupons': 'Coupons',
     'routes.AdminRedPackets': 'Red packets',
     'routes.AdminReconciliation': 'Reconciliation',

@@ -16,6 +16,7 @@ export function joinEnglish(firstScreen: EnglishFirstScreen, later: EnglishLater
     mining: later.mining,
     messages: later.messages,
     alerts: later.alerts,
+    tickets: later.tickets,
     site: { ...firstScreen.site, ...later.site },
     status: firstScreen.status,
     validation: later.validation,

@@ -183,7 +183,7 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     });
     expect(await data('GET', '/api/messages/unread-count', 'dave')).toEqual({
       count: 13,
-      by_type: { hashrate_alert: 0, miner_offline: 1, setting_update: 12 },
+      by_type: { hashrate_alert: 0, miner_offline: 1, setting_update: 12, ticket_reply: 0 },
     });
     const page = await data<{
       list: { id: string; title: string; content: string }[];
