@@ -87,4 +87,5 @@ export const PAGE_LOADERS: Readonly<Record<string, Loader>> = {
   AdminReconciliation: () => import('../pages/admin/AdminReconciliationPage'),
   AdminContractProducts: () => import('../pages/admin/AdminContractProductsPage'),
   AdminContractOrders: () => import('../pages/admin/AdminContractOrdersPage'),
+  AdminTickets: () => import('../pages/admin/AdminTicketsPage'),
 };

@@ -13,6 +13,7 @@ const PAGES = [
   ['AdminAuditLog', '/admin/audit-log'],
   ['AdminContractProducts', '/admin/contracts'],
   ['AdminContractOrders', '/admin/contract-orders'],
+  ['AdminTickets', '/admin/tickets'],
 ] as const;
 
 /** The name of an operator console page. */

@@ -1,4 +1,5 @@
 import { Button } from '@poolkit/widgets';
+import { TicketThread } from '@poolkit/widgets/TicketThread';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
@@ -15,6 +16,7 @@ import {
   uiStyles,
 } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
+import { TicketReplyForm } from './TicketReplyForm';
 
 function TicketForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation();
@@ -76,7 +78,80 @@ function TicketForm({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-function TicketList({ version }: { version: number }) {
+const STATUS_KEYS = {
+  open: 'tickets.statusOpen',
+  replied: 'tickets.statusReplied',
+  closed: 'tickets.statusClosed',
+} as const;
+
+/** One of the user's tickets: the thread, a follow-up and "Close ticket". */
+function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [version, setVersion] = useState(0);
+  const ticket = useApiData(
+    async (signal) => api.ticket({ params: { id } }, { signal }),
+    [id, version],
+  );
+  const changed = () => {
+    setVersion((value) => value + 1);
+    onChanged();
+  };
+  return (
+    <DataSection data={ticket} isEmpty={() => false} emptyText="">
+      {(value) => (
+        <Card title={value.title}>
+          <p className={uiStyles.muted}>
+            {t(STATUS_KEYS[value.status])} · {dateTime(value.created_at)}
+          </p>
+          <TicketThread
+            entries={[
+              {
+                id: 'ticket',
+                author: 'user',
+                content: value.content,
+                created_at: value.created_at,
+              },
+              ...value.replies,
+            ]}
+          />
+          {value.status === 'closed' ? (
+            <p className={uiStyles.muted}>{t('tickets.closedNotice')}</p>
+          ) : (
+            <TicketReplyForm
+              onSend={async (content) => {
+                try {
+                  await api.replyTicket({ params: { id }, body: { content } });
+                  changed();
+                  return true;
+                } catch (error) {
+                  reportError(error);
+                  return false;
+                }
+              }}
+              extra={
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => {
+                    api
+                      .closeTicket({ params: { id } })
+                      .then(changed)
+                      .catch((error: unknown) => reportError(error));
+                  }}
+                >
+                  {t('tickets.close')}
+                </Button>
+              }
+            />
+          )}
+        </Card>
+      )}
+    </DataSection>
+  );
+}
+
+function TicketList({ version, onOpen }: { version: number; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const { api } = useServices();
   const tickets = useApiData(
@@ -96,11 +171,24 @@ function TicketList({ version }: { version: number }) {
           rowKey={(row) => String(row.id)}
           columns={[
             { key: 'title', header: t('site.ticket.title'), cell: (row) => row.title },
-            { key: 'status', header: t('site.mining.status'), cell: (row) => row.status },
+            {
+              key: 'status',
+              header: t('site.mining.status'),
+              cell: (row) => t(STATUS_KEYS[row.status]),
+            },
             {
               key: 'created',
               header: t('site.ticket.created_at'),
               cell: (row) => dateTime(row.created_at),
+            },
+            {
+              key: 'view',
+              header: '',
+              cell: (row) => (
+                <Button size="sm" variant="secondary" onClick={() => onOpen(String(row.id))}>
+                  {t('tickets.view')}
+                </Button>
+              ),
             },
           ]}
         />
@@ -114,6 +202,7 @@ export function Component() {
   const { t } = useTranslation();
   const { loggedIn, readOnly } = useSessionState();
   const [version, setVersion] = useState(0);
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <PageFrame title={t('site.routes.Ticket')} subtitle={t('site.ticket.subtitle')}>
       {loggedIn && !readOnly ? (
@@ -122,8 +211,11 @@ export function Component() {
             <TicketForm onCreated={() => setVersion((value) => value + 1)} />
           </Card>
           <Card title={t('site.ticket.mine')}>
-            <TicketList version={version} />
+            <TicketList version={version} onOpen={setOpen} />
           </Card>
+          {open === null ? null : (
+            <TicketDetailCard id={open} onChanged={() => setVersion((value) => value + 1)} />
+          )}
         </>
       ) : (
         <Card>
