@@ -7,6 +7,7 @@ import {
   advanceServerClock,
   apiCall,
   launchBrowser,
+  loginByApi,
   newUser,
   openPage,
   registerByApi,
@@ -159,4 +160,37 @@ describe('message centre', () => {
     await page.getByRole('link', { name: 'Messages, 0 unread' }).waitFor();
     await context.close();
   }, 180_000);
+
+  it('should let an operator answer a ticket, and the user see the answer and a message', async () => {
+    const user = newUser('ticket');
+    const { token, refresh_token } = await registerByApi(baseUrl, user);
+    const title = `Payout question ${Date.now().toString(36)}`;
+    const created = await apiCall<{ id: string }>(baseUrl, 'POST', '/tickets', token, {
+      title,
+      content: 'Where did yesterday’s payout go?',
+    });
+    expect(created.code).toBe(0);
+
+    const operator = await loginByApi(baseUrl, 'operator@poolkit.local', 'Operator123');
+    const desk = await openPage(browser);
+    await seedSession(desk.context, operator.token, operator.refresh_token);
+    await desk.page.goto(`${baseUrl}/admin/tickets`);
+    await desk.page.getByRole('heading', { name: 'Ticket queue' }).waitFor();
+    await desk.page.getByRole('button', { name: `Open #${created.data.id}` }).click();
+    await desk.page.getByRole('heading', { name: `#${created.data.id} ${title}` }).waitFor();
+    await desk.page.getByLabel('Your reply').fill('It went to your main account.');
+    await desk.page.getByRole('button', { name: 'Send' }).click();
+    await desk.page.getByText('Answer sent').waitFor();
+    await desk.context.close();
+
+    const { context, page } = await openPage(browser);
+    await seedSession(context, token, refresh_token);
+    await page.goto(`${baseUrl}/ticket`);
+    await page.getByRole('button', { name: 'View' }).click();
+    await page.getByText('It went to your main account.').waitFor();
+    await page.getByText('Answered').first().waitFor();
+    await page.goto(`${baseUrl}/user/message`);
+    await page.getByRole('heading', { name: `Support answered: ${title}` }).waitFor();
+    await context.close();
+  }, 120_000);
 });
