@@ -91,6 +91,8 @@ export const FilterByType: Story = {
       'true',
     );
     await expect(canvas.getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Ticket reply' }));
+    await expect(canvas.getByText('No messages yet')).toBeInTheDocument();
   },
 };
 

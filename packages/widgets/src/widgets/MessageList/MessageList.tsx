@@ -93,6 +93,7 @@ export function MessageList({
     'hashrate_alert',
     'miner_offline',
     'setting_update',
+    'ticket_reply',
   ];
 
   let body: ReactElement;
