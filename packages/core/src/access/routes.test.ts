@@ -114,6 +114,7 @@ describe('ROUTES', () => {
       '/admin/red-packets',
       '/admin/withdrawals',
       '/admin/audit-log',
+      '/admin/tickets',
       '/admin/reconciliation',
       '/admin/contracts',
       '/admin/contract-orders',
