@@ -69,7 +69,7 @@ describe('identity journeys', () => {
     await page.getByRole('button', { name: 'Sign in' }).last().click();
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor({ timeout: 30_000 });
     // The next step's code: the one of this step was spent turning 2FA on.
-    await page.getByLabel('Authenticator code').fill(totpCode(secret, 1));
+    await page.getByLabel('Authenticator code').fill(await totpCode(baseUrl, secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
     await waitForPath(page, '/user/setting', 30_000);
     await page.getByText(user.username).first().waitFor();

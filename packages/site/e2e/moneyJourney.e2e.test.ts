@@ -110,7 +110,7 @@ describe('money journey', () => {
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByLabel('Pay password').fill(PAY_PASSWORD);
     // The current step's code turned the authenticator on: a code is good once, take the next.
-    await dialog.getByLabel('Authenticator code').fill(totpCode(secret, 1));
+    await dialog.getByLabel('Authenticator code').fill(await totpCode(baseUrl, secret, 1));
     await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByText(/^Withdrawal of 0\.2(0+)? BTC submitted/).waitFor({ timeout: 30_000 });
     await context.close();

@@ -359,9 +359,16 @@ function base32Decode(text: string): Buffer {
   return Buffer.from(bytes);
 }
 
-/** The RFC 6238 code (SHA-1, 30 s, 6 digits) of a base32 secret, `stepOffset` steps from now. */
-export function totpCode(secret: string, stepOffset = 0): string {
-  const counter = Math.floor(Date.now() / 30_000) + stepOffset;
+/**
+ * The RFC 6238 code (SHA-1, 30 s, 6 digits) of a base32 secret, `stepOffset` steps from the
+ * server's now: the e2e server's clock runs ahead of the wall clock once a test has moved it
+ * (`advanceServerClock`), and it checks codes against its own time, as a real server does.
+ */
+export async function totpCode(baseUrl: string, secret: string, stepOffset = 0): Promise<string> {
+  const response = await fetch(new URL('/api/dev/clock', baseUrl));
+  const clock = (await response.json()) as Envelope<{ now: string; offsetMs: number }>;
+  if (clock.code !== 0) throw new Error(`server clock: ${clock.msg}`);
+  const counter = Math.floor((Date.now() + clock.data.offsetMs) / 30_000) + stepOffset;
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(BigInt(counter));
   const digest = createHmac('sha1', base32Decode(secret)).update(message).digest();
@@ -395,7 +402,7 @@ export async function enableTotp(baseUrl: string, email: string, token: string):
   const enabled = await call(baseUrl, 'POST', '/auth/totp/validation', {
     token,
     body: {
-      code: totpCode(secret.data.secret),
+      code: await totpCode(baseUrl, secret.data.secret),
       validation_token: validation.data.validation_token,
     },
   });

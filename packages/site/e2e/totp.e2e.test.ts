@@ -35,7 +35,7 @@ describe('authenticator enrolment', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     const secret = (await page.getByTestId('totp-secret').textContent({ timeout: 30_000 })) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,64}$/);
-    await page.getByLabel('Authenticator code').fill(totpCode(secret));
+    await page.getByLabel('Authenticator code').fill(await totpCode(baseUrl, secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByText('Two-step verification is on.').waitFor();
     // The profile now says the authenticator is on, and the set-up card is gone.
@@ -51,7 +51,7 @@ describe('authenticator enrolment', () => {
       .getByRole('heading', { name: 'Two-step verification' })
       .waitFor({ timeout: 30_000 });
     // The next step's code: the one of this step was spent turning the authenticator on.
-    await login.page.getByLabel('Authenticator code').fill(totpCode(secret, 1));
+    await login.page.getByLabel('Authenticator code').fill(await totpCode(baseUrl, secret, 1));
     await login.page.getByRole('button', { name: 'Verify' }).click();
     await waitForPath(login.page, '/user/setting', 30_000);
     await login.page.getByText(user.username).first().waitFor();

@@ -128,7 +128,7 @@ export function Component() {
 
   return (
     <PageFrame
-      title={t('site.routes.RedPacket')}
+      title={detail ? t('site.routes.RedPacketDetail') : t('site.routes.RedPacket')}
       actions={
         <AppLink to={detail ? here : `${here}/detail`} className={uiStyles.link}>
           {detail ? t('site.redPackets.backToPacket') : t('site.redPackets.rules')}
