@@ -37,7 +37,8 @@ describe('prices', () => {
 
     await page.reload();
     await btc.waitFor({ timeout: 60_000 });
-    expect(await page.getByLabel('Currency').inputValue()).toBe('USD');
+    // The prerendered page shows the default until the app starts and reads the stored choice.
+    await expect.poll(() => page.getByLabel('Currency').inputValue()).toBe('USD');
     await expect.poll(priceColumn).toMatch(/^\$[\d,]+\.\d{2}$/);
     await context.close();
   });
