@@ -25,10 +25,6 @@ export const qr = style({
   border: `1px solid ${vars.color.border}`,
 });
 
-export const qrLight = style({ fill: vars.color.qrLight });
-
-export const qrDark = style({ fill: vars.color.qrDark });
-
 /** The link with its copy button, on a tinted strip. */
 export const link = style({
   display: 'flex',

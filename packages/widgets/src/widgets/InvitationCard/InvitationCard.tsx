@@ -1,6 +1,6 @@
 import type { InvitationSummary } from '@poolkit/core';
-import { useEffect, useMemo, useState } from 'react';
-import { encodeQr } from '../../components/QRCode/encodeQr';
+import { useEffect, useState } from 'react';
+import { QRCode } from '../../components/QRCode/QRCode';
 import { cx } from '../../internal/cx';
 import { Stat } from '../../lib/parts';
 import { useLabels } from '../../lib/useMiningT';
@@ -41,24 +41,6 @@ export interface InvitationCardProps {
   className?: string;
 }
 
-/** One SVG path of the dark modules, a rectangle per horizontal run (as the base `QRCode`). */
-function qrPath(modules: readonly (readonly boolean[])[], quiet: number): string {
-  const parts: string[] = [];
-  modules.forEach((row, y) => {
-    let x = 0;
-    while (x < row.length) {
-      if (!row[x]) {
-        x += 1;
-        continue;
-      }
-      const start = x;
-      while (x < row.length && row[x]) x += 1;
-      parts.push(`M${start + quiet} ${y + quiet}h${x - start}v1h-${x - start}z`);
-    }
-  });
-  return parts.join('');
-}
-
 /**
  * The user's invitation (spec section 9): the code and registration link with copy buttons, a
  * QR code of the link (dark on light in both themes), the reward rate (0.2 % of each invitee's
@@ -74,8 +56,6 @@ export function InvitationCard({
   const { label } = useLabels(labels);
   const Heading = `h${headingLevel}` as const;
   const [copied, setCopied] = useState<'idle' | 'link' | 'code' | 'failed'>('idle');
-  const matrix = useMemo(() => encodeQr(invitation.link), [invitation.link]);
-  const extent = matrix.size + 8;
 
   useEffect(() => {
     if (copied === 'idle') return;
@@ -146,18 +126,12 @@ export function InvitationCard({
             </button>
           </div>
         </div>
-        <svg
-          role="img"
-          aria-label={label('invitationQr')}
+        <QRCode
+          value={invitation.link}
+          size={qrSize}
+          label={label('invitationQr')}
           className={styles.qr}
-          width={qrSize}
-          height={qrSize}
-          viewBox={`0 0 ${extent} ${extent}`}
-          shapeRendering="crispEdges"
-        >
-          <rect width={extent} height={extent} className={styles.qrLight} />
-          <path d={qrPath(matrix.modules, 4)} className={styles.qrDark} />
-        </svg>
+        />
       </div>
     </article>
   );

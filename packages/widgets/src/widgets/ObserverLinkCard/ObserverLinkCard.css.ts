@@ -31,10 +31,6 @@ export const qr = style({
   border: `1px solid ${vars.color.border}`,
 });
 
-export const qrLight = style({ fill: vars.color.qrLight });
-
-export const qrDark = style({ fill: vars.color.qrDark });
-
 export const link = style({
   display: 'flex',
   alignItems: 'center',

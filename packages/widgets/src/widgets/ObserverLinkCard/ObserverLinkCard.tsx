@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE, type ObserverExpiry, type ObserverLink } from '@poolkit/core';
-import { useEffect, useMemo, useState } from 'react';
-import { encodeQr } from '../../components/QRCode/encodeQr';
+import { useEffect, useState } from 'react';
+import { QRCode } from '../../components/QRCode/QRCode';
 import { cx } from '../../internal/cx';
 import { Stat, StatusBadge } from '../../lib/parts';
 import { useLabels } from '../../lib/useMiningT';
@@ -61,24 +61,6 @@ const EXPIRY_LABEL: Record<ObserverExpiry, ObserverLinkCardLabelKey> = {
   forever: 'expiryForever',
 };
 
-/** One SVG path of the dark modules, a rectangle per horizontal run (as the base `QRCode`). */
-function qrPath(modules: readonly (readonly boolean[])[], quiet: number): string {
-  const parts: string[] = [];
-  modules.forEach((row, y) => {
-    let x = 0;
-    while (x < row.length) {
-      if (!row[x]) {
-        x += 1;
-        continue;
-      }
-      const start = x;
-      while (x < row.length && row[x]) x += 1;
-      parts.push(`M${start + quiet} ${y + quiet}h${x - start}v1h-${x - start}z`);
-    }
-  });
-  return parts.join('');
-}
-
 /**
  * A read-only observer link (spec sections 3 and 6): its nickname, the link with a copy button,
  * a QR code of it (the base kit's encoder, dark on light in both themes), its lifetime (one day,
@@ -99,9 +81,7 @@ export function ObserverLinkCard({
   const nowMs = useNow(now, 60_000);
   const Heading = `h${headingLevel}` as const;
   const [copy, setCopy] = useState<'idle' | 'done' | 'failed'>('idle');
-  const matrix = useMemo(() => encodeQr(link.url), [link.url]);
   const expired = link.expires_at !== null && isoToMs(link.expires_at) <= nowMs;
-  const extent = matrix.size + 8;
 
   useEffect(() => {
     if (copy === 'idle') return;
@@ -174,18 +154,12 @@ export function ObserverLinkCard({
             </div>
           ) : null}
         </div>
-        <svg
-          role="img"
-          aria-label={label('observerQr', { name: link.nickname })}
+        <QRCode
+          value={link.url}
+          size={qrSize}
+          label={label('observerQr', { name: link.nickname })}
           className={styles.qr}
-          width={qrSize}
-          height={qrSize}
-          viewBox={`0 0 ${extent} ${extent}`}
-          shapeRendering="crispEdges"
-        >
-          <rect width={extent} height={extent} className={styles.qrLight} />
-          <path d={qrPath(matrix.modules, 4)} className={styles.qrDark} />
-        </svg>
+        />
       </div>
     </article>
   );
