@@ -25,6 +25,7 @@ import {
 } from '../../engine/poolCatalog';
 import { dayStartMs, utcDay } from '../../engine/settlement';
 import {
+  execute,
   queryRows,
   type SqlExecutor,
   toDecimalString,
@@ -347,10 +348,7 @@ export async function forgetWorkerCounts(
   pool: PoolDefinition,
   miner: string,
 ): Promise<void> {
-  await queryRows(
-    db,
-    sql`DELETE FROM worker_counts WHERE pool = ${pool.name} AND miner = ${miner} RETURNING pool`,
-  );
+  await execute(db, sql`DELETE FROM worker_counts WHERE pool = ${pool.name} AND miner = ${miner}`);
 }
 
 /** Query of {@link readWorkerPage}. */
