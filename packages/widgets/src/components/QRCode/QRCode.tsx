@@ -1,8 +1,5 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../internal/cx';
-import { encodeQr } from './encodeQr';
-import * as styles from './QRCode.css';
+import { QRCodeImage } from './QRCodeImage';
 
 /** Props of {@link QRCode}. */
 export interface QRCodeProps {
@@ -25,41 +22,7 @@ export interface QRCodeProps {
  * @throws RangeError when `value` is longer than 213 bytes: a programming error, as the site
  * controls what it encodes.
  */
-export function QRCode({ value, size = 160, label, quietZone = 4, className }: QRCodeProps) {
+export function QRCode({ label, ...rest }: QRCodeProps) {
   const { t } = useTranslation('poolkit');
-  const matrix = useMemo(() => encodeQr(value), [value]);
-  const path = useMemo(() => {
-    // One rectangle per horizontal run of dark modules keeps the path short.
-    const parts: string[] = [];
-    matrix.modules.forEach((row, y) => {
-      let x = 0;
-      while (x < row.length) {
-        if (!row[x]) {
-          x += 1;
-          continue;
-        }
-        const start = x;
-        while (x < row.length && row[x]) x += 1;
-        parts.push(`M${start + quietZone} ${y + quietZone}h${x - start}v1h-${x - start}z`);
-      }
-    });
-    return parts.join('');
-  }, [matrix, quietZone]);
-  const extent = matrix.size + quietZone * 2;
-  return (
-    <svg
-      role="img"
-      aria-label={label ?? t('widgets.qrCode')}
-      className={cx(styles.qr, className)}
-      width={size}
-      height={size}
-      viewBox={`0 0 ${extent} ${extent}`}
-      shapeRendering="crispEdges"
-      data-version={matrix.version}
-      data-mask={matrix.mask}
-    >
-      <rect width={extent} height={extent} className={styles.light} />
-      <path d={path} className={styles.dark} />
-    </svg>
-  );
+  return <QRCodeImage {...rest} label={label ?? t('widgets.qrCode')} />;
 }

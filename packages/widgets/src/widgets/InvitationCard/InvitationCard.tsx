@@ -1,6 +1,6 @@
 import type { InvitationSummary } from '@poolkit/core';
 import { useEffect, useState } from 'react';
-import { QRCode } from '../../components/QRCode/QRCode';
+import { QRCodeImage } from '../../components/QRCode/QRCodeImage';
 import { cx } from '../../internal/cx';
 import { Stat } from '../../lib/parts';
 import { useLabels } from '../../lib/useMiningT';
@@ -126,7 +126,7 @@ export function InvitationCard({
             </button>
           </div>
         </div>
-        <QRCode
+        <QRCodeImage
           value={invitation.link}
           size={qrSize}
           label={label('invitationQr')}

@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE, type ObserverExpiry, type ObserverLink } from '@poolkit/core';
 import { useEffect, useState } from 'react';
-import { QRCode } from '../../components/QRCode/QRCode';
+import { QRCodeImage } from '../../components/QRCode/QRCodeImage';
 import { cx } from '../../internal/cx';
 import { Stat, StatusBadge } from '../../lib/parts';
 import { useLabels } from '../../lib/useMiningT';
@@ -154,7 +154,7 @@ export function ObserverLinkCard({
             </div>
           ) : null}
         </div>
-        <QRCode
+        <QRCodeImage
           value={link.url}
           size={qrSize}
           label={label('observerQr', { name: link.nickname })}
