@@ -274,6 +274,11 @@ export const inviteeSchema = z.object({
   registered_at: isoDateTimeSchema,
   /** Has mined in the last 24 hours. */
   mining: z.boolean(),
+  /**
+   * Per coin, the invitee's revenue that rewards were paid on and the rewards the caller earned
+   * from them, summed over every settled day; empty before the first settlement.
+   */
+  earnings: z.array(z.object({ coin: coinIdSchema, revenue: moneySchema, reward: moneySchema })),
 });
 /** An invitee. */
 export type Invitee = z.infer<typeof inviteeSchema>;

@@ -147,9 +147,15 @@ export async function readInvitees(
     executor,
     sql`SELECT count(*)::int AS total FROM invitations WHERE inviter_id = ${userId}::bigint`,
   );
-  const rows = await queryRows<{ username: string; created_ms: unknown; mining: unknown }>(
+  const rows = await queryRows<{
+    invitee_id: string;
+    username: string;
+    created_ms: unknown;
+    mining: unknown;
+  }>(
     executor,
-    sql`SELECT u.username, (extract(epoch from i.created_at) * 1000)::float8 AS created_ms,
+    sql`SELECT i.invitee_id::text AS invitee_id, u.username,
+          (extract(epoch from i.created_at) * 1000)::float8 AS created_ms,
           EXISTS (SELECT 1 FROM mining_accounts a JOIN pool_miners m ON m.account_id = a.id
                   WHERE a.user_id = u.id AND m.last_share_ms >= ${nowMs - 86_400_000}::bigint) AS mining
         FROM invitations i JOIN users u ON u.id = i.invitee_id
@@ -157,11 +163,35 @@ export async function readInvitees(
         ORDER BY i.created_at DESC, i.invitee_id DESC
         LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
   );
+  // The page's invitees' settled rewards, summed per coin: one grouped query over their rows.
+  const earned =
+    rows.length === 0
+      ? []
+      : await queryRows<{ invitee_id: string; coin: string; revenue: unknown; reward: unknown }>(
+          executor,
+          sql`SELECT r.invitee_id::text AS invitee_id, r.coin, sum(r.revenue)::text AS revenue,
+                sum(r.amount)::text AS reward
+              FROM invite_rewards r
+              WHERE r.inviter_id = ${userId}::bigint
+                AND r.invitee_id IN (${sql.join(
+                  rows.map((row) => sql`${row.invitee_id}::bigint`),
+                  sql`, `,
+                )})
+              GROUP BY r.invitee_id, r.coin
+              ORDER BY r.coin`,
+        );
   return {
     list: rows.map((row) => ({
       username: maskUsername(row.username),
       registered_at: isoSeconds(toNumber(row.created_ms)),
       mining: row.mining === true || row.mining === 't',
+      earnings: earned
+        .filter((sum) => sum.invitee_id === row.invitee_id)
+        .map((sum) => ({
+          coin: sum.coin as CoinId,
+          revenue: toDecimalString(sum.revenue),
+          reward: toDecimalString(sum.reward),
+        })),
     })),
     total: toNumber(counted?.total),
     page: query.page,

@@ -366,7 +366,11 @@ describe.each(testDrivers)('red packets and invitations on %s', (driver) => {
         token: tokens.carol013,
       });
       expect(invitees.data.total).toBe(1);
-      expect(invitees.data.list[0]).toMatchObject({ username: 'da***13', mining: false });
+      expect(invitees.data.list[0]).toMatchObject({
+        username: 'da***13',
+        mining: false,
+        earnings: [],
+      });
     });
 
     it('should pay exactly 0.2 % of the day revenue the next day at 01:50 UTC, once', async () => {
@@ -403,6 +407,13 @@ describe.each(testDrivers)('red packets and invitations on %s', (driver) => {
       ]);
       const summary = await callApi(app, 'GET', '/invitations', { token: tokens.carol013 });
       expect(summary.data.rewards).toEqual([{ coin: 'btc', amount: '0.00024691' }]);
+      // The invitee list sums, per invitee and coin, the revenue rewarded and the rewards paid.
+      const invitees = await callApi(app, 'GET', '/invitations/invitees', {
+        token: tokens.carol013,
+      });
+      expect(invitees.data.list[0].earnings).toEqual([
+        { coin: 'btc', revenue: '0.12345678', reward: '0.00024691' },
+      ]);
       const balances = await callApi(app, 'GET', '/wallets/balances', { token: tokens.carol013 });
       expect(JSON.stringify(balances.data)).toContain('0.00024691');
     });
