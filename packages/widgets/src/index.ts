@@ -192,6 +192,18 @@ export {
   type CoinInfoCardProps,
 } from './widgets/CoinInfoCard/CoinInfoCard';
 export {
+  ContractDashboard,
+  type ContractDashboardCoin,
+  type ContractDashboardLabelKey,
+  type ContractDashboardProps,
+} from './widgets/ContractDashboard/ContractDashboard';
+export {
+  ContractProductCard,
+  type ContractProductCardLabelKey,
+  type ContractProductCardProduct,
+  type ContractProductCardProps,
+} from './widgets/ContractProductCard/ContractProductCard';
+export {
   CouponCard,
   type CouponCardCoupon,
   type CouponCardLabelKey,
@@ -238,6 +250,12 @@ export {
   type InvitationCardLabelKey,
   type InvitationCardProps,
 } from './widgets/InvitationCard/InvitationCard';
+export {
+  InviteeTable,
+  type InviteeTableLabelKey,
+  type InviteeTableProps,
+  type InviteeTableRow,
+} from './widgets/InviteeTable/InviteeTable';
 export { Luck, type LuckBlock, type LuckLabelKey, type LuckProps } from './widgets/Luck/Luck';
 export {
   MessageList,
@@ -267,6 +285,12 @@ export {
   type OrderStatusStepsProps,
 } from './widgets/OrderStatusSteps/OrderStatusSteps';
 export {
+  OrderTable,
+  type OrderTableLabelKey,
+  type OrderTableProps,
+  type OrderTableRow,
+} from './widgets/OrderTable/OrderTable';
+export {
   PoolStatsCard,
   type PoolStatsCardLabelKey,
   type PoolStatsCardProps,
@@ -283,10 +307,19 @@ export {
 export {
   RedPacketCard,
   type RedPacketCardLabelKey,
+  type RedPacketCardOffer,
   type RedPacketCardPacket,
   type RedPacketCardProps,
   type RedPacketCoin,
+  type RedPacketReceiveError,
+  type RedPacketReceiveLabelKey,
 } from './widgets/RedPacketCard/RedPacketCard';
+export {
+  RewardTable,
+  type RewardTableLabelKey,
+  type RewardTableProps,
+  type RewardTableRow,
+} from './widgets/RewardTable/RewardTable';
 export {
   TicketThread,
   type TicketThreadEntry,

@@ -2,7 +2,7 @@ import { COINS } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FIXED_NOW } from '../../lib/fixtures';
-import { RedPacketCard, type RedPacketCardPacket } from './RedPacketCard';
+import { RedPacketCard, type RedPacketCardOffer, type RedPacketCardPacket } from './RedPacketCard';
 
 const DAY = 86_400_000;
 const inactive: RedPacketCardPacket = {
@@ -21,6 +21,16 @@ const activated: RedPacketCardPacket = {
   activated_at: new Date(FIXED_NOW - 2 * DAY).toISOString(),
   ends_at: new Date(FIXED_NOW + 5 * DAY).toISOString(),
   total_profit: '0.00001234567',
+};
+
+const offer: RedPacketCardOffer = {
+  name: 'Spring Festival hashrate gift',
+  hashrate: 10e12,
+  duration_days: 7,
+  remaining: 8,
+  ends_at: new Date(FIXED_NOW + 3 * DAY).toISOString(),
+  received: false,
+  open: true,
 };
 
 const meta = {
@@ -116,6 +126,148 @@ export const AllStates: Story = {
       <RedPacketCard {...args} packet={{ ...inactive, status: 'invalid' }} />
     </div>
   ),
+};
+
+/** A shared link, signed in: the receiving email is checked before it is sent. */
+export const ReceiveOffer: Story = {
+  args: { packet: undefined, offer, onReceive: fn() },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Packets left').nextElementSibling).toHaveTextContent('8');
+    await expect(canvas.getByText('Activation deadline: 2025-03-17 20:00')).toBeInTheDocument();
+    const email = canvas.getByLabelText('Receiving email');
+    const receive = canvas.getByRole('button', { name: 'Receive' });
+    await userEvent.click(receive);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Please enter email address');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(email, 'not-an-email');
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await userEvent.click(receive);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Please enter correct email address');
+    await expect(args.onReceive).not.toHaveBeenCalled();
+    await userEvent.clear(email);
+    await userEvent.type(email, ' miner@example.com ');
+    await userEvent.click(receive);
+    await expect(args.onReceive).toHaveBeenCalledWith('miner@example.com');
+  },
+};
+
+export const Receiving: Story = {
+  args: { packet: undefined, offer, onReceive: fn(), receiving: true },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Receiving email'), 'miner@example.com');
+    const receive = canvas.getByRole('button', { name: 'Receive' });
+    await expect(receive).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(receive);
+    await expect(args.onReceive).not.toHaveBeenCalled();
+  },
+};
+
+/** The email is not the one bound to the account: said at the field until it is edited. */
+export const ReceiveEmailMismatch: Story = {
+  args: { packet: undefined, offer, onReceive: fn(), receiveError: 'emailMismatch' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByLabelText('Receiving email');
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'The email does not match the email bound to your account',
+    );
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(/does not match/);
+    await userEvent.type(email, 'a');
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** 40910: one of this campaign was received already (answered, or known from the offer). */
+export const ReceiveAlreadyReceived: Story = {
+  args: { packet: undefined, offer, onReceive: fn(), receiveError: 'alreadyReceived' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'You have already received a red packet of this campaign',
+    );
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+  },
+};
+
+/** 40911: every packet is taken. */
+export const ReceiveAllTaken: Story = {
+  args: { packet: undefined, offer, onReceive: fn(), receiveError: 'gone' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'All red packets have been received',
+    );
+  },
+};
+
+/** 40912: the campaign was disabled or its deadline passed. */
+export const ReceiveClosed: Story = {
+  args: { packet: undefined, offer, onReceive: fn(), receiveError: 'closed' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      'This red packet campaign has ended',
+    );
+  },
+};
+
+/** The offer itself says it cannot be received: no form, the reason instead (not an alert). */
+export const OfferTaken: Story = {
+  args: { packet: undefined, offer: { ...offer, open: false, remaining: 0 }, onReceive: fn() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('All red packets have been received')).toBeInTheDocument();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+export const OfferAlreadyReceived: Story = {
+  args: { packet: undefined, offer: { ...offer, received: true }, onReceive: fn() },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('You have already received a red packet of this campaign'),
+    ).toBeInTheDocument();
+  },
+};
+
+/** A visitor: sign in or register, and come back to the packet. */
+export const ReceiveSignedOut: Story = {
+  args: {
+    packet: undefined,
+    offer,
+    onReceive: fn(),
+    signedIn: false,
+    signInHref: '/login?redirect=%2Factivity%2Fred_packet%2Fabc',
+    registerHref: '/register/email?redirect=%2Factivity%2Fred_packet%2Fabc',
+    onNavigate: fn((_href: string, event: { preventDefault: () => void }) =>
+      event.preventDefault(),
+    ),
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByLabelText('Receiving email')).toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Factivity%2Fred_packet%2Fabc',
+    );
+    await userEvent.click(canvas.getByRole('link', { name: 'Register' }));
+    await expect(args.onNavigate).toHaveBeenCalledWith(
+      '/register/email?redirect=%2Factivity%2Fred_packet%2Fabc',
+      expect.anything(),
+    );
+  },
+};
+
+export const ReceiveChinese: Story = {
+  ...ReceiveOffer,
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole('button', { name: '领取' }),
+    ).toBeInTheDocument();
+  },
+  globals: { locale: 'zh-CN' },
 };
 
 export const Dark: Story = { ...AllStates, globals: { theme: 'dark' } };

@@ -5,14 +5,15 @@ import {
   formatDecimal,
   formatHashrate,
   type RedPacket,
+  type RedPacketCampaign,
   type RedPacketStatus,
   redPacketStatus,
   STATUS_LABELS,
 } from '@poolkit/core';
-import { useId } from 'react';
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { cx } from '../../internal/cx';
 import { LoadingBlock } from '../../lib/StateView';
-import { useLabels } from '../../lib/useMiningT';
+import { interpolate, useLabels } from '../../lib/useMiningT';
 import { useNow } from '../../lib/useNow';
 import * as widget from '../../lib/widget.css';
 import { formatZoned, isoToMs } from '../../lib/zonedTime';
@@ -30,6 +31,43 @@ export type RedPacketCardPacket = Pick<
   | 'ends_at'
   | 'total_profit'
 >;
+
+/** A packet on offer (its campaign, as `GET /red-packets/{packet_id}` answers), before it is received. */
+export type RedPacketCardOffer = Pick<
+  RedPacketCampaign,
+  'name' | 'hashrate' | 'duration_days' | 'remaining' | 'ends_at' | 'received' | 'open'
+>;
+
+/**
+ * Why receiving was refused, from the server's answer: the email is not the one bound to the
+ * account (400 naming `email`), one of the campaign was already received (40910), every packet
+ * is taken (40911), the campaign is disabled or past its deadline (40912).
+ */
+export type RedPacketReceiveError = 'emailMismatch' | 'alreadyReceived' | 'gone' | 'closed';
+
+/** The texts of the receive step and where each defaults to in core's catalogue. */
+const RECEIVE_CATALOGUE = {
+  receiveTitle: 'mining.packetReceiveTitle',
+  receivingEmail: 'mining.packetReceivingEmail',
+  receivingEmailHint: 'mining.packetReceivingEmailHint',
+  receive: 'mining.packetReceive',
+  signInToReceive: 'mining.packetSignInToReceive',
+  signIn: 'mining.packetSignIn',
+  register: 'mining.packetRegister',
+  packetsLeft: 'mining.packetsLeft',
+  emailRequired: 'validation.emailRequired',
+  emailInvalid: 'validation.emailInvalid',
+  emailMismatch: 'validation.redPacketEmailMismatch',
+  alreadyReceived: 'errors.redPacketAlreadyReceived',
+  gone: 'errors.redPacketsGone',
+  closed: 'errors.redPacketClosed',
+} as const;
+
+/** Keys of the texts of the receive step; each defaults to core's catalogue (see the source). */
+export type RedPacketReceiveLabelKey = keyof typeof RECEIVE_CATALOGUE;
+
+/** A light check of an email's shape before it is sent; the server checks it fully. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** How amounts of the packet's coin are shown: pass `COINS[packet.coin]` (core). */
 export type RedPacketCoin = Pick<CoinInfo, 'symbol' | 'displayDecimals' | 'hashrateUnit'>;
@@ -51,6 +89,30 @@ export type RedPacketCardLabelKey =
 export interface RedPacketCardProps {
   /** The packet, as `GET /users/red-packets` lists it. */
   packet?: RedPacketCardPacket;
+  /**
+   * A packet on offer, not yet received (the page of a shared link): without `packet`, the card
+   * shows what it gives and the receive step.
+   */
+  offer?: RedPacketCardOffer;
+  /** Whether the visitor is signed in; signed out, the receive step links to sign in and register. Default `true`. */
+  signedIn?: boolean;
+  /** Sign-in page that brings the visitor back here. */
+  signInHref?: string;
+  /** Registration page that brings the visitor back here. */
+  registerHref?: string;
+  /** Called when a sign-in or register link is clicked (a router can `preventDefault` and navigate). */
+  onNavigate?: (href: string, event: MouseEvent<HTMLAnchorElement>) => void;
+  /** Receives the offer with the email entered (checked for its shape first). */
+  onReceive?: (email: string) => void;
+  /** Shows the receive button as busy while the call runs. Default `false`. */
+  receiving?: boolean;
+  /**
+   * Why the last receive was refused; a mismatching email shows at the field until edited. Set
+   * it back to `null` when a new receive starts.
+   */
+  receiveError?: RedPacketReceiveError | null;
+  /** Overrides of the receive step's texts, by key. */
+  receiveLabels?: Partial<Record<RedPacketReceiveLabelKey, string>>;
   /** The packet's coin, e.g. `COINS[packet.coin]`. */
   coin: RedPacketCoin;
   /**
@@ -97,6 +159,15 @@ function stateOf(packet: RedPacketCardPacket, now: number): RedPacketStatus {
  */
 export function RedPacketCard({
   packet,
+  offer,
+  signedIn = true,
+  signInHref,
+  registerHref,
+  onNavigate,
+  onReceive,
+  receiving = false,
+  receiveError = null,
+  receiveLabels,
   coin,
   now,
   timezone = DEFAULT_TIMEZONE,
@@ -111,6 +182,27 @@ export function RedPacketCard({
   const baseId = useId();
   const nowMs = useNow(now, 60_000);
   const Heading = `h${headingLevel}` as const;
+
+  if (!loading && !packet && offer) {
+    return (
+      <OfferView
+        offer={offer}
+        coin={coin}
+        timezone={timezone}
+        signedIn={signedIn}
+        signInHref={signInHref}
+        registerHref={registerHref}
+        onNavigate={onNavigate}
+        onReceive={onReceive}
+        receiving={receiving}
+        receiveError={receiveError}
+        receiveLabels={receiveLabels}
+        headingLevel={headingLevel}
+        labels={labels}
+        className={className}
+      />
+    );
+  }
 
   if (loading || !packet) {
     return (
@@ -177,6 +269,186 @@ export function RedPacketCard({
           {label('activateHint')}
         </p>
       ) : null}
+    </article>
+  );
+}
+
+/**
+ * A packet on offer (spec sections 3 and 5): what it gives, the packets left, until when it can
+ * be received, and the receive step: the receiving email (the one bound to the account) and the
+ * receive button; signed out, sign in or register (the host brings the visitor back); refused,
+ * the catalogue's message (a mismatching email at the field); received already, taken or
+ * closed, the reason instead of the form.
+ */
+function OfferView({
+  offer,
+  coin,
+  timezone,
+  signedIn,
+  signInHref,
+  registerHref,
+  onNavigate,
+  onReceive,
+  receiving,
+  receiveError,
+  receiveLabels,
+  headingLevel,
+  labels,
+  className,
+}: Required<Pick<RedPacketCardProps, 'offer' | 'coin' | 'timezone' | 'headingLevel'>> &
+  Pick<
+    RedPacketCardProps,
+    | 'signedIn'
+    | 'signInHref'
+    | 'registerHref'
+    | 'onNavigate'
+    | 'onReceive'
+    | 'receiving'
+    | 'receiveError'
+    | 'receiveLabels'
+    | 'labels'
+    | 'className'
+  >) {
+  const { label, t } = useLabels(labels);
+  const receiveLabel = (key: RedPacketReceiveLabelKey) => {
+    const override = receiveLabels?.[key];
+    return override === undefined ? t(RECEIVE_CATALOGUE[key]) : interpolate(override);
+  };
+  const baseId = useId();
+  const [email, setEmail] = useState('');
+  const [localError, setLocalError] = useState<'emailRequired' | 'emailInvalid' | null>(null);
+  const [editedSinceRefusal, setEditedSinceRefusal] = useState(false);
+  const Heading = `h${headingLevel}` as const;
+
+  // A new refusal shows until the email is edited again.
+  useEffect(() => {
+    if (receiveError) setEditedSinceRefusal(false);
+  }, [receiveError]);
+
+  const refusal = editedSinceRefusal ? null : receiveError;
+  const fieldError =
+    localError ?? (refusal === 'emailMismatch' ? ('emailMismatch' as const) : null);
+  const blocked: RedPacketReceiveError | null = offer.received
+    ? 'alreadyReceived'
+    : !offer.open
+      ? offer.remaining === 0
+        ? 'gone'
+        : 'closed'
+      : receiveError === 'emailMismatch'
+        ? null
+        : (receiveError ?? null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    const problem =
+      value === '' ? 'emailRequired' : EMAIL_SHAPE.test(value) ? null : 'emailInvalid';
+    setLocalError(problem);
+    if (problem || receiving || !onReceive) return;
+    onReceive(value);
+  };
+  const link = (href: string, text: string) => (
+    <a
+      className={styles.link}
+      href={href}
+      onClick={onNavigate ? (event) => onNavigate(href, event) : undefined}
+    >
+      {text}
+    </a>
+  );
+
+  let step: ReactNode;
+  if (blocked) {
+    step = (
+      <p className={styles.refusal} role={receiveError === blocked ? 'alert' : undefined}>
+        {receiveLabel(blocked)}
+      </p>
+    );
+  } else if (!signedIn) {
+    step = (
+      <>
+        <p className={styles.hint}>{receiveLabel('signInToReceive')}</p>
+        <div className={styles.actions}>
+          {signInHref ? link(signInHref, receiveLabel('signIn')) : null}
+          {registerHref ? link(registerHref, receiveLabel('register')) : null}
+        </div>
+      </>
+    );
+  } else if (onReceive) {
+    const hintId = `${baseId}-email-hint`;
+    const errorId = `${baseId}-email-error`;
+    step = (
+      <form className={styles.form} noValidate onSubmit={submit}>
+        <div className={widget.field}>
+          <label htmlFor={`${baseId}-email`} className={widget.statLabel}>
+            {receiveLabel('receivingEmail')}
+          </label>
+          <input
+            id={`${baseId}-email`}
+            className={widget.textInput}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${errorId} ${hintId}` : hintId}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setLocalError(null);
+              setEditedSinceRefusal(true);
+            }}
+          />
+          <p id={hintId} className={widget.note}>
+            {receiveLabel('receivingEmailHint')}
+          </p>
+          {fieldError ? (
+            <p id={errorId} className={styles.fieldError} role="alert">
+              {receiveLabel(fieldError)}
+            </p>
+          ) : null}
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={widget.button} aria-busy={receiving || undefined}>
+            {receiveLabel('receive')}
+          </button>
+        </div>
+      </form>
+    );
+  } else {
+    step = null;
+  }
+
+  return (
+    <article className={cx(widget.card, styles.packet, className)} data-state="offer">
+      <div className={styles.titleRow}>
+        <Heading className={widget.title}>{offer.name || label('redPacket')}</Heading>
+      </div>
+      <dl className={widget.statGrid}>
+        <div className={widget.stat}>
+          <dt className={widget.statLabel}>{label('packetHashrate')}</dt>
+          <dd className={widget.statValue}>{formatHashrate(offer.hashrate, coin.hashrateUnit)}</dd>
+        </div>
+        <div className={widget.stat}>
+          <dt className={widget.statLabel}>{label('packetDuration')}</dt>
+          <dd className={widget.statValue}>
+            {label('packetDays', { count: offer.duration_days })}
+          </dd>
+        </div>
+        <div className={widget.stat}>
+          <dt className={widget.statLabel}>{receiveLabel('packetsLeft')}</dt>
+          <dd className={widget.statValue}>{offer.remaining}</dd>
+        </div>
+      </dl>
+      <span className={styles.deadline}>
+        {`${label('activationDeadline')}: ${formatZoned(offer.ends_at, timezone, 'YYYY-MM-DD HH:mm')}`}
+      </span>
+      <section className={styles.receive} aria-labelledby={`${baseId}-receive`}>
+        <Heading id={`${baseId}-receive`} className={styles.receiveTitle}>
+          {receiveLabel('receiveTitle')}
+        </Heading>
+        {step}
+      </section>
     </article>
   );
 }

@@ -1,0 +1,87 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { FIXED_NOW } from '../../lib/fixtures';
+import { InviteeTable, type InviteeTableRow } from './InviteeTable';
+
+const DAY = 86_400_000;
+const invitees: InviteeTableRow[] = [
+  {
+    username: 'da***13',
+    registered_at: new Date(FIXED_NOW - 2 * DAY).toISOString(),
+    mining: true,
+    earnings: [
+      { coin: 'btc', revenue: '0.12345678', reward: '0.00024691' },
+      { coin: 'ltc', revenue: '6.25', reward: '0.0125' },
+    ],
+  },
+  {
+    username: 'ev***07',
+    registered_at: new Date(FIXED_NOW - 9 * DAY).toISOString(),
+    mining: false,
+    earnings: [],
+  },
+];
+
+const meta = {
+  title: 'Widgets/InviteeTable',
+  component: InviteeTable,
+  args: { invitees, timezone: 'UTC+08:00' },
+} satisfies Meta<typeof InviteeTable>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Typical: Story = {
+  play: async ({ canvasElement }) => {
+    const table = within(within(canvasElement).getByRole('table', { name: 'Invited users' }));
+    await expect(table.getByText('da***13')).toBeInTheDocument();
+    await expect(table.getByText('2025-03-12 20:00:00')).toBeInTheDocument();
+    await expect(table.getByText('Mining')).toHaveAttribute('data-tone', 'success');
+    await expect(table.getByText('Not mining')).toHaveAttribute('data-tone', 'neutral');
+    // Per coin, the revenue rewarded and the 0.2 % paid on it.
+    await expect(table.getByText('0.12345678 BTC · 6.25 LTC')).toBeInTheDocument();
+    await expect(table.getByText('0.00024691 BTC · 0.0125 LTC')).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const Empty: Story = {
+  args: { invitees: [] },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('Nobody has registered with your link yet.'),
+    ).toBeInTheDocument();
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { error: true, onRetry: fn() },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'The invited users could not be loaded.',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };
+export const Chinese: Story = {
+  globals: { locale: 'zh-CN' },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByRole('table', { name: '邀请的用户' }),
+    ).toBeInTheDocument();
+  },
+};
+export const Russian: Story = { globals: { locale: 'ru' } };
+export const Japanese: Story = { globals: { locale: 'ja' } };
+export const Korean: Story = { globals: { locale: 'ko' } };
