@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { flattenRoutes, ROUTES } from '@poolkit/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginByApi, openPage, seedSession } from './support';
+import { apiCall, launchBrowser, loginByApi, openPage, seedSession } from './support';
 
 const baseUrl = inject('baseUrl');
 const folder =
@@ -37,14 +37,18 @@ const only = process.env.POOLKIT_SHOTS_ONLY ? new RegExp(process.env.POOLKIT_SHO
 type Viewer = 'visitor' | 'member' | 'operator';
 
 /** Every page of spec section 2 and the operator console, with sample parameters and its viewer. */
-function pages(): { name: string; path: string; viewer: Viewer }[] {
+function pages(params: Readonly<Record<string, string>>): {
+  name: string;
+  path: string;
+  viewer: Viewer;
+}[] {
   return flattenRoutes(ROUTES)
     .filter(({ route }) => route.redirect === undefined)
     .filter(({ route }) => only === null || only.test(route.name))
     .map(({ route, fullPath }) => {
       const coin = route.name === 'MiningIpStatistics' ? 'aleo' : 'kas';
       const path = fullPath.replace(/:(\w+)/g, (_, name: string) =>
-        name === 'coin' ? coin : (SAMPLE_PARAMS[name] ?? '1'),
+        name === 'coin' ? coin : (params[name] ?? '1'),
       );
       const viewer: Viewer = route.public
         ? 'visitor'
@@ -53,6 +57,37 @@ function pages(): { name: string; path: string; viewer: Viewer }[] {
           : 'member';
       return { name: route.name, path, viewer };
     });
+}
+
+/**
+ * The contract pages show a real order of the demo user: its open (unpaid) order, or one it
+ * places now for a unit of the first product on sale. Returns the order's ID, or `null` when no
+ * product is on sale.
+ */
+async function sampleOrder(token: string): Promise<string | null> {
+  const open = await apiCall<{ list: { id: string }[] }>(
+    baseUrl,
+    'GET',
+    '/contracts/orders?status=unpaid',
+    token,
+  );
+  const existing = open.data?.list[0]?.id;
+  if (existing !== undefined) return existing;
+  const products = await apiCall<{ list: { id: string; status: string }[] }>(
+    baseUrl,
+    'GET',
+    '/contracts/products',
+    token,
+  );
+  const product = products.data?.list.find((row) => row.status === 'on_sale');
+  if (product === undefined) return null;
+  const placed = await apiCall<{ id: string }>(baseUrl, 'POST', '/contracts/orders', token, {
+    product_id: product.id,
+    account: 'demo',
+    quantity: 1,
+    terms_accepted: true,
+  });
+  return placed.code === 0 ? placed.data.id : null;
 }
 
 async function settle(page: Page): Promise<void> {
@@ -71,6 +106,8 @@ describe('screenshots', () => {
   it('should capture every page at 1280 px and 375 px', async () => {
     const tokens = await loginByApi(baseUrl, 'demo@poolkit.local', 'Demo12345');
     const operatorTokens = await loginByApi(baseUrl, 'operator@poolkit.local', 'Operator123');
+    const orderId = await sampleOrder(tokens.token);
+    const params = orderId === null ? SAMPLE_PARAMS : { ...SAMPLE_PARAMS, order_id: orderId };
     let count = 0;
     for (const width of [1280, 375] as const) {
       mkdirSync(join(folder, String(width)), { recursive: true });
@@ -85,7 +122,7 @@ describe('screenshots', () => {
         operatorTokens.token,
         operatorTokens.refresh_token,
       );
-      for (const { name, path, viewer } of pages()) {
+      for (const { name, path, viewer } of pages(params)) {
         const { page } = viewers[viewer];
         await page.goto(`${baseUrl}${path}`);
         await settle(page);

@@ -1,15 +1,13 @@
 import type { ContractProduct, ContractTerms } from '@poolkit/core';
-import { Button } from '@poolkit/widgets';
+import { ContractProductCard } from '@poolkit/widgets/ContractProductCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { coinAmount } from '../../app/format';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useServices } from '../../app/servicesContext';
-import { AppLink, Card, EmptyState, PageFrame, Skeleton, Stats, uiStyles } from '../../app/ui';
+import { AppLink, Card, EmptyState, PageFrame, Skeleton, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { useRouteName } from '../../app/useRouteName';
 import { BuyDialog } from './BuyDialog';
-import { productFigures } from './ContractProductCard';
 import { ContractTabs } from './ContractTabs';
 
 /** The terms text of the interface language, English when that one is empty. */
@@ -26,6 +24,7 @@ export function Component() {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const route = useRouteName();
+  const navigate = useNavigate();
   const [search] = useSearchParams();
   const id = search.get('id') ?? '';
   const [buying, setBuying] = useState<ContractProduct | null>(null);
@@ -51,35 +50,16 @@ export function Component() {
       ) : (
         <>
           {termsOnly ? null : (
-            <Card title={product.data.name}>
-              <p>
-                <strong>{t('contracts.product.estimate')}: </strong>
-                {t('contracts.product.perUnitDay', {
-                  amount: coinAmount(product.data.estimated_earnings, product.data.coin),
-                  coin: product.data.currency,
-                })}
-                {product.data.estimated_earnings_usd === null ? null : (
-                  <span className={uiStyles.muted}>
-                    {' '}
-                    {t('contracts.product.estimateUsd', {
-                      usd: product.data.estimated_earnings_usd,
-                    })}
-                  </span>
-                )}
-              </p>
-              <Stats items={productFigures(t, product.data)} />
-              <div className={`${uiStyles.row} ${uiStyles.spacedAbove}`}>
-                <Button
-                  disabled={product.data.status !== 'on_sale'}
-                  onClick={() => setBuying(product.data)}
-                >
-                  {t('contracts.product.buy')}
-                </Button>
-                <AppLink to={`/contract/terms?id=${encodeURIComponent(product.data.id)}`}>
-                  {t('contracts.product.terms')}
-                </AppLink>
-              </div>
-            </Card>
+            <ContractProductCard
+              product={product.data}
+              headingLevel={2}
+              onBuy={() => setBuying(product.data)}
+              termsHref={`/contract/terms?id=${encodeURIComponent(product.data.id)}`}
+              onNavigate={(href, event) => {
+                event.preventDefault();
+                void navigate(href);
+              }}
+            />
           )}
           {termsOnly ? null : (
             <Card title={t('contracts.product.risks')}>

@@ -1,13 +1,14 @@
 import { type ContractProduct, PAGE_SIZE } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
+import { ContractProductCard } from '@poolkit/widgets/ContractProductCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, CardGrid, EmptyState, PageFrame, Skeleton } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { BuyDialog } from './BuyDialog';
-import { ContractProductCard } from './ContractProductCard';
 import { ContractTabs } from './ContractTabs';
 
 /**
@@ -19,6 +20,7 @@ export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
   const [page, setPage] = useState(1);
+  const navigate = useNavigate();
   const [buying, setBuying] = useState<ContractProduct | null>(null);
   const products = useApiData(
     async (signal) => api.contractProducts({ query: { page, page_size: PAGE_SIZE } }, { signal }),
@@ -50,7 +52,16 @@ export function Component() {
         <>
           <CardGrid>
             {products.data.list.map((product) => (
-              <ContractProductCard key={product.id} product={product} onBuy={setBuying} />
+              <ContractProductCard
+                key={product.id}
+                product={product}
+                onBuy={() => setBuying(product)}
+                detailsHref={`/contract/detail?id=${encodeURIComponent(product.id)}`}
+                onNavigate={(href, event) => {
+                  event.preventDefault();
+                  void navigate(href);
+                }}
+              />
             ))}
           </CardGrid>
           {products.data.total > products.data.page_size ? (

@@ -11,13 +11,9 @@ import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, EmptyState, PageFrame, Stats, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { ContractTabs } from './ContractTabs';
+import { csvCell } from './contract';
 
 const CSV_PAGE = 100;
-
-function csvCell(value: string | number): string {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /**
  * `/contract/order/:order_id/profit`: the order's mining days, newest first, with the totals,

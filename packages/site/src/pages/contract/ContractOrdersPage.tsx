@@ -2,44 +2,99 @@ import {
   type ContractOrder,
   type ContractOrderStatus,
   contractOrderStatusSchema,
+  MAX_PAGE_SIZE,
   PAGE_SIZE,
 } from '@poolkit/core';
-import { Button, FormField, Select, StatusTag, Table } from '@poolkit/widgets';
+import { FormField, Select } from '@poolkit/widgets';
+import { OrderTable } from '@poolkit/widgets/OrderTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, dateTime, hashrate } from '../../app/format';
+import { useNavigate } from 'react-router';
+import { saveCsv } from '../../app/csvExport';
+import { reportError } from '../../app/feedback';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { AppLink, Card, EmptyState, PageFrame, uiStyles } from '../../app/ui';
+import { PageFrame } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { ContractTabs } from './ContractTabs';
-import { orderTone } from './contract';
+import { csvCell } from './contract';
 
-/** `/contract/order`: the user's orders, newest first, filtered by state. */
+/** `/contract/order`: the user's orders, newest first, filtered by state, with CSV export. */
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
+  const navigate = useNavigate();
   const [status, setStatus] = useState<ContractOrderStatus | 'all'>('all');
   const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const filter = status === 'all' ? {} : { status };
   const orders = useApiData(
     async (signal) =>
-      api.contractOrders(
-        {
-          query: {
-            page,
-            page_size: PAGE_SIZE,
-            ...(status === 'all' ? {} : { status }),
-          },
-        },
-        { signal },
-      ),
+      api.contractOrders({ query: { page, page_size: PAGE_SIZE, ...filter } }, { signal }),
     [status, page],
   );
+
+  /** Every order of the filter, page by page, as one CSV file. */
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const rows: ContractOrder[] = [];
+      for (let next = 1; ; next += 1) {
+        const answer = await api.contractOrders({
+          query: { page: next, page_size: MAX_PAGE_SIZE, ...filter },
+        });
+        rows.push(...answer.list);
+        if (rows.length >= answer.total || answer.list.length === 0) break;
+      }
+      const lines = [
+        [
+          t('contracts.order.id'),
+          t('contracts.order.product'),
+          t('contracts.order.status'),
+          t('contracts.order.quantity'),
+          t('contracts.order.power'),
+          t('contracts.order.payAmount'),
+          t('contracts.order.actual'),
+          t('contracts.order.createdAt'),
+        ],
+        ...rows.map((row) => [
+          row.id,
+          row.product_name,
+          t(`status.${row.status}`),
+          String(row.quantity),
+          String(row.power),
+          `${row.pay_amount} ${row.currency}`,
+          `${row.actual_earnings} ${row.currency}`,
+          row.created_at,
+        ]),
+      ];
+      saveCsv(
+        `${lines.map((line) => line.map(csvCell).join(',')).join('\n')}\n`,
+        'contract-orders.csv',
+      );
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
   return (
     <PageFrame title={t('site.routes.ContractOrder')}>
       <ContractTabs current="ContractOrder" />
-      <Card>
-        <div className={uiStyles.row}>
+      <OrderTable
+        orders={orders.status === 'ready' ? orders.data.list : []}
+        loading={orders.status === 'loading'}
+        error={orders.status === 'error'}
+        onRetry={orders.reload}
+        hrefOf={(row) => `/contract/order/${encodeURIComponent(row.id)}`}
+        onOpen={(row, event) => {
+          event.preventDefault();
+          void navigate(`/contract/order/${encodeURIComponent(row.id)}`);
+        }}
+        onExport={() => void exportCsv()}
+        exporting={exporting}
+        toolbar={
           <FormField label={t('contracts.order.status')}>
             <Select
               value={status}
@@ -57,80 +112,18 @@ export function Component() {
               ]}
             />
           </FormField>
-        </div>
-        <Table<ContractOrder>
-          caption={t('contracts.orders.caption')}
-          rows={orders.status === 'ready' ? orders.data.list : []}
-          getRowKey={(row) => row.id}
-          loading={orders.status === 'loading'}
-          density="compact"
-          labels={{ empty: t('contracts.orders.empty') }}
-          error={
-            orders.status === 'error' ? (
-              <EmptyState
-                text={t('site.common.loadFailed')}
-                action={
-                  <Button variant="secondary" size="sm" onClick={orders.reload}>
-                    {t('common.retry')}
-                  </Button>
-                }
-              />
-            ) : undefined
-          }
-          columns={[
-            {
-              key: 'id',
-              header: t('contracts.order.id'),
-              cell: (row) => (
-                <AppLink to={`/contract/order/${encodeURIComponent(row.id)}`}>#{row.id}</AppLink>
-              ),
-            },
-            {
-              key: 'product',
-              header: t('contracts.order.product'),
-              cell: (row) => row.product_name,
-            },
-            {
-              key: 'status',
-              header: t('contracts.order.status'),
-              cell: (row) => (
-                <StatusTag tone={orderTone(row.status)}>{t(`status.${row.status}`)}</StatusTag>
-              ),
-            },
-            {
-              key: 'power',
-              header: t('contracts.order.power'),
-              numeric: true,
-              cell: (row) => hashrate(row.power, row.coin),
-            },
-            {
-              key: 'pay',
-              header: t('contracts.order.payAmount'),
-              numeric: true,
-              cell: (row) => `${row.pay_amount} ${row.currency}`,
-            },
-            {
-              key: 'actual',
-              header: t('contracts.order.actual'),
-              numeric: true,
-              cell: (row) => `${coinAmount(row.actual_earnings, row.coin)} ${row.currency}`,
-            },
-            {
-              key: 'created',
-              header: t('contracts.order.createdAt'),
-              cell: (row) => dateTime(row.created_at),
-            },
-          ]}
-        />
-        {orders.status === 'ready' && orders.data.total > orders.data.page_size ? (
-          <Pager
-            page={page}
-            pageSize={orders.data.page_size}
-            total={orders.data.total}
-            onPageChange={setPage}
-          />
-        ) : null}
-      </Card>
+        }
+        footer={
+          orders.status === 'ready' && orders.data.total > orders.data.page_size ? (
+            <Pager
+              page={page}
+              pageSize={orders.data.page_size}
+              total={orders.data.total}
+              onPageChange={setPage}
+            />
+          ) : null
+        }
+      />
     </PageFrame>
   );
 }

@@ -21,6 +21,12 @@ export function orderTone(status: ContractOrderStatus): StatusTone {
   }
 }
 
+/** A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
+export function csvCell(value: string | number): string {
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
 function base64Of(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -1,102 +1,30 @@
-import { COINS, type RedPacket, type RedPacketCampaign, validators } from '@poolkit/core';
-import { Button, FormField, Input } from '@poolkit/widgets';
-import { RedPacketCard } from '@poolkit/widgets/RedPacketCard';
-import { type FormEvent, useEffect, useState } from 'react';
+import { COINS, ERROR_CODES, isApiError, type RedPacket } from '@poolkit/core';
+import { RedPacketCard, type RedPacketReceiveError } from '@poolkit/widgets/RedPacketCard';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
-import { dateTime, hashrate } from '../../app/format';
 import { useServices, useSessionState } from '../../app/servicesContext';
-import { AppLink, Card, DataSection, EmptyState, PageFrame, Stats, uiStyles } from '../../app/ui';
+import { AppLink, Card, DataSection, PageFrame, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { useRouteName } from '../../app/useRouteName';
 import { ActivateForm } from './ActivateForm';
 import * as styles from './programmes.css';
 
-/** Receives the packet with the email bound to the account (spec section 5). */
-function ReceiveForm({
-  packetId,
-  onReceived,
-}: {
-  packetId: string;
-  onReceived: (packet: RedPacket) => void;
-}) {
-  const { t } = useTranslation();
-  const { api, session } = useServices();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = validators.email.safeParse(email.trim());
-    if (!parsed.success) {
-      setError(t(parsed.error.issues[0]?.message ?? 'validation.emailInvalid'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const packet = await api.receiveRedPacket({
-        params: { packet_id: packetId },
-        body: { email: email.trim() },
-      });
-      session.set('redpacket_hash', null);
-      showMessage(t('site.redPackets.received'), 'success');
-      onReceived(packet);
-    } catch (caught) {
-      const field = (caught as { fields?: { field: string }[] }).fields?.[0]?.field;
-      if (field === 'email') setError(t('validation.redPacketEmailMismatch'));
-      else reportError(caught);
-    } finally {
-      setBusy(false);
-    }
+/** What the widget shows for a refused receive, by the server's answer; `null` for any other. */
+function refusalOf(error: unknown): RedPacketReceiveError | null {
+  if (!isApiError(error)) return null;
+  if (error.fields.some((item) => item.field === 'email')) return 'emailMismatch';
+  switch (error.code) {
+    case ERROR_CODES.redPacketAlreadyReceived:
+      return 'alreadyReceived';
+    case ERROR_CODES.redPacketsGone:
+      return 'gone';
+    case ERROR_CODES.redPacketClosed:
+      return 'closed';
+    default:
+      return null;
   }
-
-  return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      <FormField
-        label={t('site.redPackets.receivingEmail')}
-        hint={t('site.redPackets.receivingEmailHint')}
-        error={error}
-        required
-      >
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(undefined);
-          }}
-        />
-      </FormField>
-      <div className={styles.actions}>
-        <Button type="submit" loading={busy}>
-          {t('site.redPackets.receive')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** What a campaign gives, for the page and its detail. */
-function CampaignFacts({ campaign }: { campaign: RedPacketCampaign }) {
-  const { t } = useTranslation();
-  return (
-    <Stats
-      items={[
-        { label: t('site.redPackets.coin'), value: COINS[campaign.coin].symbol },
-        { label: t('site.redPackets.hashrate'), value: hashrate(campaign.hashrate, campaign.coin) },
-        {
-          label: t('site.redPackets.durationDays'),
-          value: t('site.redPackets.days', { count: campaign.duration_days }),
-        },
-        { label: t('site.redPackets.remaining'), value: String(campaign.remaining) },
-        { label: t('site.redPackets.activationDeadline'), value: dateTime(campaign.ends_at) },
-      ]}
-    />
-  );
 }
 
 /**
@@ -114,6 +42,9 @@ export function Component() {
   const { packet_id: packetId = '' } = useParams();
   const [version, setVersion] = useState(0);
   const [received, setReceived] = useState<RedPacket | null>(null);
+  const [receiving, setReceiving] = useState(false);
+  const [refusal, setRefusal] = useState<RedPacketReceiveError | null>(null);
+  const navigate = useNavigate();
   const campaign = useApiData(
     async (signal) => api.redPacketCampaign({ params: { packet_id: packetId } }, { signal }),
     [packetId, loggedIn, version],
@@ -125,6 +56,27 @@ export function Component() {
 
   const here = `/activity/red_packet/${encodeURIComponent(packetId)}`;
   const redirect = encodeURIComponent(here);
+
+  /** Receives the packet with the email bound to the account (spec section 5). */
+  async function receive(email: string) {
+    setReceiving(true);
+    setRefusal(null);
+    try {
+      const packet = await api.receiveRedPacket({
+        params: { packet_id: packetId },
+        body: { email },
+      });
+      session.set('redpacket_hash', null);
+      showMessage(t('site.redPackets.received'), 'success');
+      setReceived(packet);
+    } catch (caught) {
+      const reason = refusalOf(caught);
+      if (reason === null) reportError(caught);
+      setRefusal(reason);
+    } finally {
+      setReceiving(false);
+    }
+  }
 
   return (
     <PageFrame
@@ -139,9 +91,6 @@ export function Component() {
         <DataSection data={campaign} emptyText={t('site.redPackets.notFound')}>
           {(value) => (
             <>
-              <Card title={value.name}>
-                <CampaignFacts campaign={value} />
-              </Card>
               {received !== null ? (
                 <Card title={t('site.redPackets.activateTitle')}>
                   <RedPacketCard packet={received} coin={COINS[received.coin]} headingLevel={3} />
@@ -159,43 +108,29 @@ export function Component() {
                     </AppLink>
                   )}
                 </Card>
-              ) : value.received ? (
-                <Card>
-                  <EmptyState
-                    text={t('site.redPackets.alreadyReceived')}
-                    action={
-                      <AppLink to="/user/red_packet" className={uiStyles.link}>
-                        {t('site.routes.UserRedPacket')}
-                      </AppLink>
-                    }
-                  />
-                </Card>
-              ) : !value.open ? (
-                <Card>
-                  <EmptyState
-                    text={
-                      value.remaining === 0
-                        ? t('site.redPackets.allReceived')
-                        : t('site.redPackets.closed')
-                    }
-                  />
-                </Card>
-              ) : loggedIn ? (
-                <Card title={t('site.redPackets.receiveTitle')}>
-                  <ReceiveForm packetId={packetId} onReceived={setReceived} />
-                </Card>
               ) : (
-                <Card title={t('site.redPackets.receiveTitle')}>
-                  <p className={uiStyles.muted}>{t('site.redPackets.signInToReceive')}</p>
-                  <div className={styles.actions}>
-                    <AppLink to={`/login?redirect=${redirect}`} className={uiStyles.link}>
-                      {t('site.redPackets.signIn')}
+                <>
+                  <RedPacketCard
+                    offer={value}
+                    coin={COINS[value.coin]}
+                    headingLevel={2}
+                    signedIn={loggedIn}
+                    signInHref={`/login?redirect=${redirect}`}
+                    registerHref={`/register/email?redirect=${redirect}`}
+                    onNavigate={(href, event) => {
+                      event.preventDefault();
+                      void navigate(href);
+                    }}
+                    onReceive={(email) => void receive(email)}
+                    receiving={receiving}
+                    receiveError={refusal}
+                  />
+                  {value.received || refusal === 'alreadyReceived' ? (
+                    <AppLink to="/user/red_packet" className={uiStyles.link}>
+                      {t('site.routes.UserRedPacket')}
                     </AppLink>
-                    <AppLink to={`/register/email?redirect=${redirect}`} className={uiStyles.link}>
-                      {t('site.redPackets.register')}
-                    </AppLink>
-                  </div>
-                </Card>
+                  ) : null}
+                </>
               )}
               {detail ? (
                 <Card title={t('site.redPackets.rules')}>

@@ -1,14 +1,14 @@
-import { COINS, type InviteReward, MAX_PAGE_SIZE, PAGE_SIZE } from '@poolkit/core';
-import { Button, StatusTag, Table } from '@poolkit/widgets';
+import { type InviteReward, MAX_PAGE_SIZE, PAGE_SIZE } from '@poolkit/core';
 import { InvitationCard } from '@poolkit/widgets/InvitationCard';
+import { InviteeTable } from '@poolkit/widgets/InviteeTable';
+import { RewardTable } from '@poolkit/widgets/RewardTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveCsv } from '../../app/csvExport';
 import { reportError } from '../../app/feedback';
-import { dateTime } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, EmptyState, PageFrame, uiStyles } from '../../app/ui';
+import { DataSection, PageFrame } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { UserTabs } from '../user/UserTabs';
 import * as styles from './programmes.css';
@@ -17,9 +17,8 @@ function csvCell(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** The users the caller invited, masked, page by page. */
+/** The users the caller invited (masked), with their revenue and the rewards, page by page. */
 function Invitees() {
-  const { t } = useTranslation();
   const { api } = useServices();
   const [page, setPage] = useState(1);
   const invitees = useApiData(
@@ -27,44 +26,25 @@ function Invitees() {
     [page],
   );
   return (
-    <Card title={t('site.invitations.invitees')}>
-      {invitees.status === 'ready' && invitees.data.total === 0 ? (
-        <EmptyState text={t('site.invitations.noInvitees')} />
-      ) : (
-        <Table
-          caption={t('site.invitations.invitees')}
-          rows={invitees.status === 'ready' ? invitees.data.list : []}
-          getRowKey={(row) => `${row.username}-${row.registered_at}`}
-          loading={invitees.status === 'loading'}
-          columns={[
-            { key: 'user', header: t('site.invitations.invitee'), cell: (row) => row.username },
-            {
-              key: 'registered',
-              header: t('site.invitations.registeredAt'),
-              cell: (row) => dateTime(row.registered_at),
-            },
-            {
-              key: 'mining',
-              header: t('site.invitations.mining'),
-              cell: (row) => (
-                <StatusTag tone={row.mining ? 'success' : 'neutral'} size="sm">
-                  {row.mining ? t('site.invitations.miningYes') : t('site.invitations.miningNo')}
-                </StatusTag>
-              ),
-            },
-          ]}
-        />
-      )}
-      {invitees.status === 'ready' && invitees.data.total > invitees.data.page_size ? (
-        <Pager
-          page={page}
-          pageSize={invitees.data.page_size}
-          total={invitees.data.total}
-          onPageChange={setPage}
-          showCount
-        />
-      ) : null}
-    </Card>
+    <InviteeTable
+      invitees={invitees.status === 'ready' ? invitees.data.list : []}
+      loading={invitees.status === 'loading'}
+      error={invitees.status === 'error'}
+      onRetry={invitees.reload}
+      headingLevel={2}
+      className={styles.spaced}
+      footer={
+        invitees.status === 'ready' && invitees.data.total > invitees.data.page_size ? (
+          <Pager
+            page={page}
+            pageSize={invitees.data.page_size}
+            total={invitees.data.total}
+            onPageChange={setPage}
+            showCount
+          />
+        ) : null
+      }
+    />
   );
 }
 
@@ -117,56 +97,27 @@ function Rewards() {
   }
 
   return (
-    <Card title={t('site.invitations.rewards')}>
-      <p className={uiStyles.muted}>{t('site.invitations.statsAsOf')}</p>
-      {rewards.status === 'ready' && rewards.data.total === 0 ? (
-        <EmptyState text={t('site.invitations.noRewards')} />
-      ) : (
-        <>
-          <div className={styles.actions}>
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={exporting}
-              onClick={() => void exportCsv()}
-            >
-              {t('site.invitations.exportCsv')}
-            </Button>
-          </div>
-          <Table
-            caption={t('site.invitations.rewards')}
-            rows={rewards.status === 'ready' ? rewards.data.list : []}
-            getRowKey={(row) => `${row.date}-${row.coin}-${row.invitee}`}
-            loading={rewards.status === 'loading'}
-            columns={[
-              { key: 'date', header: t('site.invitations.date'), cell: (row) => row.date },
-              { key: 'invitee', header: t('site.invitations.invitee'), cell: (row) => row.invitee },
-              {
-                key: 'revenue',
-                header: t('site.invitations.revenue'),
-                numeric: true,
-                cell: (row) => `${row.revenue} ${COINS[row.coin].symbol}`,
-              },
-              {
-                key: 'reward',
-                header: t('site.invitations.reward'),
-                numeric: true,
-                cell: (row) => `${row.amount} ${COINS[row.coin].symbol}`,
-              },
-            ]}
+    <RewardTable
+      rewards={rewards.status === 'ready' ? rewards.data.list : []}
+      loading={rewards.status === 'loading'}
+      error={rewards.status === 'error'}
+      onRetry={rewards.reload}
+      onExport={() => void exportCsv()}
+      exporting={exporting}
+      headingLevel={2}
+      className={styles.spaced}
+      footer={
+        rewards.status === 'ready' && rewards.data.total > rewards.data.page_size ? (
+          <Pager
+            page={page}
+            pageSize={rewards.data.page_size}
+            total={rewards.data.total}
+            onPageChange={setPage}
+            showCount
           />
-        </>
-      )}
-      {rewards.status === 'ready' && rewards.data.total > rewards.data.page_size ? (
-        <Pager
-          page={page}
-          pageSize={rewards.data.page_size}
-          total={rewards.data.total}
-          onPageChange={setPage}
-          showCount
-        />
-      ) : null}
-    </Card>
+        ) : null
+      }
+    />
   );
 }
 

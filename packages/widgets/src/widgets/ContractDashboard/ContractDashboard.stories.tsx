@@ -91,7 +91,7 @@ export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated:
 export const Chinese: Story = {
   globals: { locale: 'zh-CN' },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('合约算力')).toBeInTheDocument();
+    await expect(await within(canvasElement).findAllByText('合约算力')).toHaveLength(2);
   },
 };
 export const Russian: Story = { globals: { locale: 'ru' } };

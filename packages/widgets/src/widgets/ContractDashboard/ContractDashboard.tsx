@@ -4,7 +4,7 @@ import {
   formatCoinAmount,
   formatCoinHashrate,
 } from '@poolkit/core';
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useId } from 'react';
 import { cx } from '../../internal/cx';
 import { Stat } from '../../lib/parts';
 import { ErrorBlock, LoadingBlock } from '../../lib/StateView';
@@ -79,6 +79,7 @@ export function ContractDashboard({
 }: ContractDashboardProps) {
   const { label } = useCatalogueLabels(CATALOGUE, labels);
   const Heading = `h${headingLevel}` as const;
+  const chartId = useId();
 
   if (loading) {
     return (
@@ -138,8 +139,10 @@ export function ContractDashboard({
         ))}
       </div>
       {coins.some((row) => positive(row.total_net_amount)) ? (
-        <figure className={cx(widget.card, styles.chart)}>
-          <figcaption className={widget.muted}>{label('chart')}</figcaption>
+        <figure className={cx(widget.card, styles.chart)} aria-labelledby={chartId}>
+          <figcaption id={chartId} className={widget.muted}>
+            {label('chart')}
+          </figcaption>
           <ul className={styles.bars}>
             {coins.map((row, index) => {
               const share = largest > 0 ? (values[index] ?? 0) / largest : 0;

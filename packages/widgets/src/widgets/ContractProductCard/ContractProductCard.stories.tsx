@@ -33,7 +33,7 @@ type Story = StoryObj<typeof meta>;
 export const OnSale: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { name: product.name })).toBeInTheDocument();
+    await expect(canvas.getByRole('region', { name: product.name })).toBeInTheDocument();
     await expect(canvas.getByText('On sale')).toHaveAttribute('data-tone', 'success');
     await expect(canvas.getByText('0.000041 BTC / unit / day')).toBeInTheDocument();
     await expect(canvas.getByText('≈ 2.71 USD / unit / day')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { type ContractProduct, formatCoinAmount, formatCoinHashrate } from '@poolkit/core';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useId } from 'react';
 import { cx } from '../../internal/cx';
 import { Stat, StatusBadge } from '../../lib/parts';
 import { LoadingBlock } from '../../lib/StateView';
@@ -103,6 +103,7 @@ export function ContractProductCard({
 }: ContractProductCardProps) {
   const { label } = useCatalogueLabels(CATALOGUE, labels);
   const Heading = `h${headingLevel}` as const;
+  const titleId = useId();
 
   if (loading || !product) {
     return (
@@ -125,9 +126,16 @@ export function ContractProductCard({
   );
 
   return (
-    <article className={cx(widget.card, className)} data-status={product.status}>
+    // A region named by the product, so a page of several cards can be read card by card.
+    <section
+      className={cx(widget.card, className)}
+      aria-labelledby={titleId}
+      data-status={product.status}
+    >
       <div className={styles.titleRow}>
-        <Heading className={widget.title}>{product.name}</Heading>
+        <Heading id={titleId} className={widget.title}>
+          {product.name}
+        </Heading>
         <StatusBadge tone={onSale ? 'success' : 'neutral'}>
           {label(STATUS_KEYS[product.status])}
         </StatusBadge>
@@ -182,6 +190,6 @@ export function ContractProductCard({
           {termsHref ? link(termsHref, label('terms')) : null}
         </div>
       ) : null}
-    </article>
+    </section>
   );
 }

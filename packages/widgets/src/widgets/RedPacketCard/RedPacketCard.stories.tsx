@@ -134,7 +134,7 @@ export const ReceiveOffer: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Packets left').nextElementSibling).toHaveTextContent('8');
-    await expect(canvas.getByText('Activation deadline: 2025-03-17 20:00')).toBeInTheDocument();
+    await expect(canvas.getByText('Activate by: 2025-03-17 20:00')).toBeInTheDocument();
     const email = canvas.getByLabelText('Receiving email');
     const receive = canvas.getByRole('button', { name: 'Receive' });
     await userEvent.click(receive);
