@@ -29,11 +29,11 @@ export const end = dataEnd;
 /** A row's first cell stays in view while the table scrolls sideways. */
 export const pinned = style({ position: 'sticky', insetInlineStart: 0, zIndex: 1 });
 
-/** The actions above the table (an export button), at its end. */
+/** The host's controls (a filter) and the export button above the table, aligned at the bottom. */
 export const toolbar = style({
   display: 'flex',
   flexWrap: 'wrap',
-  alignItems: 'center',
+  alignItems: 'flex-end',
   justifyContent: 'space-between',
   gap: vars.space['2'],
 });
