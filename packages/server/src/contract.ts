@@ -29,6 +29,7 @@ export {
   envelopeSchema,
   errorEnvelopeSchema,
   errorStatusesOf,
+  isDelegableRead,
   MAX_CERTIFICATE_BYTES,
   noInput,
   pathParamNames,

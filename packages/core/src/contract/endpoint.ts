@@ -199,7 +199,8 @@ export function defineEndpoint<
  * every call; 401 and 403 unless it is public (no or a bad token; an observer on a write or
  * user-only call, a missing permission); 404 and 414 when its path has parameters (nothing by
  * that name; a parameter longer than the router takes); 413 and 415 unless it is a GET (body
- * too large; not JSON); and the endpoint's own `errors`.
+ * too large; not JSON); 429 for the reads an API key may make ({@link isDelegableRead}: each key
+ * is rate limited); and the endpoint's own `errors`.
  */
 export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([400, 500, ...endpoint.errors]);
@@ -207,6 +208,8 @@ export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
     statuses.add(401);
     statuses.add(403);
   }
+  // Each API key and app token has its own rate limit (600 calls per 10 minutes).
+  if (isDelegableRead(endpoint)) statuses.add(429);
   if (pathParamNames(endpoint.path).length > 0) {
     statuses.add(404);
     statuses.add(414);
@@ -216,6 +219,19 @@ export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
     statuses.add(415);
   }
   return [...statuses].sort((left, right) => left - right);
+}
+
+/**
+ * True for the calls a read-only API key or a third-party app's access token may make: the
+ * family-B reads (GET) that take a user's token and are not `user-only`. Everything else
+ * (writes, identity, money, settings) needs the user's own session.
+ */
+export function isDelegableRead(endpoint: Endpoint): boolean {
+  return (
+    endpoint.family === 'B' &&
+    endpoint.method === 'GET' &&
+    (endpoint.auth === 'user' || endpoint.auth === 'optional')
+  );
 }
 
 /** The `{name}` placeholders of a path, in order. */

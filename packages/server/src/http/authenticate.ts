@@ -3,11 +3,26 @@ import { ERROR_CODES } from '../contract';
 import { HttpError } from './httpError';
 
 /**
- * Who is calling: a signed-in user, or an observer (read-only access to one account through an
- * observer token, spec section 6).
+ * What a `delegate` principal carries: a read-only API key of the user, or the access token a
+ * third-party app got through `/login/oauth/authorize`. Both read family-B data of the mining
+ * accounts they were given, with the permission strings they were given, and nothing else.
+ */
+export interface Delegation {
+  /** Where the credential comes from. */
+  readonly via: 'api_key' | 'oauth_app';
+  /** The key's or the grant's id: the rate-limit bucket. */
+  readonly id: string;
+  /** The mining accounts (by name) it may read. */
+  readonly accounts: readonly string[];
+}
+
+/**
+ * Who is calling: a signed-in user, an observer (read-only access to one account through an
+ * observer token, spec section 6), or a delegate (a read-only API key or a third-party app's
+ * token: family-B reads of chosen accounts, see {@link Delegation}).
  */
 export interface Principal {
-  readonly kind: 'user' | 'observer';
+  readonly kind: 'user' | 'observer' | 'delegate';
   /** The user (for an observer: the account owner) the call acts for. */
   readonly userId: string;
   /** Permission strings of spec section 6 this caller holds. */
@@ -16,6 +31,8 @@ export interface Principal {
   readonly observerAccount?: string;
   /** For an observer: the pools of that account its token may read; empty or absent: all. */
   readonly observerPools?: readonly string[];
+  /** For a delegate: the credential and the accounts it may read. */
+  readonly delegation?: Delegation;
 }
 
 /**

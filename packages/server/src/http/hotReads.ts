@@ -138,6 +138,10 @@ export interface HotReads {
 }
 
 function principalKey(principal: Principal): string {
+  if (principal.kind === 'delegate') {
+    const accounts = (principal.delegation?.accounts ?? []).join(',');
+    return `d:${principal.userId}:${accounts}:${principal.permissions.join(',')}`;
+  }
   return principal.kind === 'observer'
     ? `o:${principal.userId}:${principal.observerAccount ?? ''}:${(principal.observerPools ?? []).join(',')}`
     : `u:${principal.userId}:${principal.permissions.join(',')}`;

@@ -25,13 +25,23 @@ function valuesOf(input: ScopedInput, field: ScopedField): string[] {
 }
 
 function covers(principal: Principal, field: ScopedField, value: string): boolean {
+  if (principal.kind === 'delegate') {
+    // A key or app token is given accounts, with every pool they mine.
+    return field === 'pool' || (principal.delegation?.accounts ?? []).includes(value);
+  }
   if (field === 'account') return principal.observerAccount === value;
   const pools = principal.observerPools ?? [];
   return pools.length === 0 || pools.includes(value);
 }
 
-function outOfScope(field: ScopedField): HttpError {
-  const message = `This observer link does not cover this ${field}`;
+function outOfScope(principal: Principal, field: ScopedField): HttpError {
+  const holder =
+    principal.kind === 'observer'
+      ? 'observer link'
+      : principal.delegation?.via === 'oauth_app'
+        ? 'app authorisation'
+        : 'API key';
+  const message = `This ${holder} does not cover this ${field}`;
   return new HttpError(403, ERROR_CODES.forbidden, `${field}: ${message}`, {
     fields: [{ field, message }],
   });
@@ -43,7 +53,8 @@ function outOfScope(field: ScopedField): HttpError {
  * query or body) outside the link answers HTTP 403 code 40300 naming the field, whether or not
  * the account exists (so names cannot be probed). An `optional` call (public pool figures) is
  * answered as to a visitor without a token instead, so an observer still sees the public pages
- * of other pools. Users and anonymous callers pass through unchanged.
+ * of other pools. A delegate (API key, app token) is held the same way to its accounts (every
+ * pool). Users and anonymous callers pass through unchanged.
  *
  * @returns the principal the handler acts for: `null` for an observer on an `optional` call
  * outside its link, else `principal`.
@@ -53,12 +64,12 @@ export function enforceObserverScope(
   principal: Principal | null,
   input: ScopedInput,
 ): Principal | null {
-  if (principal?.kind !== 'observer') return principal;
+  if (principal === null || principal.kind === 'user') return principal;
   for (const field of scopedFields) {
     for (const value of valuesOf(input, field)) {
       if (covers(principal, field, value)) continue;
       if (endpoint.auth === 'optional') return null;
-      throw outOfScope(field);
+      throw outOfScope(principal, field);
     }
   }
   return principal;

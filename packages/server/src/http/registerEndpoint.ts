@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
-import { type Endpoint, ERROR_CODES, errorStatusesOf } from '../contract';
+import { type Endpoint, ERROR_CODES, errorStatusesOf, isDelegableRead } from '../contract';
 import type { Database } from '../db/connect';
 import type { Principal } from './authenticate';
 import type { HotReadScope } from './hotReads';
@@ -63,9 +63,42 @@ export function toFastifyPath(path: string): string {
   return `/api${path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1')}`;
 }
 
+/** Calls per window each API key or app token may make (Antpool's figure). */
+export const DELEGATE_RATE_LIMIT = { limit: 600, windowMs: 10 * 60_000 } as const;
+
+/**
+ * Holds a delegate (API key, app token) to family-B reads: 403 code 40301 for a write or any
+ * other call, then counts the call against the credential's own limit (429 code 42900), in the
+ * app's rate-limit store, so the limit holds across nodes.
+ */
+async function admitDelegate(
+  endpoint: Endpoint,
+  principal: Principal,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (endpoint.write) {
+    throw new HttpError(
+      403,
+      ERROR_CODES.observerReadOnly,
+      'API keys and app tokens are read-only: this call changes data',
+    );
+  }
+  if (!isDelegableRead(endpoint)) {
+    throw new HttpError(
+      403,
+      ERROR_CODES.observerReadOnly,
+      'API keys and app tokens can only read pool and account data',
+    );
+  }
+  const bucket = `${principal.delegation?.via ?? 'delegate'}:${principal.delegation?.id ?? ''}`;
+  await enforceRateLimit(request, reply, { key: () => bucket, ...DELEGATE_RATE_LIMIT });
+}
+
 async function resolvePrincipal(
   endpoint: Endpoint,
   request: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<Principal | null> {
   if (endpoint.auth === 'public') return null;
   const principal = await request.server.platform.authenticate(request);
@@ -81,6 +114,7 @@ async function resolvePrincipal(
       throw new HttpError(403, ERROR_CODES.observerReadOnly, 'Observers cannot use this call');
     }
   }
+  if (principal.kind === 'delegate') await admitDelegate(endpoint, principal, request, reply);
   if (endpoint.permission !== undefined && !principal.permissions.includes(endpoint.permission)) {
     throw new HttpError(403, ERROR_CODES.forbidden, `Missing permission ${endpoint.permission}`);
   }
@@ -103,7 +137,9 @@ function checkResponse(endpoint: Endpoint, data: unknown): void {
 /**
  * Wires one contract endpoint to Fastify: route `method` + `/api` + path, optional rate limits,
  * authentication by the endpoint's `auth` (401 code 40100 without a user; 403 code 40301 for an
- * observer on a `write` call or a `user-only` call; 403 code 40300 without the `permission`),
+ * observer on a `write` call or a `user-only` call, and for an API key or app token on anything
+ * but a family-B read, whose own limit then counts the call; 403 code 40300 without the
+ * `permission`),
  * validation of params, query and body (HTTP 400 code 40000 naming the field), the observer
  * link's scope (`enforceObserverScope`: 403 code 40300 for another account or pool), then the
  * handler, whose result is wrapped in `{code: 0, msg: 'success', data}` (or sent as text). When the
@@ -143,7 +179,7 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
   ) => {
     const { platform } = request.server;
     for (const limit of limits) await enforceRateLimit(request, reply, limit);
-    const caller = await resolvePrincipal(endpoint, request);
+    const caller = await resolvePrincipal(endpoint, request, reply);
     if (caller !== null) resolved(caller);
     const input: EndpointInput<TEndpoint> = {
       params: await parseInput<TEndpoint['params']>(

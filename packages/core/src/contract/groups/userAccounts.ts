@@ -1,5 +1,5 @@
 /**
- * The user's sub-accounts and observer links.
+ * The user's sub-accounts, observer links and read-only API keys.
  * Family B of the API contract; `../endpoints.ts` merges every group into `endpoints`.
  */
 import {
@@ -12,11 +12,17 @@ import {
   subAccountSchema,
   updateSubAccountBodySchema,
 } from '../accounts';
+import {
+  apiKeyListSchema,
+  apiKeyParamsSchema,
+  createApiKeyBodySchema,
+  createdApiKeySchema,
+} from '../apiKeys';
 import { emptyResponseSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { userInfoSchema } from '../identity';
 
-/** The user, sub-accounts, observers calls. */
+/** The user, sub-accounts, observers and API keys calls. */
 export const userAccountsEndpoints = {
   /** Not shown: the signed-in user's info. */
   userInfo: defineEndpoint({
@@ -90,5 +96,38 @@ export const userAccountsEndpoints = {
     params: observerParamsSchema,
     response: emptyResponseSchema,
     summary: 'Delete an observer link',
+  }),
+  /** Not shown: the user's read-only API keys (never their secrets). */
+  apiKeys: defineEndpoint({
+    id: 'apiKeys',
+    family: 'B',
+    method: 'GET',
+    path: '/users/api-keys',
+    auth: 'user-only',
+    response: apiKeyListSchema,
+    summary: 'Read-only API keys of the user',
+  }),
+  /** Not shown: creates a read-only API key; the answer carries its secret, this once. */
+  createApiKey: defineEndpoint({
+    id: 'createApiKey',
+    family: 'B',
+    method: 'POST',
+    path: '/users/api-keys',
+    auth: 'user-only',
+    body: createApiKeyBodySchema,
+    response: createdApiKeySchema,
+    errors: [404],
+    summary: 'Create a read-only API key',
+  }),
+  /** Not shown: revokes an API key; it stops working at once. */
+  revokeApiKey: defineEndpoint({
+    id: 'revokeApiKey',
+    family: 'B',
+    method: 'DELETE',
+    path: '/users/api-keys/{id}',
+    auth: 'user-only',
+    params: apiKeyParamsSchema,
+    response: emptyResponseSchema,
+    summary: 'Revoke a read-only API key',
   }),
 } as const;

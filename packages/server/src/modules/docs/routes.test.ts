@@ -139,6 +139,8 @@ describe('GET /api/docs', () => {
       '403',
       '404',
       '414',
+      // An API key's own rate limit (600 calls per 10 minutes).
+      '429',
       '500',
     ]);
     expect(list?.responses['404']).toEqual({ $ref: '#/components/responses/Error404' });

@@ -5,6 +5,7 @@ import { registerDevOutboxRoute } from '../../mail/devOutbox';
 import { createMailer } from '../../mail/mailer';
 import { registerAccountRoutes } from '../accounts/routes';
 import { seedDemoOperator } from '../admin/demo';
+import { registerApiKeyRoutes } from './apiKeys';
 import { finaliseCancellations, pruneIdentityData } from './cancellation';
 import { createIdentityContext, type IdentityContext } from './context';
 import { seedDemoUser } from './demo';
@@ -16,7 +17,7 @@ const CANCELLATION_JOB_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Identity and accounts: registration, login, tokens, 2FA, codes, permissions, settings,
- * cancellation, sub-accounts and observer links. Plugs its token verifier into the platform
+ * cancellation, sub-accounts, observer links and read-only API keys. Plugs its token verifier into the platform
  * (unless `buildApp` was given its own `authenticate`), runs the cancellation job on the app's
  * clock, seeds the demo user and the demo operator in demo mode (not in test mode), and lists
  * the development outbox. Resolves the identity context, which the wallet shares (pay password,
@@ -35,6 +36,7 @@ export async function registerIdentityModule(app: FastifyInstance): Promise<Iden
   }
   registerIdentityRoutes(app, context);
   registerAccountRoutes(app, context);
+  registerApiKeyRoutes(app, context);
   registerDevOutboxRoute(app);
 
   let timer: NodeJS.Timeout | undefined;

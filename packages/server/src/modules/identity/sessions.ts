@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../contract';
 import type { Principal, TokenVerifier } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
+import { API_KEY_PREFIX, verifyApiKey } from './apiKeys';
 import type { IdentityContext } from './context';
 import { randomToken, sha256Hex, signJwt, verifyJwt } from './crypto';
 import { iso, queryRow, queryRows } from './db';
@@ -197,11 +198,13 @@ async function verifyObserverToken(context: IdentityContext, token: string): Pro
 /**
  * The identity module's {@link TokenVerifier}: HS256 access tokens of live sessions (HTTP 400
  * code 40001 once expired, 401 when forged or revoked) and observer-link tokens (kind
- * `observer`, read-only, 401 once expired or deleted).
+ * `observer`, read-only, 401 once expired or deleted), and read-only API keys (kind `delegate`,
+ * `apiKeys.ts`).
  */
 export function createTokenVerifier(context: IdentityContext): TokenVerifier {
   return async (token: string, request: FastifyRequest) => {
     if (token.startsWith(OBSERVER_TOKEN_PREFIX)) return verifyObserverToken(context, token);
+    if (token.startsWith(API_KEY_PREFIX)) return verifyApiKey(context, token, request);
     const check = verifyJwt(await context.secret(), token, context.clock.now());
     if (check.status === 'expired') {
       throw new HttpError(400, ERROR_CODES.tokenExpired, 'The token has expired');

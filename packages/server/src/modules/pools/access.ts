@@ -56,7 +56,7 @@ export function requireAddress(pool: PoolDefinition, address: string): string {
 
 /**
  * The mining account `name` if the caller may use it: a user owns it (`mining_accounts.user_id`),
- * or an observer's token is for it. Unknown and foreign accounts alike answer 404 code 40400, so
+ * or an observer's token is for it, or an API key or app token was given it. Unknown and foreign accounts alike answer 404 code 40400, so
  * account names cannot be probed.
  */
 export async function requireAccount(
@@ -74,7 +74,9 @@ export async function requireAccount(
   const allowed =
     row !== undefined &&
     String(row.user_id) === String(principal.userId) &&
-    (principal.kind === 'user' || principal.observerAccount === name);
+    (principal.kind === 'user' ||
+      (principal.kind === 'observer' && principal.observerAccount === name) ||
+      (principal.kind === 'delegate' && (principal.delegation?.accounts ?? []).includes(name)));
   if (row === undefined || !allowed) throw notFound(field, 'No such mining account');
   return { id: toNumber(row.id), name };
 }
