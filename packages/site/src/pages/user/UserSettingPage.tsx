@@ -18,6 +18,7 @@ import { useServices } from '../../app/servicesContext';
 import { Card, DataSection, PageFrame, SelectField, Stats, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
+import { ApiKeys } from './ApiKeys';
 import { TotpSetup } from './TotpSetup';
 import { UserTabs } from './UserTabs';
 
@@ -88,11 +89,12 @@ function SettingsForm({ timezone: initialTimezone }: { timezone: string }) {
   );
 }
 
-/** `/user/setting`: the profile, its security state and display settings. */
+/** `/user/setting`: the profile, its security state, display settings and API keys. */
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
   const info = useApiData(async (signal) => api.userInfo({}, { signal }), []);
+  const accounts = useApiData(async (signal) => (await api.accounts({}, { signal })).list, []);
   return (
     <PageFrame title={t('site.routes.UserSetting')}>
       <UserTabs current="UserSetting" />
@@ -132,6 +134,17 @@ export function Component() {
             )}
             <Card title={t('site.user.display')}>
               <SettingsForm timezone={user.settings.timezone} />
+            </Card>
+            <Card title={t('site.apiKeys.title')} id="api-keys">
+              <DataSection data={accounts}>
+                {(list) => (
+                  <ApiKeys
+                    accounts={list.map((account) => account.name)}
+                    currentAccount={list.find((account) => account.current)?.name ?? null}
+                    timezone={user.settings.timezone}
+                  />
+                )}
+              </DataSection>
             </Card>
           </>
         )}

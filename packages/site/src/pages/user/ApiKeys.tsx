@@ -1,0 +1,274 @@
+import {
+  type ApiKeyExpiry,
+  type CreatedApiKey,
+  DELEGABLE_PERMISSIONS,
+  type DelegableScope,
+  isCidr,
+  validators,
+} from '@poolkit/core';
+import { Button, Checkbox } from '@poolkit/widgets';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError, showMessage } from '../../app/feedback';
+import { dateTime } from '../../app/format';
+import { useServices } from '../../app/servicesContext';
+import { DataSection, DataTable, SelectField, TextField, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { validateFields } from '../identity/identity';
+import * as styles from './apiKeys.css';
+
+const EXPIRIES: readonly ApiKeyExpiry[] = ['one_month', 'three_months', 'one_year', 'forever'];
+
+/** The i18n key of a scope's label (`pool.view` → `site.apiKeys.scopes.pool_view`). */
+function scopeLabelKey(scope: DelegableScope): string {
+  return `site.apiKeys.scopes.${scope.replace('.', '_')}`;
+}
+
+/** The entries of the allow-list field: split on commas, spaces and line breaks. */
+function allowListOf(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+type FieldErrors = Partial<Record<'name' | 'scopes' | 'accounts' | 'ip_allow', string>>;
+
+/**
+ * The API keys of the settings page: a form for a new read-only key (name, permissions,
+ * accounts, expiry, optional IP allow-list), the new key's secret shown once, and the list of
+ * keys with their last use and a revoke button.
+ */
+export function ApiKeys({
+  accounts,
+  currentAccount,
+  timezone,
+}: {
+  /** The user's mining account names. */
+  accounts: readonly string[];
+  /** The account ticked at first. */
+  currentAccount: string | null;
+  timezone: string;
+}) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [version, setVersion] = useState(0);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<DelegableScope[]>(['pool.view', 'miner.view']);
+  const [chosen, setChosen] = useState<string[]>(() =>
+    currentAccount === null ? accounts.slice(0, 1) : [currentAccount],
+  );
+  const [expiry, setExpiry] = useState<ApiKeyExpiry>('three_months');
+  const [allowList, setAllowList] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const keys = useApiData(async (signal) => (await api.apiKeys({}, { signal })).list, [version]);
+
+  function toggle<V extends string>(list: readonly V[], value: V, on: boolean): V[] {
+    return on
+      ? [...list.filter((item) => item !== value), value]
+      : list.filter((item) => item !== value);
+  }
+
+  async function create() {
+    const found = validateFields(t, [
+      { field: 'name', schema: validators.observerNickname, value: name },
+      { field: 'accounts', schema: validators.thirdPartyAuthorisation, value: chosen },
+    ]);
+    const entries = allowListOf(allowList);
+    const next: FieldErrors = {
+      name: found.name,
+      accounts: found.accounts,
+      scopes: scopes.length === 0 ? t('site.apiKeys.scopeRequired') : undefined,
+      ip_allow: entries.every(isCidr) ? undefined : t('site.apiKeys.ipInvalid'),
+    };
+    setErrors(next);
+    if (Object.values(next).some((message) => message !== undefined)) return;
+    setBusy(true);
+    try {
+      const answer = await api.createApiKey({
+        body: {
+          name: name.trim(),
+          scopes: DELEGABLE_PERMISSIONS.filter((scope) => scopes.includes(scope)),
+          accounts: chosen,
+          expiry,
+          ip_allow: entries,
+        },
+      });
+      setCreated(answer);
+      setName('');
+      setAllowList('');
+      setVersion((value) => value + 1);
+    } catch (caught) {
+      reportError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function revoke(id: string) {
+    try {
+      await api.revokeApiKey({ params: { id } });
+      if (created?.key.id === id) setCreated(null);
+      showMessage(t('site.apiKeys.revoked'), 'success');
+      setVersion((value) => value + 1);
+    } catch (caught) {
+      reportError(caught);
+    }
+  }
+
+  return (
+    <>
+      <p className={uiStyles.muted}>{t('site.apiKeys.intro')}</p>
+      <div className={uiStyles.form}>
+        <TextField
+          label={t('site.apiKeys.name')}
+          value={name}
+          error={errors.name}
+          maxLength={32}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <fieldset className={styles.choices}>
+          <legend className={styles.choicesLegend}>{t('site.apiKeys.scopesLabel')}</legend>
+          {DELEGABLE_PERMISSIONS.map((scope) => (
+            <Checkbox
+              key={scope}
+              checked={scopes.includes(scope)}
+              invalid={errors.scopes !== undefined}
+              onCheckedChange={(on) => setScopes((list) => toggle(list, scope, on))}
+            >
+              {t(scopeLabelKey(scope))}
+            </Checkbox>
+          ))}
+          {errors.scopes ? <p className={uiStyles.fieldError}>{errors.scopes}</p> : null}
+        </fieldset>
+        <fieldset className={styles.choices}>
+          <legend className={styles.choicesLegend}>{t('site.apiKeys.accounts')}</legend>
+          {accounts.map((account) => (
+            <Checkbox
+              key={account}
+              checked={chosen.includes(account)}
+              invalid={errors.accounts !== undefined}
+              onCheckedChange={(on) => setChosen((list) => toggle(list, account, on))}
+            >
+              {account}
+            </Checkbox>
+          ))}
+          {errors.accounts ? <p className={uiStyles.fieldError}>{errors.accounts}</p> : null}
+        </fieldset>
+        <SelectField
+          label={t('site.apiKeys.expiry')}
+          value={expiry}
+          options={EXPIRIES.map((item) => ({
+            value: item,
+            label: t(`site.apiKeys.expiries.${item}`),
+          }))}
+          onChange={setExpiry}
+        />
+        <TextField
+          label={t('site.apiKeys.ipAllow')}
+          value={allowList}
+          error={errors.ip_allow}
+          placeholder="203.0.113.0/24"
+          onChange={(event) => setAllowList(event.target.value)}
+        />
+        <p className={uiStyles.legend}>{t('site.apiKeys.ipAllowHint')}</p>
+        <div className={uiStyles.row}>
+          <Button loading={busy} onClick={() => void create()}>
+            {t('site.apiKeys.create')}
+          </Button>
+        </div>
+      </div>
+      {created === null ? null : (
+        <div role="status" className={uiStyles.spacedAbove}>
+          <strong>{t('site.apiKeys.secretTitle', { name: created.key.name })}</strong>
+          <code className={styles.secret} data-testid="api-key-secret">
+            {created.secret}
+          </code>
+          <p className={uiStyles.muted}>{t('site.apiKeys.secretHint')}</p>
+          <div className={uiStyles.row}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                void navigator.clipboard
+                  ?.writeText(created.secret)
+                  .then(() => showMessage(t('common.copied'), 'success'));
+              }}
+            >
+              {t('common.copy')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>
+              {t('site.apiKeys.done')}
+            </Button>
+          </div>
+        </div>
+      )}
+      <div className={uiStyles.spacedAbove}>
+        <DataSection
+          data={keys}
+          isEmpty={(list) => list.length === 0}
+          emptyText={t('site.apiKeys.none')}
+        >
+          {(list) => (
+            <DataTable
+              caption={t('site.apiKeys.title')}
+              rows={list}
+              rowKey={(row) => row.id}
+              stackOnPhones
+              columns={[
+                { key: 'name', header: t('site.apiKeys.name'), cell: (row) => row.name },
+                {
+                  key: 'prefix',
+                  header: t('site.apiKeys.key'),
+                  cell: (row) => <code>{row.prefix}…</code>,
+                },
+                {
+                  key: 'scopes',
+                  header: t('site.apiKeys.scopesLabel'),
+                  cell: (row) => row.scopes.map((scope) => t(scopeLabelKey(scope))).join(', '),
+                },
+                {
+                  key: 'accounts',
+                  header: t('site.apiKeys.accounts'),
+                  cell: (row) => row.accounts.join(', '),
+                },
+                {
+                  key: 'expires',
+                  header: t('site.apiKeys.expires'),
+                  cell: (row) =>
+                    row.expires_at === null
+                      ? t('site.apiKeys.expiries.forever')
+                      : dateTime(row.expires_at, timezone),
+                },
+                {
+                  key: 'lastUsed',
+                  header: t('site.apiKeys.lastUsed'),
+                  cell: (row) =>
+                    row.last_used_at === null
+                      ? t('site.apiKeys.never')
+                      : `${dateTime(row.last_used_at, timezone)} · ${row.last_used_ip ?? ''}`,
+                },
+                {
+                  key: 'actions',
+                  header: '',
+                  cell: (row) => (
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      aria-label={t('site.apiKeys.revokeNamed', { name: row.name })}
+                      onClick={() => void revoke(row.id)}
+                    >
+                      {t('site.apiKeys.revoke')}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </DataSection>
+      </div>
+    </>
+  );
+}
