@@ -489,6 +489,7 @@ export {
   observerInfoSchema,
   type PublicCodeScene,
   type PublicKey,
+  pkceChallengeSchema,
   publicCodeSceneSchema,
   publicKeySchema,
   type RefreshBody,
@@ -623,6 +624,25 @@ export {
   workerStatsSchema,
   workersChangedSchema,
 } from './contract/miners';
+export {
+  type CreatedOauthApp,
+  type CreateOauthAppBody,
+  createdOauthAppSchema,
+  createOauthAppBodySchema,
+  type OauthApp,
+  type OauthAppList,
+  type OauthAppParams,
+  type OauthGrant,
+  type OauthGrantList,
+  type OauthGrantParams,
+  oauthAppListSchema,
+  oauthAppParamsSchema,
+  oauthAppSchema,
+  oauthClientIdSchema,
+  oauthGrantListSchema,
+  oauthGrantParamsSchema,
+  oauthGrantSchema,
+} from './contract/oauthApps';
 export {
   type AuthenticationCredential,
   authenticationCredentialSchema,

@@ -547,6 +547,11 @@ export type UserLogList = z.infer<typeof userLogListSchema>;
 // Third-party authorisation (/login/oauth/authorize)
 // ---------------------------------------------------------------------------------------------
 
+/** A PKCE code challenge (RFC 7636): 43-128 base64url characters. */
+export const pkceChallengeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43,128}$/, 'Must be a base64url S256 code challenge');
+
 /** Query of `GET /oauth/authorize`: the third party's request, as in OAuth 2. */
 export const oauthRequestQuerySchema = z
   .object({
@@ -555,6 +560,10 @@ export const oauthRequestQuerySchema = z
     response_type: z.literal('code'),
     scope: z.string().max(512).optional(),
     state: z.string().max(512).optional(),
+    /** PKCE (RFC 7636): BASE64URL(SHA-256(code_verifier)); required. */
+    code_challenge: pkceChallengeSchema,
+    /** Only `S256` is taken. */
+    code_challenge_method: z.literal('S256'),
   })
   .strict();
 /** OAuth request as a caller sends it. */
@@ -579,6 +588,8 @@ export const oauthAuthorizeBodySchema = z
     scope: z.string().max(512).optional(),
     state: z.string().max(512).optional(),
     accounts: z.array(accountNameSchema).min(1, 'Select at least one account').max(100),
+    code_challenge: pkceChallengeSchema,
+    code_challenge_method: z.literal('S256'),
   })
   .strict();
 /** OAuth grant body. */

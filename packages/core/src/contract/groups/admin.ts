@@ -19,8 +19,14 @@ import {
   reconciliationSchema,
   rejectWithdrawalBodySchema,
 } from '../admin';
-import { paginationQuerySchema } from '../common';
+import { emptyResponseSchema, paginationQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
+import {
+  createdOauthAppSchema,
+  createOauthAppBodySchema,
+  oauthAppListSchema,
+  oauthAppParamsSchema,
+} from '../oauthApps';
 import {
   adminReplyTicketBodySchema,
   adminTicketDetailSchema,
@@ -172,5 +178,40 @@ export const adminEndpoints = {
     errors: [409],
     response: adminTicketDetailSchema,
     summary: 'Answer a support ticket',
+  }),
+  /** Not shown: the third-party apps registered for `/login/oauth/authorize`. */
+  adminOauthApps: defineEndpoint({
+    id: 'adminOauthApps',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/oauth/apps',
+    auth: 'user-only',
+    permission: 'admin.view',
+    response: oauthAppListSchema,
+    summary: 'Registered third-party apps',
+  }),
+  /** Not shown: registers a third-party app; the answer carries its secret, this once (audited). */
+  createOauthApp: defineEndpoint({
+    id: 'createOauthApp',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/oauth/apps',
+    auth: 'user-only',
+    permission: 'admin.view',
+    body: createOauthAppBodySchema,
+    response: createdOauthAppSchema,
+    summary: 'Register a third-party app',
+  }),
+  /** Not shown: removes a third-party app; its tokens stop working at once (audited). */
+  deleteOauthApp: defineEndpoint({
+    id: 'deleteOauthApp',
+    family: 'B',
+    method: 'DELETE',
+    path: '/admin/oauth/apps/{client_id}',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: oauthAppParamsSchema,
+    response: emptyResponseSchema,
+    summary: 'Remove a third-party app',
   }),
 } as const;

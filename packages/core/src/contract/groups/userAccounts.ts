@@ -21,6 +21,7 @@ import {
 import { emptyResponseSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { userInfoSchema } from '../identity';
+import { oauthGrantListSchema, oauthGrantParamsSchema } from '../oauthApps';
 
 /** The user, sub-accounts, observers and API keys calls. */
 export const userAccountsEndpoints = {
@@ -129,5 +130,26 @@ export const userAccountsEndpoints = {
     params: apiKeyParamsSchema,
     response: emptyResponseSchema,
     summary: 'Revoke a read-only API key',
+  }),
+  /** Not shown: the third-party apps the user authorised, with their accounts and scopes. */
+  oauthGrants: defineEndpoint({
+    id: 'oauthGrants',
+    family: 'B',
+    method: 'GET',
+    path: '/users/oauth/grants',
+    auth: 'user-only',
+    response: oauthGrantListSchema,
+    summary: 'Third-party apps the user authorised',
+  }),
+  /** Not shown: revokes an app's authorisation; its tokens stop working at once. */
+  revokeOauthGrant: defineEndpoint({
+    id: 'revokeOauthGrant',
+    family: 'B',
+    method: 'DELETE',
+    path: '/users/oauth/grants/{id}',
+    auth: 'user-only',
+    params: oauthGrantParamsSchema,
+    response: emptyResponseSchema,
+    summary: 'Revoke a third-party app',
   }),
 } as const;

@@ -9,6 +9,7 @@ import { registerApiKeyRoutes } from './apiKeys';
 import { finaliseCancellations, pruneIdentityData } from './cancellation';
 import { createIdentityContext, type IdentityContext } from './context';
 import { seedDemoUser } from './demo';
+import { registerOauthProviderRoutes } from './oauthProvider';
 import { registerIdentityRoutes } from './routes';
 import { createTokenVerifier } from './sessions';
 
@@ -37,6 +38,7 @@ export async function registerIdentityModule(app: FastifyInstance): Promise<Iden
   registerIdentityRoutes(app, context);
   registerAccountRoutes(app, context);
   registerApiKeyRoutes(app, context);
+  registerOauthProviderRoutes(app, context);
   registerDevOutboxRoute(app);
 
   let timer: NodeJS.Timeout | undefined;

@@ -7,6 +7,7 @@ import { API_KEY_PREFIX, verifyApiKey } from './apiKeys';
 import type { IdentityContext } from './context';
 import { randomToken, sha256Hex, signJwt, verifyJwt } from './crypto';
 import { iso, queryRow, queryRows } from './db';
+import { OAUTH_ACCESS_PREFIX, verifyOauthToken } from './oauthProvider';
 import { OBSERVER_PERMISSIONS, permissionLevel, userPermissions } from './permissions';
 
 /** An access token and its refresh token. */
@@ -199,12 +200,13 @@ async function verifyObserverToken(context: IdentityContext, token: string): Pro
  * The identity module's {@link TokenVerifier}: HS256 access tokens of live sessions (HTTP 400
  * code 40001 once expired, 401 when forged or revoked) and observer-link tokens (kind
  * `observer`, read-only, 401 once expired or deleted), and read-only API keys (kind `delegate`,
- * `apiKeys.ts`).
+ * `apiKeys.ts`) and third-party apps' access tokens (kind `delegate`, `oauthProvider.ts`).
  */
 export function createTokenVerifier(context: IdentityContext): TokenVerifier {
   return async (token: string, request: FastifyRequest) => {
     if (token.startsWith(OBSERVER_TOKEN_PREFIX)) return verifyObserverToken(context, token);
     if (token.startsWith(API_KEY_PREFIX)) return verifyApiKey(context, token, request);
+    if (token.startsWith(OAUTH_ACCESS_PREFIX)) return verifyOauthToken(context, token);
     const check = verifyJwt(await context.secret(), token, context.clock.now());
     if (check.status === 'expired') {
       throw new HttpError(400, ERROR_CODES.tokenExpired, 'The token has expired');

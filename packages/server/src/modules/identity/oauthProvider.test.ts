@@ -1,0 +1,419 @@
+import { createdOauthAppSchema, ERROR_CODES, oauthGrantListSchema } from '@poolkit/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createManualClock } from '../../clock';
+import type { Database } from '../../db/connect';
+import { createIngest } from '../../engine/ingest';
+import { runRollup } from '../../engine/rollup';
+import { queryRows } from '../../engine/sql';
+import { testConfig } from '../../testing/testApp';
+import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { grantOperator } from '../admin/operators';
+import { callApi, registerByEmail } from './testHelpers';
+
+const T0 = Date.UTC(2026, 3, 1, 8);
+const REDIRECT = 'https://rigwatch.example/callback';
+
+describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let userToken = '';
+  let operatorToken = '';
+  let issuer = '';
+  let client: oauth.Client;
+  let clientAuth: oauth.ClientAuth;
+  let as: oauth.AuthorizationServer;
+  const clock = createManualClock(T0);
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    app = await buildApp({ config: testConfig(), db: database, clock });
+    ({ token: userToken } = await registerByEmail(
+      app,
+      'oauthu01',
+      'oauthu01@example.com',
+      'Secret123',
+      '10.8.0.1',
+    ));
+    ({ token: operatorToken } = await registerByEmail(
+      app,
+      'oauthop1',
+      'oauthop1@example.com',
+      'Secret123',
+      '10.8.0.2',
+    ));
+    const rows = await queryRows<{ id: string }>(
+      database.db,
+      sql`SELECT id::text AS id FROM users WHERE username = 'oauthop1'`,
+    );
+    await grantOperator(database.db, rows[0]?.id ?? '', null, clock.now());
+    expect(
+      (
+        await callApi(app, 'POST', '/accounts', {
+          token: userToken,
+          body: { name: 'oauthu02', permission: 'read_only' },
+        })
+      ).status,
+    ).toBe(200);
+    const shares = ['oauthu01', 'oauthu02'].flatMap((account) =>
+      [1, 2].map((minute) => ({
+        account,
+        coin: 'btc' as const,
+        worker: 'rig1',
+        difficulty: 1e6,
+        accepted: true,
+        at: T0 - minute * 60_000,
+      })),
+    );
+    expect((await createIngest(database).recordShares(shares)).refused).toEqual([]);
+    await runRollup(database, T0);
+    issuer = await app.listen({ port: 0, host: '127.0.0.1' });
+    as = {
+      issuer,
+      authorization_endpoint: `${issuer}/login/oauth/authorize`,
+      token_endpoint: `${issuer}/api/oauth/token`,
+    };
+
+    const created = await callApi(app, 'POST', '/admin/oauth/apps', {
+      token: operatorToken,
+      body: {
+        name: 'RigWatch',
+        logo_url: 'https://rigwatch.example/logo.png',
+        redirect_uris: [REDIRECT],
+        scopes: ['miner.view', 'pool.view'],
+      },
+    });
+    expect(created.status, created.msg).toBe(200);
+    const registered = createdOauthAppSchema.parse(created.data);
+    client = { client_id: registered.app.client_id };
+    clientAuth = oauth.ClientSecretBasic(registered.client_secret);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const options = { [oauth.allowInsecureRequests]: true };
+
+  /** What the consent page does: reads the request, then grants it for `accounts`. */
+  async function consent(
+    challenge: string,
+    state: string,
+    accounts: string[],
+    scope = 'miner.view',
+  ) {
+    const query = {
+      client_id: client.client_id,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope,
+      state,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    };
+    const described = await callApi(app, 'GET', '/oauth/authorize', { token: userToken, query });
+    expect(described.status, described.msg).toBe(200);
+    const { response_type: _type, ...body } = query;
+    return callApi(app, 'POST', '/oauth/authorize', {
+      token: userToken,
+      body: { ...body, accounts },
+    });
+  }
+
+  it('should let an operator list the app and record it in the audit log, never its secret', async () => {
+    const list = await callApi(app, 'GET', '/admin/oauth/apps', { token: operatorToken });
+    expect(list.data.list.map((item: { name: string }) => item.name)).toEqual(['RigWatch']);
+    expect(JSON.stringify(list.data)).not.toContain('pcs_');
+    const audit = await callApi(app, 'GET', '/admin/audit-log', { token: operatorToken });
+    expect(audit.data.list[0]).toMatchObject({
+      action: 'oauth_apps.create',
+      target_id: client.client_id,
+    });
+    const refused = await callApi(app, 'GET', '/admin/oauth/apps', { token: userToken });
+    expect(refused.status).toBe(403);
+  });
+
+  it('should run the code flow with PKCE for an oauth4webapi client and read only the chosen account', async () => {
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const granted = await consent(await oauth.calculatePKCECodeChallenge(verifier), state, [
+      'oauthu01',
+    ]);
+    expect(granted.status, granted.msg).toBe(200);
+    const callback = new URL(granted.data.redirect_url);
+    expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
+
+    const params = oauth.validateAuthResponse(as, client, callback, state);
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth,
+      params,
+      REDIRECT,
+      verifier,
+      options,
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
+    expect(tokens.token_type).toBe('bearer');
+    expect(tokens.scope).toBe('miner.view');
+    expect(tokens.accounts).toBe('oauthu01');
+
+    const workers = await callApi(app, 'GET', '/pools/btc/accounts/oauthu01/miners', {
+      token: tokens.access_token,
+    });
+    expect(workers.status, workers.msg).toBe(200);
+    expect(workers.data.list).toHaveLength(1);
+    const other = await callApi(app, 'GET', '/pools/btc/accounts/oauthu02/miners', {
+      token: tokens.access_token,
+    });
+    expect(other.status).toBe(403);
+    expect(other.fields).toEqual([
+      { field: 'account', message: 'This app authorisation does not cover this account' },
+    ]);
+    const scope = await callApi(app, 'GET', '/pools/btc/accounts/oauthu01/stats', {
+      token: tokens.access_token,
+    });
+    expect(scope.status).toBe(403);
+    const write = await callApi(app, 'DELETE', '/pools/btc/accounts/oauthu01/miners', {
+      token: tokens.access_token,
+      body: { workers: ['rig1'] },
+    });
+    expect(write.status).toBe(403);
+    expect(write.code).toBe(ERROR_CODES.observerReadOnly);
+
+    // The code works once; a second exchange ends the grant.
+    const replay = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth,
+      params,
+      REDIRECT,
+      verifier,
+      options,
+    );
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as { error: string }).error).toBe('invalid_grant');
+    const afterReplay = await callApi(app, 'GET', '/pools/btc/accounts/oauthu01/miners', {
+      token: tokens.access_token,
+    });
+    expect(afterReplay.status).toBe(401);
+  });
+
+  it('should rotate refresh tokens, end the grant when one is reused, and let the user revoke an app', async () => {
+    const verifier = oauth.generateRandomCodeVerifier();
+    const granted = await consent(
+      await oauth.calculatePKCECodeChallenge(verifier),
+      's1',
+      ['oauthu01', 'oauthu02'],
+      'miner.view pool.view',
+    );
+    const params = oauth.validateAuthResponse(as, client, new URL(granted.data.redirect_url), 's1');
+    const first = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        clientAuth,
+        params,
+        REDIRECT,
+        verifier,
+        options,
+      ),
+    );
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(
+        as,
+        client,
+        clientAuth,
+        first.refresh_token ?? '',
+        options,
+      ),
+    );
+    expect(refreshed.refresh_token).not.toBe(first.refresh_token);
+    const stats = await callApi(app, 'GET', '/pools/btc/accounts/oauthu02/stats', {
+      token: refreshed.access_token,
+    });
+    expect(stats.status, stats.msg).toBe(200);
+
+    const grants = oauthGrantListSchema.parse(
+      (await callApi(app, 'GET', '/users/oauth/grants', { token: userToken })).data,
+    );
+    const grant = grants.list[0];
+    expect(grant).toMatchObject({
+      name: 'RigWatch',
+      accounts: ['oauthu01', 'oauthu02'],
+      scopes: ['miner.view', 'pool.view'],
+    });
+    expect(grant?.last_used_at).not.toBeNull();
+
+    const reused = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      clientAuth,
+      first.refresh_token ?? '',
+      options,
+    );
+    expect(reused.status).toBe(400);
+    expect(
+      (
+        await callApi(app, 'GET', '/pools/btc/accounts/oauthu02/stats', {
+          token: refreshed.access_token,
+        })
+      ).status,
+    ).toBe(401);
+
+    // A fresh grant, revoked by the user in the settings.
+    const verifier2 = oauth.generateRandomCodeVerifier();
+    const again = await consent(await oauth.calculatePKCECodeChallenge(verifier2), 's2', [
+      'oauthu01',
+    ]);
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        clientAuth,
+        oauth.validateAuthResponse(as, client, new URL(again.data.redirect_url), 's2'),
+        REDIRECT,
+        verifier2,
+        options,
+      ),
+    );
+    const live = oauthGrantListSchema.parse(
+      (await callApi(app, 'GET', '/users/oauth/grants', { token: userToken })).data,
+    );
+    expect(live.list).toHaveLength(1);
+    const revoke = await callApi(app, 'DELETE', `/users/oauth/grants/${live.list[0]?.id}`, {
+      token: userToken,
+    });
+    expect(revoke.status).toBe(200);
+    expect(
+      (
+        await callApi(app, 'GET', '/pools/btc/accounts/oauthu01/miners', {
+          token: tokens.access_token,
+        })
+      ).status,
+    ).toBe(401);
+    const refreshAfter = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      clientAuth,
+      tokens.refresh_token ?? '',
+      options,
+    );
+    expect(refreshAfter.status).toBe(400);
+  });
+
+  it('should refuse a wrong verifier, a wrong client secret and a foreign redirect URI', async () => {
+    const verifier = oauth.generateRandomCodeVerifier();
+    const granted = await consent(await oauth.calculatePKCECodeChallenge(verifier), 's3', [
+      'oauthu01',
+    ]);
+    const params = oauth.validateAuthResponse(as, client, new URL(granted.data.redirect_url), 's3');
+    const badSecret = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretBasic('pcs_wrong'),
+      params,
+      REDIRECT,
+      verifier,
+      options,
+    );
+    expect(badSecret.status).toBe(401);
+    expect(((await badSecret.json()) as { error: string }).error).toBe('invalid_client');
+    const badVerifier = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      clientAuth,
+      params,
+      REDIRECT,
+      oauth.generateRandomCodeVerifier(),
+      options,
+    );
+    expect(badVerifier.status).toBe(400);
+    expect(((await badVerifier.json()) as { error_description: string }).error_description).toBe(
+      'code_verifier does not match the code challenge',
+    );
+
+    const query = {
+      client_id: client.client_id,
+      redirect_uri: 'https://evil.example/callback',
+      response_type: 'code',
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    };
+    const foreign = await callApi(app, 'GET', '/oauth/authorize', { token: userToken, query });
+    expect(foreign.status).toBe(400);
+    expect(foreign.fields?.[0]?.field).toBe('redirect_uri');
+    const prefix = await callApi(app, 'GET', '/oauth/authorize', {
+      token: userToken,
+      query: { ...query, redirect_uri: `${REDIRECT}/more` },
+    });
+    expect(prefix.status).toBe(400);
+    const scope = await callApi(app, 'GET', '/oauth/authorize', {
+      token: userToken,
+      query: { ...query, redirect_uri: REDIRECT, scope: 'wallet.view' },
+    });
+    expect(scope.status).toBe(400);
+    expect(scope.fields?.[0]?.field).toBe('scope');
+    const noPkce = await callApi(app, 'GET', '/oauth/authorize', {
+      token: userToken,
+      query: { client_id: client.client_id, redirect_uri: REDIRECT, response_type: 'code' },
+    });
+    expect(noPkce.status).toBe(400);
+  });
+
+  it('should ask for at least one account', async () => {
+    const answer = await consent(
+      await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      's4',
+      [],
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.fields).toEqual([{ field: 'accounts', message: 'Select at least one account' }]);
+  });
+
+  it('should stop the tokens of an app the operator removes', async () => {
+    const verifier = oauth.generateRandomCodeVerifier();
+    const granted = await consent(await oauth.calculatePKCECodeChallenge(verifier), 's5', [
+      'oauthu01',
+    ]);
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        clientAuth,
+        oauth.validateAuthResponse(as, client, new URL(granted.data.redirect_url), 's5'),
+        REDIRECT,
+        verifier,
+        options,
+      ),
+    );
+    const removed = await callApi(app, 'DELETE', `/admin/oauth/apps/${client.client_id}`, {
+      token: operatorToken,
+    });
+    expect(removed.status).toBe(200);
+    expect(
+      (
+        await callApi(app, 'GET', '/pools/btc/accounts/oauthu01/miners', {
+          token: tokens.access_token,
+        })
+      ).status,
+    ).toBe(401);
+    const audit = await callApi(app, 'GET', '/admin/audit-log', { token: operatorToken });
+    expect(audit.data.list[0]).toMatchObject({
+      action: 'oauth_apps.delete',
+      target_id: client.client_id,
+    });
+  });
+});
