@@ -118,6 +118,7 @@ describe('ROUTES', () => {
       '/admin/reconciliation',
       '/admin/contracts',
       '/admin/contract-orders',
+      '/admin/oauth-apps',
     ]);
     for (const entry of entries) {
       expect(entry.route.meta.roles, entry.fullPath).toEqual(['admin.view']);

@@ -268,6 +268,7 @@ export const ROUTES: readonly RouteRecord[] = [
       { path: 'reconciliation', name: 'AdminReconciliation', public: false, meta: operator },
       { path: 'contracts', name: 'AdminContractProducts', public: false, meta: operator },
       { path: 'contract-orders', name: 'AdminContractOrders', public: false, meta: operator },
+      { path: 'oauth-apps', name: 'AdminOauthApps', public: false, meta: operator },
     ],
   },
 ];

@@ -14,6 +14,7 @@ const PAGES = [
   ['AdminContractProducts', '/admin/contracts'],
   ['AdminContractOrders', '/admin/contract-orders'],
   ['AdminTickets', '/admin/tickets'],
+  ['AdminOauthApps', '/admin/oauth-apps'],
 ] as const;
 
 /** The name of an operator console page. */

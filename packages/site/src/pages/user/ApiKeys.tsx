@@ -73,12 +73,11 @@ export function ApiKeys({
 
   async function create() {
     const found = validateFields(t, [
-      { field: 'name', schema: validators.observerNickname, value: name },
       { field: 'accounts', schema: validators.thirdPartyAuthorisation, value: chosen },
     ]);
     const entries = allowListOf(allowList);
     const next: FieldErrors = {
-      name: found.name,
+      name: name.trim() === '' ? t('site.apiKeys.nameRequired') : undefined,
       accounts: found.accounts,
       scopes: scopes.length === 0 ? t('site.apiKeys.scopeRequired') : undefined,
       ip_allow: entries.every(isCidr) ? undefined : t('site.apiKeys.ipInvalid'),

@@ -19,6 +19,7 @@ import { Card, DataSection, PageFrame, SelectField, Stats, uiStyles } from '../.
 import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { ApiKeys } from './ApiKeys';
+import { AuthorisedApps } from './AuthorisedApps';
 import { TotpSetup } from './TotpSetup';
 import { UserTabs } from './UserTabs';
 
@@ -89,7 +90,7 @@ function SettingsForm({ timezone: initialTimezone }: { timezone: string }) {
   );
 }
 
-/** `/user/setting`: the profile, its security state, display settings and API keys. */
+/** `/user/setting`: the profile, its security state, display settings, API keys and authorised apps. */
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -145,6 +146,9 @@ export function Component() {
                   />
                 )}
               </DataSection>
+            </Card>
+            <Card title={t('site.oauth.appsTitle')} id="authorised-apps">
+              <AuthorisedApps timezone={user.settings.timezone} />
             </Card>
           </>
         )}
