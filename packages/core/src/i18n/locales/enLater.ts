@@ -882,7 +882,7 @@ export const enLater = {
     'admin.oauth.new': 'Register an app',
     'admin.oauth.name': 'App name',
     'admin.oauth.logo': 'Logo URL (optional)',
-    'admin.oauth.redirects': 'Redirect URIs (one per line)',
+    'admin.oauth.redirects': 'Redirect URIs (separated by spaces)',
     'admin.oauth.redirectsRequired': 'Enter at least one redirect URI',
     'admin.oauth.redirectsInvalid': 'Each redirect URI must be an http or https address',
     'admin.oauth.logoInvalid': 'The logo must be an http or https address',

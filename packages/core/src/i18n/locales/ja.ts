@@ -954,7 +954,7 @@ export const ja: LocaleMessages = {
     'admin.oauth.new': 'アプリを登録',
     'admin.oauth.name': 'アプリ名',
     'admin.oauth.logo': 'ロゴ URL（任意）',
-    'admin.oauth.redirects': 'リダイレクト URI（1 行に 1 つ）',
+    'admin.oauth.redirects': 'リダイレクト URI（スペース区切り）',
     'admin.oauth.redirectsRequired': 'リダイレクト URI を 1 つ以上入力してください',
     'admin.oauth.redirectsInvalid':
       'リダイレクト URI は http または https のアドレスにしてください',

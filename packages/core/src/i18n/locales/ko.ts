@@ -942,7 +942,7 @@ export const ko: LocaleMessages = {
     'admin.oauth.new': '앱 등록',
     'admin.oauth.name': '앱 이름',
     'admin.oauth.logo': '로고 URL(선택)',
-    'admin.oauth.redirects': '리디렉션 URI(한 줄에 하나)',
+    'admin.oauth.redirects': '리디렉션 URI(공백으로 구분)',
     'admin.oauth.redirectsRequired': '리디렉션 URI를 하나 이상 입력하세요',
     'admin.oauth.redirectsInvalid': '리디렉션 URI는 http 또는 https 주소여야 합니다',
     'admin.oauth.logoInvalid': '로고는 http 또는 https 주소여야 합니다',

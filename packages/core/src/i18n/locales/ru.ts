@@ -957,7 +957,7 @@ export const ru: LocaleMessages = {
     'admin.oauth.new': 'Зарегистрировать приложение',
     'admin.oauth.name': 'Название приложения',
     'admin.oauth.logo': 'URL логотипа (необязательно)',
-    'admin.oauth.redirects': 'URI перенаправления (по одному в строке)',
+    'admin.oauth.redirects': 'URI перенаправления (через пробел)',
     'admin.oauth.redirectsRequired': 'Введите хотя бы один URI перенаправления',
     'admin.oauth.redirectsInvalid': 'Каждый URI перенаправления должен быть адресом http или https',
     'admin.oauth.logoInvalid': 'Логотип должен быть адресом http или https',

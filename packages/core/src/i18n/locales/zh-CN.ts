@@ -925,7 +925,7 @@ export const zhCN: LocaleMessages = {
     'admin.oauth.new': '注册应用',
     'admin.oauth.name': '应用名称',
     'admin.oauth.logo': 'Logo 地址（可选）',
-    'admin.oauth.redirects': '回调地址（每行一个）',
+    'admin.oauth.redirects': '回调地址（以空格分隔）',
     'admin.oauth.redirectsRequired': '请至少输入一个回调地址',
     'admin.oauth.redirectsInvalid': '每个回调地址都必须是 http 或 https 地址',
     'admin.oauth.logoInvalid': 'Logo 必须是 http 或 https 地址',

@@ -99,7 +99,7 @@ export function Component() {
   return (
     <AdminFrame current="AdminOauthApps">
       <Card title={t('site.admin.oauth.new')}>
-        <div className={uiStyles.form}>
+        <div className={`${uiStyles.form} ${uiStyles.flush}`}>
           <TextField
             label={t('site.admin.oauth.name')}
             value={name}

@@ -75,7 +75,7 @@ function Consent({ request }: { request: OauthRequestQuery }) {
           <Card title={t('site.oauth.asks', { name: client.name })}>
             {client.logo_url ? <img src={client.logo_url} alt="" width={48} height={48} /> : null}
             <p className={uiStyles.muted}>{t('site.oauth.intro', { name: client.name })}</p>
-            <div className={uiStyles.form}>
+            <div className={`${uiStyles.form} ${uiStyles.flush}`}>
               <fieldset className={styles.choices}>
                 <legend className={styles.choicesLegend}>{t('site.oauth.scopes')}</legend>
                 {client.scopes.map((scope) => (

@@ -120,7 +120,7 @@ export function ApiKeys({
   return (
     <>
       <p className={uiStyles.muted}>{t('site.apiKeys.intro')}</p>
-      <div className={uiStyles.form}>
+      <div className={`${uiStyles.form} ${uiStyles.flush}`}>
         <TextField
           label={t('site.apiKeys.name')}
           value={name}
