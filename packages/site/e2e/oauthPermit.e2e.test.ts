@@ -137,3 +137,51 @@ describe('third-party login permit', () => {
     expect(demo.code).not.toBe(0);
   });
 });
+
+describe('the operators’ app register', () => {
+  it('should register an app with its secret shown once, audit it, and remove it', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/admin/oauth-apps`);
+    await waitForPath(page, `/login?redirect=${encodeURIComponent('/admin/oauth-apps')}`);
+    await page.getByLabel('Email').fill(OPERATOR.email);
+    await page.getByLabel('Password').fill(OPERATOR.password);
+    await page.getByRole('button', { name: 'Sign in' }).last().click();
+    await waitForPath(page, '/admin/oauth-apps', 30_000);
+
+    const name = `Dashboard ${Date.now().toString(36).slice(-5)}`;
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Please enter the app name').waitFor();
+    await page.getByText('Enter at least one redirect URI').waitFor();
+    await page.getByLabel('App name').fill(name);
+    await page.getByLabel('Redirect URIs (separated by spaces)').fill('ftp://nope.example/cb');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Each redirect URI must be an http or https address').waitFor();
+    await page
+      .getByLabel('Redirect URIs (separated by spaces)')
+      .fill('https://dash.example/cb https://dash.example/cb2');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const secret =
+      (await page.getByTestId('oauth-client-secret').textContent({ timeout: 30_000 })) ?? '';
+    const clientId = (await page.getByTestId('oauth-client-id').textContent()) ?? '';
+    expect(secret).toMatch(/^pcs_/);
+    expect(clientId).toMatch(/^app_[0-9a-f]{16}$/);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByText('https://dash.example/cb https://dash.example/cb2').waitFor();
+
+    const operator = await loginByApi(baseUrl, OPERATOR.email, OPERATOR.password);
+    const audit = await apiCall<{ list: { action: string; target_id: string | null }[] }>(
+      baseUrl,
+      'GET',
+      '/admin/audit-log?action=oauth_apps.create',
+      operator.token,
+    );
+    expect(audit.data.list.some((entry) => entry.target_id === clientId)).toBe(true);
+
+    await row.getByRole('button', { name: `Remove the app ${name}` }).click();
+    await page.getByText('The app has been removed; its tokens no longer work.').waitFor();
+    await row.waitFor({ state: 'detached' });
+    // The secret is never shown again: the list holds none.
+    expect(await page.getByText(secret).count()).toBe(0);
+    await context.close();
+  });
+});
