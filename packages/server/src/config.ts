@@ -66,6 +66,23 @@ export interface Config {
   readonly priceDemoSeed: number;
   /** `EXCHANGE_QUOTE_TTL_SECONDS`: how long an exchange quote holds. Default `30`. */
   readonly exchangeQuoteTtlSeconds: number;
+  /** Passkeys (WebAuthn): the relying party the site is, see `modules/identity/passkeys.ts`. */
+  readonly webauthn: {
+    /**
+     * `WEBAUTHN_RP_ID`: the relying party id, a host name (`pool.example.com`); passkeys are
+     * bound to it. Default: the host of `WEBAUTHN_ORIGINS`' first origin; when both are unset,
+     * the host name each request arrived at (fine on one address, as in development).
+     */
+    readonly rpId: string | undefined;
+    /** `WEBAUTHN_RP_NAME`: the name authenticators show. Default `PoolKit`. */
+    readonly rpName: string;
+    /**
+     * `WEBAUTHN_ORIGINS`: the origins (`https://pool.example.com`, several separated by commas)
+     * a ceremony may come from. Unset: the origin each request arrived at (its protocol and
+     * `Host`), so set it behind a proxy that rewrites them.
+     */
+    readonly origins: readonly string[] | undefined;
+  };
 }
 
 /** One bad environment variable. */
@@ -188,6 +205,36 @@ const environmentSchema = z.object({
   BODY_LIMIT_BYTES: integer(1_024, 104_857_600),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
   DEMO: flag(),
+  WEBAUTHN_RP_ID: optionalText().pipe(
+    z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i,
+        'must be a host name such as pool.example.com (no scheme, no port)',
+      )
+      .transform((value) => value.toLowerCase())
+      .optional(),
+  ),
+  WEBAUTHN_RP_NAME: optionalText().pipe(
+    z.string().max(64, 'must be at most 64 characters').optional(),
+  ),
+  WEBAUTHN_ORIGINS: optionalText().pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((part) => part.trim()))
+      .refine(
+        (urls) =>
+          urls.every(
+            (url) =>
+              URL.canParse(url) &&
+              ['http:', 'https:'].includes(new URL(url).protocol) &&
+              new URL(url).origin === url.replace(/\/$/, ''),
+          ),
+        'must be http:// or https:// origins (scheme, host and port only), separated by commas',
+      )
+      .transform((urls) => urls.map((url) => new URL(url).origin))
+      .optional(),
+  ),
   TRUST_PROXY: optionalText().pipe(
     z
       .string()
@@ -266,5 +313,14 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
     priceFeedUrl: values.PRICE_FEED_URL,
     priceDemoSeed: values.PRICE_DEMO_SEED ?? 1,
     exchangeQuoteTtlSeconds: values.EXCHANGE_QUOTE_TTL_SECONDS ?? 30,
+    webauthn: {
+      rpId:
+        values.WEBAUTHN_RP_ID ??
+        (values.WEBAUTHN_ORIGINS?.[0] === undefined
+          ? undefined
+          : new URL(values.WEBAUTHN_ORIGINS[0]).hostname),
+      rpName: values.WEBAUTHN_RP_NAME ?? 'PoolKit',
+      origins: values.WEBAUTHN_ORIGINS,
+    },
   };
 }

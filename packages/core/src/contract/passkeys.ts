@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { entityIdSchema, isoDateTimeSchema, nicknameSchema } from './common';
-import { tokenPairSchema } from './identity';
+import { securitySceneSchema, tokenPairSchema } from './identity';
 
 /** A base64url string (WebAuthn binary fields), at most 16 KiB. */
 export const base64UrlSchema = z
@@ -146,3 +146,22 @@ export type PasskeyParams = z.input<typeof passkeyParamsSchema>;
 export const renamePasskeyBodySchema = z.object({ nickname: passkeyNicknameSchema }).strict();
 /** Rename-passkey body. */
 export type RenamePasskeyBody = z.input<typeof renamePasskeyBodySchema>;
+
+/** Body of `POST /users/second-validation/passkey/options`: the sensitive action to validate. */
+export const passkeyValidationOptionsBodySchema = z.object({ scene: securitySceneSchema }).strict();
+/** Passkey validation options body. */
+export type PasskeyValidationOptionsBody = z.input<typeof passkeyValidationOptionsBodySchema>;
+
+/**
+ * Body of `POST /users/second-validation/passkey`: an assertion of one of the user's passkeys
+ * for the challenge of that scene. Answer: a validation token, as for a code.
+ */
+export const passkeyValidationBodySchema = z
+  .object({
+    challenge_id: entityIdSchema,
+    scene: securitySceneSchema,
+    credential: authenticationCredentialSchema,
+  })
+  .strict();
+/** Passkey validation body. */
+export type PasskeyValidationBody = z.input<typeof passkeyValidationBodySchema>;

@@ -50,6 +50,8 @@ import {
   passkeyAuthenticationBodySchema,
   passkeyAuthenticationOptionsSchema,
   passkeyLoginResultSchema,
+  passkeyValidationBodySchema,
+  passkeyValidationOptionsBodySchema,
 } from '../passkeys';
 
 /** The identity calls. */
@@ -148,6 +150,28 @@ export const identityEndpoints = {
     body: secondValidationBodySchema,
     response: secondValidationSchema,
     summary: 'Pass a second validation for a sensitive action',
+  }),
+  /** Not shown: WebAuthn options to pass a second validation with one of the user's passkeys. */
+  passkeyValidationOptions: defineEndpoint({
+    id: 'passkeyValidationOptions',
+    family: 'A',
+    method: 'POST',
+    path: '/users/second-validation/passkey/options',
+    auth: 'user-only',
+    body: passkeyValidationOptionsBodySchema,
+    response: passkeyAuthenticationOptionsSchema,
+    summary: 'Passkey options for a second validation',
+  }),
+  /** Not shown: a second validation passed with a passkey; answers a validation token. */
+  passkeyValidation: defineEndpoint({
+    id: 'passkeyValidation',
+    family: 'A',
+    method: 'POST',
+    path: '/users/second-validation/passkey',
+    auth: 'user-only',
+    body: passkeyValidationBodySchema,
+    response: secondValidationSchema,
+    summary: 'Pass a second validation with a passkey',
   }),
   /** Exchanges the refresh token for a new token pair (decision: this path, answer `{token, refresh_token}`). */
   refreshToken: defineEndpoint({
@@ -402,6 +426,7 @@ export const identityEndpoints = {
     path: '/passkeys/authentication/options',
     auth: 'public',
     response: passkeyAuthenticationOptionsSchema,
+    errors: [429],
     summary: 'Passkey sign-in options',
   }),
   /** Not shown: verifies a passkey assertion and answers tokens. */
@@ -413,6 +438,7 @@ export const identityEndpoints = {
     auth: 'public',
     body: passkeyAuthenticationBodySchema,
     response: passkeyLoginResultSchema,
+    errors: [401, 429],
     summary: 'Sign in with a passkey',
   }),
 } as const;

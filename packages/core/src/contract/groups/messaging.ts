@@ -97,6 +97,7 @@ export const messagingEndpoints = {
     path: '/passkeys/registration/options',
     auth: 'user-only',
     response: passkeyRegistrationOptionsSchema,
+    errors: [409],
     summary: 'Passkey registration options',
   }),
   /** Not shown: verifies and stores a new passkey. */
@@ -108,6 +109,7 @@ export const messagingEndpoints = {
     auth: 'user-only',
     body: passkeyRegistrationBodySchema,
     response: passkeySchema,
+    errors: [409],
     summary: 'Add a passkey',
   }),
   /** Not shown: renames a passkey. */

@@ -43,11 +43,12 @@ export const enLater = {
     subAccountNameError: 'There is an error in the sub-account name.',
     passkeySignInUnavailable:
       'Unable to sign in with your passkey. Please sign in with your password.',
-    passkeyUnsupported: 'This browser or device does not support passkeys',
+    // Verbatim from section 8, its spelling included.
+    passkeyUnsupported: 'This browser or device dose not support passkey',
     passkeyLoginFailed: 'Passkey login failed',
     passkeyBound: 'The passkey has been bound',
     passkeyRegistrationFailed: 'Passkey registration failed',
-    webauthnUnsupported: 'Your browser does not support WebAuthn',
+    webauthnUnsupported: 'Your browser does not support webauthn',
     verificationFailed: 'Verification Failed',
     verifyAnotherWay: 'Verify another way',
     tryAgain: 'Try again',

@@ -39,6 +39,8 @@ export async function finaliseCancellations(database: Database, nowMs: number): 
       [ids],
     );
     await session.query(`DELETE FROM identity_tickets WHERE user_id = ANY($1::bigint[])`, [ids]);
+    await session.query(`DELETE FROM passkeys WHERE user_id = ANY($1::bigint[])`, [ids]);
+    await session.query(`DELETE FROM passkey_challenges WHERE user_id = ANY($1::bigint[])`, [ids]);
     return users.length;
   });
 }
@@ -47,8 +49,8 @@ export async function finaliseCancellations(database: Database, nowMs: number): 
 const PRUNE_AFTER_MS = 24 * 3_600_000;
 
 /**
- * Deletes what no longer matters: captcha lots past their expiry, and codes, tickets and
- * refresh tokens expired for more than a day. Runs with the cancellation job.
+ * Deletes what no longer matters: captcha lots past their expiry, and codes, tickets, passkey
+ * challenges and refresh tokens expired for more than a day. Runs with the cancellation job.
  */
 export async function pruneIdentityData(database: Database, nowMs: number): Promise<void> {
   const now = new Date(nowMs).toISOString();
@@ -62,5 +64,8 @@ export async function pruneIdentityData(database: Database, nowMs: number): Prom
       cutoff,
     ]);
     await session.query('DELETE FROM refresh_tokens WHERE expires_at < $1::timestamptz', [cutoff]);
+    await session.query('DELETE FROM passkey_challenges WHERE expires_at < $1::timestamptz', [
+      cutoff,
+    ]);
   });
 }

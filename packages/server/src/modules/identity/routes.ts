@@ -15,6 +15,7 @@ import { consumeVerificationCode, phoneTarget, sendVerificationCode } from './co
 import { decryptPassword, type IdentityContext } from './context';
 import { hashPassword, sha256Hex, verifyPassword } from './crypto';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
+import { registerPasskeyRoutes } from './passkeys';
 import {
   OBSERVER_PERMISSIONS,
   OBSERVER_ROLES,
@@ -696,6 +697,11 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       page: query.page,
       page_size: query.page_size,
     };
+  });
+
+  registerPasskeyRoutes(app, context, async (user, request) => {
+    const { status: _status, ...answer } = await finishLogin(context, user, request);
+    return answer;
   });
 
   registerEndpoint(app, endpoints.userInfo, async (_input, { principal }) => {
