@@ -6,11 +6,17 @@ import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
 import { TextField, uiStyles } from '../../app/ui';
 import { encryptedPassword, type FormErrors, validateFields } from '../identity/identity';
-import { codeLabel, codeSender } from './wallet';
+import {
+  NO_VALIDATION,
+  SecondValidationField,
+  type SecondValidationValue,
+  secondValidationToken,
+  validateSecondValidation,
+} from '../user/SecondValidation';
 
 /**
  * Sets the first pay password or changes it: a second validation (scene `pay_password`, the
- * code by the user's own channel), then the new pay password typed twice. Calls `onSaved` once
+ * code by the user's own channel or a passkey), then the new pay password typed twice. Calls `onSaved` once
  * the server has it.
  */
 export function PayPasswordDialog({
@@ -26,57 +32,42 @@ export function PayPasswordDialog({
 }) {
   const { t } = useTranslation();
   const services = useServices();
-  const [code, setCode] = useState('');
+  const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
   const [payPassword, setPayPassword] = useState('');
   const [confirmPayPassword, setConfirmPayPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const send = codeSender(services, user, 'pay_password');
 
   useEffect(() => {
     if (!open) return;
-    setCode('');
+    setValidation(NO_VALIDATION);
     setPayPassword('');
     setConfirmPayPassword('');
     setErrors({});
   }, [open]);
 
-  async function sendCode() {
-    if (!send) return;
-    setSending(true);
-    try {
-      await send();
-      showMessage(t('site.form.codeSent'), 'success');
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setSending(false);
-    }
-  }
-
   async function save() {
-    const found = validateFields(t, [
-      { field: 'code', schema: validators.verificationCode, value: code.trim() },
-      {
-        field: 'payPassword',
-        schema: validators.payPasswordForm,
-        value: { payPassword, confirmPayPassword },
-      },
-    ]);
+    const found = {
+      ...validateSecondValidation(t, validation),
+      ...validateFields(t, [
+        {
+          field: 'payPassword',
+          schema: validators.payPasswordForm,
+          value: { payPassword, confirmPayPassword },
+        },
+      ]),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const validation = await services.api.secondValidation({
-        body: { verify_type: user.verify_type, code: code.trim(), scene: 'pay_password' },
-      });
+      const token = await secondValidationToken(services, user, 'pay_password', validation);
       const secret = await encryptedPassword(services, payPassword);
       await services.api.setPayPassword({
         body: {
           pay_password: secret.password,
           key_id: secret.key_id,
-          validation_token: validation.validation_token,
+          validation_token: token,
         },
       });
       showMessage(t('site.wallet.payPasswordSaved'), 'success');
@@ -97,7 +88,7 @@ export function PayPasswordDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={title}
-      description={send ? t('site.wallet.payPasswordIntro') : undefined}
+      description={user.verify_type === 'totp' ? undefined : t('site.wallet.payPasswordIntro')}
       footer={
         <>
           <DialogClose>
@@ -110,23 +101,13 @@ export function PayPasswordDialog({
       }
     >
       <div className={`${uiStyles.form} ${uiStyles.flush}`}>
-        <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
-          <div className={uiStyles.grow}>
-            <TextField
-              label={codeLabel(t, user.verify_type)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              error={errors.code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
-          {send ? (
-            <Button variant="secondary" loading={sending} onClick={() => void sendCode()}>
-              {t('site.form.sendCode')}
-            </Button>
-          ) : null}
-        </div>
+        <SecondValidationField
+          user={user}
+          scene="pay_password"
+          value={validation}
+          onChange={setValidation}
+          error={errors.code}
+        />
         <TextField
           label={t('site.wallet.newPayPassword')}
           type="password"

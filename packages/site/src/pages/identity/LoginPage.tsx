@@ -1,9 +1,9 @@
 import { validators } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { reportError } from '../../app/feedback';
+import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, TabList, TextField, uiStyles } from '../../app/ui';
 import {
@@ -13,12 +13,21 @@ import {
   useCaptcha,
   validateFields,
 } from './identity';
+import {
+  cancelPasskeyCeremony,
+  isAbortedCeremony,
+  passkeyAutofillSupported,
+  passkeyErrorKey,
+  signInWithPasskey,
+} from './passkey';
 
 type Channel = 'email' | 'phone';
 
 /**
  * Login by email or phone: captcha solved in the browser, password encrypted with the server's
- * key, then the authenticator step when the account has 2FA; back to `redirect` afterwards.
+ * key, then the authenticator step when the account has 2FA; or with a passkey (the button, or
+ * the browser's autofill list on the user-name field where it offers one); back to `redirect`
+ * afterwards.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -35,9 +44,49 @@ export function Component() {
   const [ticket, setTicket] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const doneRef = useRef<(tokens: { token: string; refresh_token: string }) => void>(() => {});
 
   function done(tokens: { token: string; refresh_token: string }) {
     void navigate(completeLogin(services, tokens, search.get('redirect')), { replace: true });
+  }
+
+  doneRef.current = done;
+
+  // The browser's autofill prompt (conditional UI): a passkey offered in the user-name field's
+  // suggestions signs in at once. Cancelled when the page goes away.
+  useEffect(() => {
+    let active = true;
+    void (async () => {
+      if (!(await passkeyAutofillSupported()) || !active) return;
+      try {
+        const tokens = await signInWithPasskey(services, true);
+        if (active) doneRef.current(tokens);
+      } catch (error) {
+        if (!active || isAbortedCeremony(error)) return;
+        const key = passkeyErrorKey(error, 'login');
+        if (key === undefined) reportError(error);
+        else showMessage(t(key), 'error');
+      }
+    })();
+    return () => {
+      active = false;
+      cancelPasskeyCeremony();
+    };
+  }, [services, t]);
+
+  async function submitPasskey() {
+    setPasskeyBusy(true);
+    try {
+      done(await signInWithPasskey(services));
+    } catch (error) {
+      if (isAbortedCeremony(error)) return;
+      const key = passkeyErrorKey(error, 'login');
+      if (key === undefined) reportError(error);
+      else showMessage(t(key), 'error');
+    } finally {
+      setPasskeyBusy(false);
+    }
   }
 
   async function submitPassword(event: FormEvent) {
@@ -131,7 +180,7 @@ export function Component() {
             label={t('site.form.email')}
             name="email"
             type="email"
-            autoComplete="username"
+            autoComplete="username webauthn"
             value={email}
             error={errors.email}
             onChange={(event) => setEmail(event.target.value)}
@@ -152,7 +201,7 @@ export function Component() {
                 label={t('site.form.phone')}
                 name="phone"
                 type="tel"
-                autoComplete="username"
+                autoComplete="username webauthn"
                 value={phone}
                 error={errors.phone}
                 onChange={(event) => setPhone(event.target.value)}
@@ -176,6 +225,9 @@ export function Component() {
         ) : null}
         <Button type="submit" loading={busy}>
           {t('site.login.submit')}
+        </Button>
+        <Button variant="secondary" loading={passkeyBusy} onClick={() => void submitPasskey()}>
+          {t('site.login.passkey')}
         </Button>
         <div className={`${uiStyles.row} ${uiStyles.rowBetween}`}>
           <AppLink

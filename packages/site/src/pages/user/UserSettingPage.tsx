@@ -20,6 +20,8 @@ import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { ApiKeys } from './ApiKeys';
 import { AuthorisedApps } from './AuthorisedApps';
+import { PasskeySection } from './PasskeySection';
+import { SecuritySection } from './SecuritySection';
 import { TotpSetup } from './TotpSetup';
 import { UserTabs } from './UserTabs';
 
@@ -90,7 +92,10 @@ function SettingsForm({ timezone: initialTimezone }: { timezone: string }) {
   );
 }
 
-/** `/user/setting`: the profile, its security state, display settings, API keys and authorised apps. */
+/**
+ * `/user/setting`: the profile, the authenticator, passkeys, the security actions (password,
+ * email, phone, cancellation), display settings, API keys and authorised apps.
+ */
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -133,6 +138,12 @@ export function Component() {
                 <TotpSetup onEnabled={info.reload} />
               </Card>
             )}
+            <Card title={t('site.passkeys.title')}>
+              <PasskeySection timezone={user.settings.timezone} />
+            </Card>
+            <Card title={t('site.security.title')}>
+              <SecuritySection user={user} onChanged={info.reload} />
+            </Card>
             <Card title={t('site.user.display')}>
               <SettingsForm timezone={user.settings.timezone} />
             </Card>

@@ -1,0 +1,155 @@
+import { type SecurityScene, type UserInfo, validators } from '@poolkit/core';
+import { Button, Dialog } from '@poolkit/widgets';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError, showMessage } from '../../app/feedback';
+import type { Services } from '../../app/services';
+import { useServices } from '../../app/servicesContext';
+import { TextField, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { codeLabel, codeSender } from '../asset/wallet';
+import { type FormErrors, validateFields } from '../identity/identity';
+import { isAbortedCeremony, passkeyErrorKey, passkeyValidation } from '../identity/passkey';
+
+/** What the user gave for a second validation: a code, or a token a passkey already won. */
+export interface SecondValidationValue {
+  readonly code: string;
+  readonly passkeyToken: string | null;
+}
+
+/** An empty {@link SecondValidationValue}. */
+export const NO_VALIDATION: SecondValidationValue = { code: '', passkeyToken: null };
+
+/** Checks the code unless a passkey validated already; `{}` when fine. */
+export function validateSecondValidation(
+  t: Parameters<typeof validateFields>[0],
+  value: SecondValidationValue,
+): FormErrors {
+  if (value.passkeyToken !== null) return {};
+  return validateFields(t, [
+    { field: 'code', schema: validators.verificationCode, value: value.code.trim() },
+  ]);
+}
+
+/** The validation token of `scene`: the passkey's, or one exchanged for the code. */
+export async function secondValidationToken(
+  services: Services,
+  user: Pick<UserInfo, 'verify_type'>,
+  scene: SecurityScene,
+  value: SecondValidationValue,
+): Promise<string> {
+  if (value.passkeyToken !== null) return value.passkeyToken;
+  const answer = await services.api.secondValidation({
+    body: { verify_type: user.verify_type, code: value.code.trim(), scene },
+  });
+  return answer.validation_token;
+}
+
+/**
+ * The second validation of a sensitive action: the code of the user's channel (email, SMS or
+ * authenticator, with its "send code" button) or, when the user has passkeys, "Use a passkey".
+ * A failed passkey says "Verification Failed" and offers to verify another way (the code) or to
+ * try again.
+ */
+export function SecondValidationField({
+  user,
+  scene,
+  value,
+  onChange,
+  error,
+}: {
+  user: Pick<UserInfo, 'verify_type'>;
+  scene: SecurityScene;
+  value: SecondValidationValue;
+  onChange: (value: SecondValidationValue) => void;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const passkeys = useApiData(async (signal) => services.api.passkeys({}, { signal }), []);
+  const hasPasskey = passkeys.status === 'ready' && passkeys.data.list.length > 0;
+  const send = codeSender(services, user, scene);
+  const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function sendCode() {
+    if (!send) return;
+    setSending(true);
+    try {
+      await send();
+      showMessage(t('site.form.codeSent'), 'success');
+    } catch (caught) {
+      reportError(caught);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function validateWithPasskey() {
+    setFailed(false);
+    setChecking(true);
+    try {
+      const token = await passkeyValidation(services, scene);
+      onChange({ code: '', passkeyToken: token });
+    } catch (caught) {
+      if (isAbortedCeremony(caught)) return;
+      const key = passkeyErrorKey(caught, 'validate');
+      if (key === 'errors.verificationFailed') setFailed(true);
+      else if (key === undefined) reportError(caught);
+      else showMessage(t(key), 'error');
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  if (value.passkeyToken !== null) {
+    return (
+      <p role="status" className={uiStyles.muted} data-testid="passkey-validated">
+        {t('site.passkeys.validated')}
+      </p>
+    );
+  }
+  return (
+    <div className={`${uiStyles.form} ${uiStyles.flush}`}>
+      <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
+        <div className={uiStyles.grow}>
+          <TextField
+            label={codeLabel(t, user.verify_type)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={value.code}
+            error={error}
+            onChange={(event) => onChange({ code: event.target.value, passkeyToken: null })}
+          />
+        </div>
+        {send ? (
+          <Button variant="secondary" loading={sending} onClick={() => void sendCode()}>
+            {t('site.form.sendCode')}
+          </Button>
+        ) : null}
+      </div>
+      {hasPasskey ? (
+        <div>
+          <Button variant="ghost" loading={checking} onClick={() => void validateWithPasskey()}>
+            {t('site.passkeys.useForValidation')}
+          </Button>
+        </div>
+      ) : null}
+      <Dialog
+        open={failed}
+        onOpenChange={setFailed}
+        title={t('errors.verificationFailed')}
+        description={t('site.passkeys.validationFailedHint')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setFailed(false)}>
+              {t('errors.verifyAnotherWay')}
+            </Button>
+            <Button onClick={() => void validateWithPasskey()}>{t('errors.tryAgain')}</Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,441 @@
+import { type UserInfo, validators } from '@poolkit/core';
+import { Button, Dialog, DialogClose } from '@poolkit/widgets';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { reportError, showMessage } from '../../app/feedback';
+import { dateTime } from '../../app/format';
+import { useServices } from '../../app/servicesContext';
+import { TextField, uiStyles } from '../../app/ui';
+import {
+  encryptedPassword,
+  type FormErrors,
+  useCaptcha,
+  validateFields,
+} from '../identity/identity';
+import {
+  NO_VALIDATION,
+  SecondValidationField,
+  type SecondValidationValue,
+  secondValidationToken,
+  validateSecondValidation,
+} from './SecondValidation';
+
+type Action = 'password' | 'email' | 'phone' | 'cancel';
+
+type SecurityUser = Pick<
+  UserInfo,
+  'verify_type' | 'email' | 'phone' | 'country_code' | 'settings' | 'cancellation'
+>;
+
+/** Runs an async step with a busy flag; reports its error. */
+function useRunner(): [boolean, (step: () => Promise<void>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  async function run(step: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await step();
+    } catch (caught) {
+      reportError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return [busy, run];
+}
+
+function ActionDialog({
+  title,
+  description,
+  onClose,
+  onConfirm,
+  confirm,
+  busy,
+  danger = false,
+  children,
+}: {
+  title: string;
+  description?: string;
+  onClose: () => void;
+  onConfirm: () => void;
+  confirm: string;
+  busy: boolean;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <DialogClose>
+            <Button variant="secondary">{t('common.cancel')}</Button>
+          </DialogClose>
+          <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
+            {confirm}
+          </Button>
+        </>
+      }
+    >
+      <div className={`${uiStyles.form} ${uiStyles.flush}`}>{children}</div>
+    </Dialog>
+  );
+}
+
+/** Password change: second validation (code or passkey), then the new password twice. */
+function PasswordDialog({ user, onClose }: { user: SecurityUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, run] = useRunner();
+
+  function save() {
+    const found = {
+      ...validateSecondValidation(t, validation),
+      ...validateFields(t, [
+        {
+          field: 'password',
+          schema: validators.passwordForm,
+          value: { password, confirmPassword },
+        },
+      ]),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void run(async () => {
+      const token = await secondValidationToken(services, user, 'change_password', validation);
+      const secret = await encryptedPassword(services, password);
+      await services.api.changePassword({ body: { ...secret, validation_token: token } });
+      showMessage(t('site.security.passwordChanged'), 'success');
+      onClose();
+    });
+  }
+
+  return (
+    <ActionDialog
+      title={t('site.security.changePassword')}
+      description={t('site.security.validateFirst')}
+      onClose={onClose}
+      onConfirm={save}
+      confirm={t('common.save')}
+      busy={busy}
+    >
+      <SecondValidationField
+        user={user}
+        scene="change_password"
+        value={validation}
+        onChange={setValidation}
+        error={errors.code}
+      />
+      <TextField
+        label={t('site.form.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        error={errors.password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <TextField
+        label={t('site.form.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+    </ActionDialog>
+  );
+}
+
+/**
+ * Email or phone change (spec section 2: verify the old address, then the new): first a second
+ * validation by the current channel or a passkey, then a code sent to the new address.
+ */
+function ContactDialog({
+  kind,
+  user,
+  onClose,
+  onChanged,
+}: {
+  kind: 'email' | 'phone';
+  user: SecurityUser;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const captcha = useCaptcha(services);
+  const scene = kind === 'email' ? 'change_email' : 'change_phone';
+  const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
+  const [token, setToken] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [countryCode, setCountryCode] = useState(user.country_code ?? '86');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, run] = useRunner();
+  const [sending, runSend] = useRunner();
+
+  function verifyOld() {
+    const found = validateSecondValidation(t, validation);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void run(async () => {
+      setToken(await secondValidationToken(services, user, scene, validation));
+    });
+  }
+
+  function targetErrors(): FormErrors {
+    return validateFields(t, [
+      kind === 'email'
+        ? { field: 'email', schema: validators.email, value: email }
+        : { field: 'phone', schema: validators.phone, value: phone },
+    ]);
+  }
+
+  function sendNewCode() {
+    const found = targetErrors();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void runSend(async () => {
+      const query = await captcha.solve();
+      await services.api.sendCode({
+        query,
+        body:
+          kind === 'email'
+            ? { channel: 'email', email: email.trim(), scene: 'bind_email' }
+            : {
+                channel: 'sms',
+                country_code: countryCode,
+                phone: phone.trim(),
+                scene: 'bind_phone',
+              },
+      });
+      showMessage(t('site.form.codeSent'), 'success');
+    });
+  }
+
+  function save() {
+    if (token === null) return;
+    const found = {
+      ...targetErrors(),
+      ...validateFields(t, [{ field: 'code', schema: validators.verificationCode, value: code }]),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void run(async () => {
+      if (kind === 'email') {
+        await services.api.changeEmail({
+          body: { email: email.trim(), code: code.trim(), validation_token: token },
+        });
+      } else {
+        await services.api.changePhone({
+          body: {
+            country_code: countryCode,
+            phone: phone.trim(),
+            code: code.trim(),
+            validation_token: token,
+          },
+        });
+      }
+      showMessage(
+        t(kind === 'email' ? 'site.security.emailChanged' : 'site.security.phoneChanged'),
+        'success',
+      );
+      onChanged();
+      onClose();
+    });
+  }
+
+  const title =
+    kind === 'email'
+      ? t('site.security.changeEmail')
+      : user.phone
+        ? t('site.security.changePhone')
+        : t('site.security.bindPhone');
+  if (token === null) {
+    return (
+      <ActionDialog
+        title={title}
+        description={t('site.security.verifyOld')}
+        onClose={onClose}
+        onConfirm={verifyOld}
+        confirm={t('site.security.next')}
+        busy={busy}
+      >
+        <SecondValidationField
+          user={user}
+          scene={scene}
+          value={validation}
+          onChange={setValidation}
+          error={errors.code}
+        />
+      </ActionDialog>
+    );
+  }
+  return (
+    <ActionDialog
+      title={title}
+      description={t(
+        kind === 'email' ? 'site.security.newEmailHint' : 'site.security.newPhoneHint',
+      )}
+      onClose={onClose}
+      onConfirm={save}
+      confirm={t('common.save')}
+      busy={busy}
+    >
+      {kind === 'email' ? (
+        <TextField
+          label={t('site.security.newEmail')}
+          name="new_email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          error={errors.email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      ) : (
+        <div className={uiStyles.row}>
+          <div className={uiStyles.captchaBox}>
+            <TextField
+              label={t('site.form.countryCode')}
+              inputMode="numeric"
+              value={countryCode}
+              onChange={(event) => setCountryCode(event.target.value.replace(/\D/g, ''))}
+            />
+          </div>
+          <div className={uiStyles.grow}>
+            <TextField
+              label={t('site.security.newPhone')}
+              name="new_phone"
+              type="tel"
+              autoComplete="tel-national"
+              value={phone}
+              error={errors.phone}
+              onChange={(event) => setPhone(event.target.value)}
+            />
+          </div>
+        </div>
+      )}
+      <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
+        <div className={uiStyles.grow}>
+          <TextField
+            label={t('site.form.code')}
+            name="new_code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            error={errors.code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </div>
+        <Button variant="secondary" loading={sending} onClick={sendNewCode}>
+          {t('site.form.sendCode')}
+        </Button>
+      </div>
+      {captcha.verifying ? (
+        <p role="status" className={uiStyles.muted}>
+          {t('site.form.verifyingHuman')}
+        </p>
+      ) : null}
+    </ActionDialog>
+  );
+}
+
+/**
+ * Account cancellation (spec sections 2 and 4): the 30-day notice, a second validation, then
+ * every session ends; signing in again within 30 days revokes it.
+ */
+function CancelDialog({ user, onClose }: { user: SecurityUser; onClose: () => void }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, run] = useRunner();
+
+  function confirm() {
+    const found = validateSecondValidation(t, validation);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void run(async () => {
+      const token = await secondValidationToken(services, user, 'cancellation', validation);
+      const answer = await services.api.requestCancellation({ body: { validation_token: token } });
+      services.session.logout();
+      showMessage(
+        t('site.security.cancelRequested', {
+          date: dateTime(answer.final_at, user.settings.timezone),
+        }),
+        'success',
+      );
+      void navigate('/login');
+    });
+  }
+
+  return (
+    <ActionDialog
+      title={t('site.security.cancelAccount')}
+      description={t('site.security.cancelNotice')}
+      onClose={onClose}
+      onConfirm={confirm}
+      confirm={t('site.security.cancelConfirm')}
+      busy={busy}
+      danger
+    >
+      <SecondValidationField
+        user={user}
+        scene="cancellation"
+        value={validation}
+        onChange={setValidation}
+        error={errors.code}
+      />
+    </ActionDialog>
+  );
+}
+
+/** The account's security actions: password, email, phone, cancellation. */
+export function SecuritySection({
+  user,
+  onChanged,
+}: {
+  user: SecurityUser;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Action | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <div className={`${uiStyles.form} ${uiStyles.flush}`}>
+      <div className={uiStyles.row}>
+        <Button variant="secondary" onClick={() => setOpen('password')}>
+          {t('site.security.changePassword')}
+        </Button>
+        {user.email ? (
+          <Button variant="secondary" onClick={() => setOpen('email')}>
+            {t('site.security.changeEmail')}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={() => setOpen('phone')}>
+          {user.phone ? t('site.security.changePhone') : t('site.security.bindPhone')}
+        </Button>
+        <Button variant="danger" onClick={() => setOpen('cancel')}>
+          {t('site.security.cancelAccount')}
+        </Button>
+      </div>
+      {open === 'password' ? <PasswordDialog user={user} onClose={close} /> : null}
+      {open === 'email' || open === 'phone' ? (
+        <ContactDialog kind={open} user={user} onClose={close} onChanged={onChanged} />
+      ) : null}
+      {open === 'cancel' ? <CancelDialog user={user} onClose={close} /> : null}
+    </div>
+  );
+}
