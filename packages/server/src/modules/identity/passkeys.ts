@@ -36,8 +36,17 @@ const CEREMONY_TIMEOUT_MS = 120_000;
 const MAX_PASSKEYS = 20;
 /** A second-validation token works 10 minutes (as one passed with a code). */
 const VALIDATION_TTL_MS = 10 * 60_000;
-/** Passkey sign-ins per client address and minute (as password logins). */
-const passkeyLoginLimit: RateLimitOptions = { key: 'login', limit: 20, windowMs: 60_000 };
+/** Passkey sign-ins per client address and minute (as many as password logins). */
+const passkeyLoginLimit: RateLimitOptions = { key: 'passkey-login', limit: 20, windowMs: 60_000 };
+/**
+ * Sign-in options per client address and minute: the login page asks for them on every visit
+ * (for the browser's autofill), so more than sign-ins, and counted apart from them.
+ */
+const passkeyOptionsLimit: RateLimitOptions = {
+  key: 'passkey-options',
+  limit: 60,
+  windowMs: 60_000,
+};
 
 /** Section 8 messages. */
 export const PASSKEY_MESSAGES = {
@@ -437,7 +446,7 @@ export function registerPasskeyRoutes(
         },
       };
     },
-    { rateLimit: passkeyLoginLimit },
+    { rateLimit: passkeyOptionsLimit },
   );
 
   registerEndpoint(

@@ -1,0 +1,238 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  apiCall,
+  launchBrowser,
+  loginByApi,
+  newUser,
+  openPage,
+  outboxCode,
+  registerByApi,
+  seedSession,
+  waitForPath,
+} from './support';
+
+const baseUrl = inject('baseUrl');
+// WebAuthn takes a host name as relying party id, never an IP address: the same server by the
+// name `localhost` (the server's relying party follows the address a request arrived at).
+const siteUrl = baseUrl.replace('127.0.0.1', 'localhost');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Chromium's virtual authenticator on this page (CDP WebAuthn domain): a platform passkey. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    localStorage.removeItem('access_token');
+    localStorage.removeItem('refresh_token');
+  });
+  await page.goto(`${siteUrl}/login`);
+}
+
+async function securityLog(email: string, password: string): Promise<string[]> {
+  const { token } = await loginByApi(baseUrl, email, password);
+  const logs = await apiCall<{ list: { action: string }[] }>(
+    baseUrl,
+    'GET',
+    '/users/logs?type=security&page=1&page_size=50',
+    token,
+  );
+  return logs.data.list.map((entry) => entry.action);
+}
+
+describe('passkeys', () => {
+  it('should add a passkey in settings, sign in with it, rename it, delete it, and say why it fails', async () => {
+    const user = newUser('passkey');
+    const tokens = await registerByApi(baseUrl, user);
+    const { context, page } = await openPage(browser);
+    const authenticator = await virtualAuthenticator(page);
+    await seedSession(context, tokens.token, tokens.refresh_token);
+    await page.goto(`${siteUrl}/user/setting`);
+
+    const nickname = page.getByRole('textbox', { name: 'Passkey nickname' });
+    await page.getByText('No passkeys yet.').waitFor({ timeout: 30_000 });
+    // Not empty, not only spaces.
+    await nickname.fill('   ');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Please enter passkey nickname').waitFor();
+
+    await nickname.fill('Laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('The passkey has been added.').waitFor({ timeout: 30_000 });
+    await page.getByRole('cell', { name: 'Laptop' }).waitFor();
+
+    // The same authenticator again: the browser refuses it (excluded credential).
+    await nickname.fill('Laptop again');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('The passkey has been bound').waitFor({ timeout: 30_000 });
+    const stored = await authenticator.cdp.send('WebAuthn.getCredentials', {
+      authenticatorId: authenticator.id,
+    });
+    expect(stored.credentials).toHaveLength(1);
+    expect(stored.credentials[0]?.isResidentCredential).toBe(true);
+
+    // Sign out, then in with the passkey.
+    await signOut(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+    await page.goto(`${siteUrl}/user/setting`);
+    await page.getByText(user.username).first().waitFor({ timeout: 30_000 });
+
+    // Rename: blank refused, then a new name.
+    await page.getByRole('button', { name: 'Rename Laptop' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Passkey nickname' }).fill('  ');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please enter passkey nickname').waitFor();
+    await dialog.getByRole('textbox', { name: 'Passkey nickname' }).fill('Work laptop');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'Work laptop' }).waitFor({ timeout: 30_000 });
+
+    // The passkey as the second validation of a password change.
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const change = page.getByRole('dialog');
+    await change.getByRole('button', { name: 'Use a passkey instead' }).click({ timeout: 30_000 });
+    await change.getByText('Verified with your passkey.').waitFor({ timeout: 30_000 });
+    await change.getByLabel('New password').fill('Changed123');
+    await change.getByLabel('Confirm password').fill('Changed123');
+    await change.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your password has been changed.').waitFor({ timeout: 30_000 });
+    user.password = 'Changed123';
+
+    // A ceremony the authenticator refuses (no user verification): the section-8 message.
+    await signOut(page);
+    await authenticator.cdp.send('WebAuthn.setUserVerified', {
+      authenticatorId: authenticator.id,
+      isUserVerified: false,
+    });
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
+    await page
+      .getByText('Unable to sign in with your passkey. Please sign in with your password.')
+      .waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await authenticator.cdp.send('WebAuthn.setUserVerified', {
+      authenticatorId: authenticator.id,
+      isUserVerified: true,
+    });
+
+    // Delete it on the site; the device still holds it, and the site refuses it.
+    const again = await loginByApi(baseUrl, user.email, user.password);
+    await page.evaluate(
+      ([access, refresh]) => {
+        localStorage.setItem('access_token', access ?? '');
+        localStorage.setItem('refresh_token', refresh ?? '');
+      },
+      [again.token, again.refresh_token],
+    );
+    await page.goto(`${siteUrl}/user/setting`);
+    await page.getByRole('button', { name: 'Delete Work laptop' }).click({ timeout: 30_000 });
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No passkeys yet.').waitFor({ timeout: 30_000 });
+    await signOut(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
+    await page
+      .getByText('Unable to sign in with your passkey. Please sign in with your password.')
+      .waitFor({ timeout: 30_000 });
+
+    expect(await securityLog(user.email, user.password)).toEqual(
+      expect.arrayContaining(['passkey_added', 'passkey_renamed', 'passkey_deleted']),
+    );
+    await context.close();
+  });
+
+  it('should say the browser does not support passkeys where WebAuthn is missing', async () => {
+    const { context, page } = await openPage(browser);
+    await context.addInitScript(() => {
+      // A browser without WebAuthn.
+      Object.defineProperty(window, 'PublicKeyCredential', { value: undefined });
+    });
+    await page.goto(`${siteUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
+    await page
+      .getByText('This browser or device dose not support passkey')
+      .waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+});
+
+describe('the rest of the account', () => {
+  it('should change the email: the old address first, then the new one', async () => {
+    const user = newUser('mailchg');
+    const tokens = await registerByApi(baseUrl, user);
+    const { context, page } = await openPage(browser);
+    await seedSession(context, tokens.token, tokens.refresh_token);
+    await page.goto(`${baseUrl}/user/setting`);
+    await page.getByRole('button', { name: 'Change email' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('The verification code has been sent.').waitFor({ timeout: 30_000 });
+    await dialog.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    const newEmail = `new.${user.email}`;
+    await dialog.getByLabel('New email').fill(newEmail, { timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await expect
+      .poll(async () => outboxCode(baseUrl, newEmail).catch(() => ''), { timeout: 60_000 })
+      .toMatch(/^\d{6}$/);
+    await dialog.getByLabel('Verification code').fill(await outboxCode(baseUrl, newEmail));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your email has been changed.', { exact: false }).waitFor({
+      timeout: 30_000,
+    });
+    await page.getByText(`${newEmail.slice(0, 1)}***@example.com`).waitFor({ timeout: 30_000 });
+    expect(await securityLog(newEmail, user.password)).toContain('email_changed');
+    await context.close();
+  });
+
+  it('should cancel the account after a second validation and revoke it on the next sign-in', async () => {
+    const user = newUser('cancel');
+    const tokens = await registerByApi(baseUrl, user);
+    const { context, page } = await openPage(browser);
+    await seedSession(context, tokens.token, tokens.refresh_token);
+    await page.goto(`${baseUrl}/user/setting`);
+    await page.getByRole('button', { name: 'Cancel account' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('30 days', { exact: false }).first().waitFor();
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('The verification code has been sent.').waitFor({ timeout: 30_000 });
+    await dialog.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
+    await dialog.getByRole('button', { name: 'Cancel my account' }).click();
+    await waitForPath(page, '/login', 30_000);
+    await page.getByText('Cancellation requested.', { exact: false }).waitFor({ timeout: 30_000 });
+    // Every session ended.
+    const info = await apiCall(baseUrl, 'GET', '/users/info', tokens.token);
+    expect(info.code).not.toBe(0);
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+    expect(await securityLog(user.email, user.password)).toEqual(
+      expect.arrayContaining(['cancellation_requested', 'cancellation_revoked']),
+    );
+    await context.close();
+  });
+});
