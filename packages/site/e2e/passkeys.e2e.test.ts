@@ -43,11 +43,18 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: 
   return { cdp, id: authenticatorId };
 }
 
-async function signOut(page: Page): Promise<void> {
-  await page.evaluate(() => {
+/**
+ * Signs out (the tokens go) and opens /login. The virtual authenticator answers the login page's
+ * autofill request (conditional UI) at once, as a user picking the suggestion would; with
+ * `autofill: false` the page is told the browser has no autofill, to drive the button.
+ */
+async function signOut(page: Page, { autofill }: { autofill: boolean }): Promise<void> {
+  await page.evaluate((off) => {
     localStorage.removeItem('access_token');
     localStorage.removeItem('refresh_token');
-  });
+    if (off) sessionStorage.setItem('e2e-no-autofill', '1');
+    else sessionStorage.removeItem('e2e-no-autofill');
+  }, !autofill);
   await page.goto(`${siteUrl}/login`);
 }
 
@@ -68,6 +75,11 @@ describe('passkeys', () => {
     const tokens = await registerByApi(baseUrl, user);
     const { context, page } = await openPage(browser);
     const authenticator = await virtualAuthenticator(page);
+    await context.addInitScript(() => {
+      if (sessionStorage.getItem('e2e-no-autofill') !== null) {
+        PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+      }
+    });
     await seedSession(context, tokens.token, tokens.refresh_token);
     await page.goto(`${siteUrl}/user/setting`);
 
@@ -81,7 +93,7 @@ describe('passkeys', () => {
     await nickname.fill('Laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('The passkey has been added.').waitFor({ timeout: 30_000 });
-    await page.getByRole('cell', { name: 'Laptop' }).waitFor();
+    await page.getByRole('cell', { name: 'Laptop', exact: true }).waitFor();
 
     // The same authenticator again: the browser refuses it (excluded credential).
     await nickname.fill('Laptop again');
@@ -93,9 +105,15 @@ describe('passkeys', () => {
     expect(stored.credentials).toHaveLength(1);
     expect(stored.credentials[0]?.isResidentCredential).toBe(true);
 
-    // Sign out, then in with the passkey.
-    await signOut(page);
+    // Sign out, then in with the passkey: by the button…
+    await signOut(page, { autofill: false });
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
+    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+    // …and by the autofill suggestion of the user-name field.
+    await signOut(page, { autofill: true });
+    await expect(page.getByLabel('Email').getAttribute('autocomplete')).resolves.toBe(
+      'username webauthn',
+    );
     await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
     await page.goto(`${siteUrl}/user/setting`);
     await page.getByText(user.username).first().waitFor({ timeout: 30_000 });
@@ -108,7 +126,7 @@ describe('passkeys', () => {
     await dialog.getByText('Please enter passkey nickname').waitFor();
     await dialog.getByRole('textbox', { name: 'Passkey nickname' }).fill('Work laptop');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('cell', { name: 'Work laptop' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('cell', { name: 'Work laptop', exact: true }).waitFor({ timeout: 30_000 });
 
     // The passkey as the second validation of a password change.
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -122,7 +140,7 @@ describe('passkeys', () => {
     user.password = 'Changed123';
 
     // A ceremony the authenticator refuses (no user verification): the section-8 message.
-    await signOut(page);
+    await signOut(page, { autofill: false });
     await authenticator.cdp.send('WebAuthn.setUserVerified', {
       authenticatorId: authenticator.id,
       isUserVerified: false,
@@ -150,7 +168,7 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Delete Work laptop' }).click({ timeout: 30_000 });
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No passkeys yet.').waitFor({ timeout: 30_000 });
-    await signOut(page);
+    await signOut(page, { autofill: false });
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
     await page
       .getByText('Unable to sign in with your passkey. Please sign in with your password.')
