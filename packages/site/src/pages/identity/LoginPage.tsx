@@ -1,4 +1,4 @@
-import { validators } from '@poolkit/core';
+import { ApiError, validators } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,9 @@ export function Component() {
         const tokens = await signInWithPasskey(services, true);
         if (active) doneRef.current(tokens);
       } catch (error) {
-        if (!active || isAbortedCeremony(error)) return;
+        // The browser's own refusals stay silent here (no passkey picked, none on the device):
+        // the user just signs in another way. The site's refusal of a picked passkey is said.
+        if (!active || isAbortedCeremony(error) || !(error instanceof ApiError)) return;
         const key = passkeyErrorKey(error, 'login');
         if (key === undefined) reportError(error);
         else showMessage(t(key), 'error');

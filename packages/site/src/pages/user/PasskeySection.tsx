@@ -85,8 +85,8 @@ export function PasskeySection({ timezone }: { timezone: string }) {
   }
 
   return (
-    <div className={`${uiStyles.form} ${uiStyles.flush}`}>
-      <p className={uiStyles.muted}>{t('site.passkeys.intro')}</p>
+    <div>
+      <p className={`${uiStyles.muted} ${uiStyles.spacedBelow}`}>{t('site.passkeys.intro')}</p>
       <DataSection
         data={list}
         isEmpty={(answer) => answer.list.length === 0}
@@ -145,20 +145,22 @@ export function PasskeySection({ timezone }: { timezone: string }) {
           />
         )}
       </DataSection>
-      <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
-        <div className={uiStyles.grow}>
-          <TextField
-            label={t('site.passkeys.nickname')}
-            name="passkey_nickname"
-            maxLength={32}
-            value={nickname}
-            error={error}
-            onChange={(event) => setNickname(event.target.value)}
-          />
+      <div className={`${uiStyles.form} ${uiStyles.flush} ${uiStyles.spacedAbove}`}>
+        <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
+          <div className={uiStyles.grow}>
+            <TextField
+              label={t('site.passkeys.nickname')}
+              name="passkey_nickname"
+              maxLength={32}
+              value={nickname}
+              error={error}
+              onChange={(event) => setNickname(event.target.value)}
+            />
+          </div>
+          <Button loading={adding} onClick={() => void add()}>
+            {t('site.passkeys.add')}
+          </Button>
         </div>
-        <Button loading={adding} onClick={() => void add()}>
-          {t('site.passkeys.add')}
-        </Button>
       </div>
       <Dialog
         open={renaming !== null}
