@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       priceFeedUrl: undefined,
       priceDemoSeed: 1,
       exchangeQuoteTtlSeconds: 30,
+      webauthn: { rpId: undefined, rpName: 'PoolKit', origins: undefined },
     });
     expect(config.siteDir.split(path.sep).slice(-3)).toEqual(['packages', 'site', 'dist']);
   });
@@ -58,6 +59,9 @@ describe('loadConfig', () => {
         PRICE_FEED_URL: 'https://prices.example.com/v1/latest',
         PRICE_DEMO_SEED: '7',
         EXCHANGE_QUOTE_TTL_SECONDS: '10',
+        WEBAUTHN_RP_ID: 'Pool.Example.com',
+        WEBAUTHN_RP_NAME: 'Example Pool',
+        WEBAUTHN_ORIGINS: 'https://pool.example.com, https://www.pool.example.com:8443/',
       },
       '/srv/poolkit',
     );
@@ -79,7 +83,32 @@ describe('loadConfig', () => {
       priceFeedUrl: 'https://prices.example.com/v1/latest',
       priceDemoSeed: 7,
       exchangeQuoteTtlSeconds: 10,
+      webauthn: {
+        rpId: 'pool.example.com',
+        rpName: 'Example Pool',
+        origins: ['https://pool.example.com', 'https://www.pool.example.com:8443'],
+      },
     });
+  });
+
+  it('should take the passkey relying party from the first origin, and refuse bad ones', () => {
+    expect(loadConfig({ WEBAUTHN_ORIGINS: 'https://pool.example.com' }).webauthn.rpId).toBe(
+      'pool.example.com',
+    );
+    const variables = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).issues.map((issue) => issue.variable);
+      }
+    };
+    expect(variables({ WEBAUTHN_RP_ID: 'https://pool.example.com' })).toEqual(['WEBAUTHN_RP_ID']);
+    expect(variables({ WEBAUTHN_RP_ID: 'pool.example.com:443' })).toEqual(['WEBAUTHN_RP_ID']);
+    expect(variables({ WEBAUTHN_ORIGINS: 'ftp://pool.example.com' })).toEqual(['WEBAUTHN_ORIGINS']);
+    expect(variables({ WEBAUTHN_ORIGINS: 'https://pool.example.com/login' })).toEqual([
+      'WEBAUTHN_ORIGINS',
+    ]);
   });
 
   it('should let POOLKIT_ENV win over NODE_ENV and silence logs in test mode', () => {

@@ -107,7 +107,7 @@ describe('passkeys', () => {
 
     // Sign out, then in with the passkey: by the button…
     await signOut(page, { autofill: false });
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Use a passkey' }).click({ timeout: 30_000 });
     await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
     // …and by the autofill suggestion of the user-name field.
     await signOut(page, { autofill: true });
@@ -145,7 +145,7 @@ describe('passkeys', () => {
       authenticatorId: authenticator.id,
       isUserVerified: false,
     });
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Use a passkey' }).click({ timeout: 30_000 });
     await page
       .getByText('Unable to sign in with your passkey. Please sign in with your password.')
       .waitFor({ timeout: 30_000 });
@@ -169,7 +169,7 @@ describe('passkeys', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No passkeys yet.').waitFor({ timeout: 30_000 });
     await signOut(page, { autofill: false });
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Use a passkey' }).click({ timeout: 30_000 });
     await page
       .getByText('Unable to sign in with your passkey. Please sign in with your password.')
       .waitFor({ timeout: 30_000 });
@@ -187,7 +187,7 @@ describe('passkeys', () => {
       Object.defineProperty(window, 'PublicKeyCredential', { value: undefined });
     });
     await page.goto(`${siteUrl}/login`);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Use a passkey' }).click({ timeout: 30_000 });
     await page
       .getByText('This browser or device dose not support passkey')
       .waitFor({ timeout: 30_000 });

@@ -621,7 +621,7 @@ export const enLater = {
     'login.byEmail': 'Email',
     'login.byPhone': 'Phone',
     'login.forgot': 'Forgot password?',
-    'login.passkey': 'Sign in with a passkey',
+    'login.passkey': 'Use a passkey',
     'login.method': 'Sign-in method',
     'login.register': 'Create an account',
     'login.submit': 'Sign in',
