@@ -7,7 +7,14 @@ import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { pruneIdentityData } from './cancellation';
 import { SoftAuthenticator } from './softAuthenticator';
-import { type ApiAnswer, callApi, registerByEmail, secondValidation } from './testHelpers';
+import {
+  type ApiAnswer,
+  callApi,
+  outboxCode,
+  registerByEmail,
+  secondValidation,
+  solvedCaptcha,
+} from './testHelpers';
 
 const ORIGIN = 'https://pool.example.com';
 
@@ -392,6 +399,59 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     // The validation token of a passkey works where a code's does (pay password).
     const email = await secondValidation(app, back.data.token, 'pk5@example.com', 'change_email');
     expect(email).toMatch(/^vt_/);
+  });
+
+  it('should bind a phone through the SMS outbox after a passkey validation, logging it and telling the user', async () => {
+    const ip = '10.0.7.6';
+    const { token } = await registerByEmail(app, 'pkuser08', 'pk8@example.com', 'Secret123', ip);
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    expect((await register(token, authenticator, 'Phone')).status).toBe(200);
+    const options = await callApi(app, 'POST', '/users/second-validation/passkey/options', {
+      token,
+      body: { scene: 'change_phone' },
+    });
+    const validated = await callApi(app, 'POST', '/users/second-validation/passkey', {
+      token,
+      body: {
+        challenge_id: options.data.challenge_id,
+        scene: 'change_phone',
+        credential: authenticator.get(options.data.publicKey),
+      },
+    });
+    expect(validated.status).toBe(200);
+    const sent = await callApi(app, 'POST', '/v3/auth/validation/code', {
+      query: await solvedCaptcha(app, ip),
+      body: { channel: 'sms', country_code: '86', phone: '13800138008', scene: 'bind_phone' },
+      token,
+      ip,
+    });
+    expect(sent.status).toBe(200);
+    const bound = await callApi(app, 'PUT', '/users/phone', {
+      token,
+      body: {
+        country_code: '86',
+        phone: '13800138008',
+        code: await outboxCode(app, '+86 13800138008'),
+        validation_token: validated.data.validation_token,
+      },
+    });
+    expect(bound.status).toBe(200);
+    const info = await callApi(app, 'GET', '/users/info', { token });
+    expect(info.data.phone).toBe('138****8008');
+    const logs = await callApi(app, 'GET', '/users/logs', {
+      token,
+      query: { type: 'security', page: '1', page_size: '10' },
+    });
+    expect(logs.data.list.map((entry: { action: string }) => entry.action)).toContain(
+      'phone_changed',
+    );
+    const messages = await callApi(app, 'GET', '/messages', {
+      token,
+      query: { page: '1', page_size: '10' },
+    });
+    expect(
+      messages.data.list.filter((message: { type: string }) => message.type === 'setting_update'),
+    ).toHaveLength(2);
   });
 
   it('should take its relying party from the request when none is configured, and prune old challenges', async () => {
