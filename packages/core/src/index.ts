@@ -549,6 +549,28 @@ export {
   verifyTypeSchema,
 } from './contract/identity';
 export {
+  formatLiveCursor,
+  isLiveTopic,
+  isPrivateLiveTopic,
+  type LiveCursor,
+  type LiveEvent,
+  type LiveEventType,
+  type LiveTopic,
+  liveAccountSchema,
+  liveAccountsSchema,
+  liveBlockSchema,
+  liveEventSchemas,
+  liveMessageSchema,
+  livePoolSchema,
+  liveReadySchema,
+  liveWorkersSchema,
+  MAX_LIVE_TOPICS,
+  PRIVATE_LIVE_TOPICS,
+  type PrivateLiveTopic,
+  type PublicLiveTopic,
+  parseLiveCursor,
+} from './contract/live';
+export {
   type AlertChannel,
   type AlertSettings,
   type AlertType,

@@ -33,6 +33,7 @@ import { registerDevClockRoutes } from './modules/dev/clockRoutes';
 import { registerDocsRoutes } from './modules/docs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerIdentityModule } from './modules/identity/module';
+import { type LiveModuleOptions, registerLiveModule } from './modules/live/module';
 import { registerNotificationsModule } from './modules/notifications/module';
 import { registerPoolModule } from './modules/pools/module';
 import { registerPriceModule } from './modules/prices/module';
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
    * in test mode, where tests that change data between two reads expect to see it at once.
    */
   readonly hotReads?: boolean;
+  /** Knobs of the live streams (`modules/live`): poll, heartbeat and limits (tests). */
+  readonly live?: LiveModuleOptions;
   /**
    * Registers extra routes before the error handlers are installed (tests and later modules).
    */
@@ -189,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProgrammesModule(app, identity);
   registerNotificationsModule(app);
   registerTicketModule(app);
+  platform.live = registerLiveModule(app, prices, options.live);
   await options.routes?.(app);
   siteFallback = await registerSite(app, config.siteDir);
   return app;

@@ -73,7 +73,11 @@ async function main(): Promise<void> {
     clock,
     demo: config.demo,
     log: app.log,
-    afterRollup: async () => app.platform.hotReads?.refreshTick(),
+    afterRollup: async () => {
+      await app.platform.hotReads?.refreshTick();
+      // Live streams send the new statistics now, on every node (through Redis when set).
+      app.platform.live?.nudge();
+    },
     ...(stream === null ? {} : { simulatorIngest: stream.demoIngest }),
   });
 

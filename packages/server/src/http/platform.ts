@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Endpoint } from '../contract';
 import type { Database } from '../db/connect';
+import type { LiveHub } from '../modules/live/hub';
 import type { Authenticate } from './authenticate';
 import type { HotReads } from './hotReads';
 import type { RateLimitStore } from './rateLimit';
@@ -26,6 +27,8 @@ export interface Platform {
   readonly endpoints: Endpoint[];
   /** The node's hot-read cache (`http/hotReads.ts`); off (`null`) in test mode by default. */
   readonly hotReads: HotReads | null;
+  /** The node's live streams (`modules/live`), once the module is registered. */
+  live?: LiveHub;
   /** Epoch milliseconds (from `clock`) when the app was built. */
   readonly startedAt: number;
 }

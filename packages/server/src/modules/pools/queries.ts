@@ -5,6 +5,7 @@ import {
   luckFromEffort,
   type MinerHashrateSeries,
   minerStatus,
+  type PoolBlock,
   type PoolStats,
   type ProfitList,
   type ProfitRow,
@@ -135,6 +136,41 @@ export async function readPoolStats(
   };
 }
 
+/** A row of `blocks` as the lists read it. */
+export type BlockDbRow = {
+  height: unknown;
+  hash: string;
+  reward: unknown;
+  found_ms: unknown;
+  effort: unknown;
+  orphaned: boolean;
+};
+
+/**
+ * A block row on the wire, its state and confirmations as of the chain at `chainHeight`
+ * (`required` confirmations make it final).
+ */
+export function toPoolBlock(row: BlockDbRow, chainHeight: number, required: number): PoolBlock {
+  const blockHeight = toNumber(row.height);
+  const confirmations = Math.max(0, Math.round(chainHeight - blockHeight));
+  const effort = toNumber(row.effort);
+  const status: BlockStatus = row.orphaned
+    ? 'orphaned'
+    : confirmations >= required
+      ? 'confirmed'
+      : 'pending';
+  return {
+    height: blockHeight,
+    hash: row.hash,
+    reward: toDecimalString(row.reward),
+    time: isoTime(toNumber(row.found_ms)),
+    luck: effort > 0 ? luckFromEffort(effort) / 100 : null,
+    status,
+    confirmations: row.orphaned ? 0 : confirmations,
+    required_confirmations: required,
+  };
+}
+
 /** A page of a pool's blocks, newest first, optionally of one state. */
 export async function readBlockPage(
   db: SqlExecutor,
@@ -159,14 +195,7 @@ export async function readBlockPage(
       db,
       sql`SELECT count(*)::int AS total FROM blocks WHERE pool = ${pool.name} ${filter}`,
     ),
-    await queryRows<{
-      height: unknown;
-      hash: string;
-      reward: unknown;
-      found_ms: unknown;
-      effort: unknown;
-      orphaned: boolean;
-    }>(
+    await queryRows<BlockDbRow>(
       db,
       sql`SELECT height::float8 AS height, hash, reward, found_ms::float8 AS found_ms, effort, orphaned
         FROM blocks WHERE pool = ${pool.name} ${filter}
@@ -174,26 +203,7 @@ export async function readBlockPage(
     ),
   ];
   return {
-    list: rows.map((row) => {
-      const blockHeight = toNumber(row.height);
-      const confirmations = Math.max(0, Math.round(height - blockHeight));
-      const effort = toNumber(row.effort);
-      const status: BlockStatus = row.orphaned
-        ? 'orphaned'
-        : confirmations >= required
-          ? 'confirmed'
-          : 'pending';
-      return {
-        height: blockHeight,
-        hash: row.hash,
-        reward: toDecimalString(row.reward),
-        time: isoTime(toNumber(row.found_ms)),
-        luck: effort > 0 ? luckFromEffort(effort) / 100 : null,
-        status,
-        confirmations: row.orphaned ? 0 : confirmations,
-        required_confirmations: required,
-      };
-    }),
+    list: rows.map((row) => toPoolBlock(row, height, required)),
     total: toNumber(countRows[0]?.total),
     page: query.page,
     page_size: query.page_size,

@@ -1,0 +1,544 @@
+import type { ServerResponse } from 'node:http';
+import {
+  formatLiveCursor,
+  type LiveCursor,
+  type LiveEvent,
+  minerStatus,
+  type WorkerStatus,
+} from '@poolkit/core';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/connect';
+import { findPool, hashrateFromDifficulty } from '../../engine/poolCatalog';
+import { queryRows, toNullableNumber, toNumber } from '../../engine/sql';
+import type { Principal } from '../../http/authenticate';
+import { unreadCount } from '../notifications/messages';
+import { type BlockDbRow, networkState, readPoolStats, toPoolBlock } from '../pools/queries';
+import { type PriceService, priceCny } from '../prices/service';
+
+/** Options of {@link createLiveHub}. */
+export interface LiveHubOptions {
+  readonly database: Database;
+  readonly clock: Clock;
+  readonly prices: PriceService;
+  /** With Redis, a change seen by one node wakes every node's streams at once. */
+  readonly redisUrl?: string;
+  /** How often the node looks for changes while streams are open, in ms. Default 1000. */
+  readonly pollMs?: number;
+  /** How often an idle stream gets a comment line, in ms. Default 15,000. */
+  readonly heartbeatMs?: number;
+  /** The reconnection delay the stream suggests (`retry:`), in ms. Default 3000. */
+  readonly retryMs?: number;
+  /** A stream ends after this long (the client resumes at once), in ms. Default 30 minutes. */
+  readonly maxLifetimeMs?: number;
+  /** Most open streams per client address. Default 8. */
+  readonly maxPerAddress?: number;
+  /** Most open streams on the node. Default 10,000. */
+  readonly maxStreams?: number;
+}
+
+/** What {@link LiveHub.admit} answers when a stream would pass a limit. */
+export type LiveRefusal = 'address' | 'node';
+
+/** A stream to open. */
+export interface LiveStreamRequest {
+  readonly response: ServerResponse;
+  readonly address: string;
+  readonly topics: readonly string[];
+  readonly principal: Principal | null;
+  /** Where the client stopped (`Last-Event-ID`), when it resumes. */
+  readonly resumeFrom: LiveCursor | undefined;
+  /** Headers to send with the stream's head (security headers, request id). */
+  readonly headers: Record<string, string | number | string[]>;
+}
+
+/** The node's live streams. See {@link createLiveHub}. */
+export interface LiveHub {
+  /** Whether one more stream from `address` fits the limits; the reason when it does not. */
+  admit(address: string): LiveRefusal | null;
+  /** Writes the stream's head, replays what the client missed, and keeps it open. */
+  open(request: LiveStreamRequest): Promise<void>;
+  /** Something changed (a roll-up, a block, a message): look now, on every node. */
+  nudge(): void;
+  /** Looks for changes now and sends them (tests; the poll calls it every second). */
+  poll(): Promise<void>;
+  start(): Promise<void>;
+  /** Ends every stream (the server is stopping). */
+  closeAll(): void;
+  stop(): Promise<void>;
+  /** Open streams. */
+  size(): number;
+}
+
+interface Stream {
+  readonly response: ServerResponse;
+  readonly address: string;
+  readonly topics: ReadonlySet<string>;
+  readonly principal: Principal | null;
+  /** Worker states at the last roll-up, for `workers` (key `pool/account/worker`). */
+  workers: Map<string, WorkerStatus> | undefined;
+  readonly timers: NodeJS.Timeout[];
+  closed: boolean;
+}
+
+/** A stream whose socket holds more than this unsent is too slow: it is ended. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Most blocks replayed or sent in one batch. */
+const MAX_BLOCKS = 200;
+
+const CURSOR_SQL = sql`SELECT
+    (SELECT value::float8 FROM engine_state WHERE key = 'rollup_until') AS tick,
+    (SELECT COALESCE(max(id), 0)::float8 FROM blocks) AS block,
+    (SELECT COALESCE(max(id), 0)::float8 FROM messages) AS message`;
+
+type Pending = Map<Stream, LiveEvent[]>;
+
+function add(pending: Pending, stream: Stream, event: LiveEvent): void {
+  const list = pending.get(stream);
+  if (list === undefined) pending.set(stream, [event]);
+  else list.push(event);
+}
+
+function principalKey(principal: Principal): string {
+  return `${principal.kind}:${principal.userId}:${principal.observerAccount ?? ''}:${(principal.observerPools ?? []).join(',')}`;
+}
+
+interface AccountSnapshot {
+  readonly accounts: Extract<LiveEvent, { type: 'account' }>['data'];
+  readonly workers: Map<string, WorkerStatus>;
+}
+
+/**
+ * Creates the live hub of one API node: the Server-Sent Events streams of `GET /api/live`.
+ *
+ * - **Where events come from.** The database: each node looks, once a second while it has
+ *   streams open, at three watermarks (the engine's roll-up tick, the newest block id and the
+ *   newest message id) in one query. A new tick sends pool statistics (`pool`), the callers'
+ *   account hashrates (`account`) and the workers whose state changed (`workers`); new block
+ *   ids send the blocks (`block`); new message ids the callers' unread counts (`message`).
+ * - **Several nodes.** Every node reads the same database, so every node sees every change;
+ *   with `REDIS_URL`, a node that makes a change (a roll-up, a dev block) publishes a nudge on
+ *   a Redis channel and every node looks at once instead of within the second, as the hot
+ *   reads share their write generations.
+ * - **Resuming.** Each batch's last event carries the watermarks as its id
+ *   (`<tick>.<block>.<message>`). A client that comes back with `Last-Event-ID` gets the blocks
+ *   and messages after it from the database, and the statistics at once when a roll-up
+ *   happened meanwhile, on whichever node it reaches. No replay buffer to lose.
+ */
+export function createLiveHub(options: LiveHubOptions): LiveHub {
+  const { database, clock, prices } = options;
+  const pollMs = options.pollMs ?? 1000;
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const retryMs = options.retryMs ?? 3000;
+  const maxLifetimeMs = options.maxLifetimeMs ?? 30 * 60_000;
+  const maxPerAddress = options.maxPerAddress ?? 8;
+  const maxStreams = options.maxStreams ?? 10_000;
+  const streams = new Set<Stream>();
+  const perAddress = new Map<string, number>();
+  let current: LiveCursor | undefined;
+  /** Polls and openings run one at a time, so no batch is sent twice or missed. */
+  let queue: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let publisher: Redis | undefined;
+  let subscriber: Redis | undefined;
+  let stopping = false;
+  const channel = 'poolkit:live:nudge';
+
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task);
+    queue = run.then(
+      () => {},
+      () => {},
+    );
+    return run;
+  }
+
+  async function readCursor(): Promise<LiveCursor> {
+    const rows = await queryRows<{ tick: unknown; block: unknown; message: unknown }>(
+      database.db,
+      CURSOR_SQL,
+    );
+    const row = rows[0];
+    return {
+      tick: Math.max(0, toNullableNumber(row?.tick) ?? 0),
+      block: toNumber(row?.block),
+      message: toNumber(row?.message),
+    };
+  }
+
+  function write(stream: Stream, text: string): void {
+    if (stream.closed) return;
+    stream.response.write(text);
+    if (stream.response.writableLength > MAX_BUFFERED_BYTES) end(stream);
+  }
+
+  function flush(pending: Pending, id: string): void {
+    for (const [stream, events] of pending) {
+      let text = '';
+      events.forEach((event, index) => {
+        text += `event: ${event.type}\n`;
+        if (index === events.length - 1) text += `id: ${id}\n`;
+        text += `data: ${JSON.stringify(event.data)}\n\n`;
+      });
+      write(stream, text);
+    }
+  }
+
+  function end(stream: Stream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    for (const handle of stream.timers) clearTimeout(handle);
+    streams.delete(stream);
+    const count = (perAddress.get(stream.address) ?? 1) - 1;
+    if (count <= 0) perAddress.delete(stream.address);
+    else perAddress.set(stream.address, count);
+    if (!stream.response.writableEnded) stream.response.end();
+  }
+
+  function coinsOf(targets: Iterable<Stream>, prefix: 'pool:' | 'blocks:'): Set<string> {
+    const coins = new Set<string>();
+    for (const stream of targets) {
+      for (const topic of stream.topics) {
+        if (topic.startsWith(prefix)) coins.add(topic.slice(prefix.length));
+      }
+    }
+    return coins;
+  }
+
+  async function blockEvents(
+    targets: readonly Stream[],
+    after: number,
+    upTo: number,
+    pending: Pending,
+  ): Promise<void> {
+    const coins = [...coinsOf(targets, 'blocks:')];
+    if (coins.length === 0 || upTo <= after) return;
+    const rows = await queryRows<BlockDbRow & { pool: string }>(
+      database.db,
+      sql`SELECT pool, height::float8 AS height, hash, reward, found_ms::float8 AS found_ms,
+          effort, orphaned
+        FROM blocks WHERE id > ${after}::bigint AND id <= ${upTo}::bigint
+          AND pool IN (${sql.join(
+            coins.map((coin) => sql`${coin}`),
+            sql`, `,
+          )})
+        ORDER BY id LIMIT ${MAX_BLOCKS}`,
+    );
+    const heights = new Map<string, number>();
+    for (const row of rows) {
+      const pool = findPool(row.pool);
+      if (pool === undefined) continue;
+      let height = heights.get(pool.name);
+      if (height === undefined) {
+        height = (await networkState(database.db, pool, clock.now())).height;
+        heights.set(pool.name, height);
+      }
+      const event: LiveEvent = {
+        type: 'block',
+        data: {
+          coin: pool.coin,
+          block: toPoolBlock(row, height, pool.params.requiredConfirmations),
+        },
+      };
+      for (const stream of targets) {
+        if (stream.topics.has(`blocks:${pool.name}`)) add(pending, stream, event);
+      }
+    }
+  }
+
+  async function messageEvents(
+    targets: readonly Stream[],
+    after: number,
+    upTo: number,
+    pending: Pending,
+  ): Promise<void> {
+    const users = new Set<string>();
+    for (const stream of targets) {
+      if (stream.topics.has('messages') && stream.principal?.kind === 'user') {
+        users.add(stream.principal.userId);
+      }
+    }
+    if (users.size === 0 || upTo <= after) return;
+    const rows = await queryRows<{ user_id: string; id: string }>(
+      database.db,
+      sql`SELECT user_id::text AS user_id, max(id)::text AS id FROM messages
+        WHERE id > ${after}::bigint AND id <= ${upTo}::bigint
+          AND user_id IN (${sql.join(
+            [...users].map((user) => sql`${user}::bigint`),
+            sql`, `,
+          )})
+        GROUP BY user_id`,
+    );
+    for (const row of rows) {
+      const { count } = await unreadCount(database.db, row.user_id);
+      const event: LiveEvent = { type: 'message', data: { id: row.id, unread: count } };
+      for (const stream of targets) {
+        if (
+          stream.topics.has('messages') &&
+          stream.principal?.kind === 'user' &&
+          stream.principal.userId === row.user_id
+        ) {
+          add(pending, stream, event);
+        }
+      }
+    }
+  }
+
+  /** The caller's accounts (or the observer's one account) with their workers' states. */
+  async function accountSnapshot(principal: Principal): Promise<AccountSnapshot> {
+    const scope =
+      principal.kind === 'observer'
+        ? sql`AND pm.miner = ${principal.observerAccount ?? ''}${
+            (principal.observerPools ?? []).length > 0
+              ? sql` AND pm.pool IN (${sql.join(
+                  (principal.observerPools ?? []).map((pool) => sql`${pool}`),
+                  sql`, `,
+                )})`
+              : sql``
+          }`
+        : sql``;
+    const miners = await queryRows<{
+      pool: string;
+      miner: string;
+      diff_15m: unknown;
+      diff_1h: unknown;
+      diff_24h: unknown;
+    }>(
+      database.db,
+      sql`SELECT pm.pool, pm.miner, pm.diff_15m, pm.diff_1h, pm.diff_24h
+        FROM pool_miners pm JOIN mining_accounts a ON a.id = pm.account_id
+        WHERE a.user_id = ${principal.userId}::bigint ${scope}
+        ORDER BY pm.pool, pm.miner`,
+    );
+    const workerRows = await queryRows<{
+      pool: string;
+      miner: string;
+      name: string;
+      last_share_ms: unknown;
+    }>(
+      database.db,
+      sql`SELECT w.pool, w.miner, w.name, w.last_share_ms::float8 AS last_share_ms
+        FROM workers w
+        JOIN pool_miners pm ON pm.pool = w.pool AND pm.miner = w.miner
+        JOIN mining_accounts a ON a.id = pm.account_id
+        WHERE a.user_id = ${principal.userId}::bigint ${scope}
+          AND NOT w.hidden AND w.rolled_ms IS NOT NULL`,
+    );
+    const now = clock.now();
+    const workers = new Map<string, WorkerStatus>();
+    const counts = new Map<string, { active: number; inactive: number; dead: number }>();
+    for (const row of workerRows) {
+      const status = minerStatus(toNullableNumber(row.last_share_ms), now);
+      workers.set(`${row.pool}/${row.miner}/${row.name}`, status);
+      const key = `${row.pool}/${row.miner}`;
+      const count = counts.get(key) ?? { active: 0, inactive: 0, dead: 0 };
+      count[status] += 1;
+      counts.set(key, count);
+    }
+    const list = miners.flatMap((row) => {
+      const pool = findPool(row.pool);
+      if (pool === undefined) return [];
+      return [
+        {
+          pool: pool.name,
+          coin: pool.coin,
+          account: row.miner,
+          accept_15m: hashrateFromDifficulty(pool, toNumber(row.diff_15m), 900),
+          accept_1h: hashrateFromDifficulty(pool, toNumber(row.diff_1h), 3_600),
+          accept_24h: hashrateFromDifficulty(pool, toNumber(row.diff_24h), 86_400),
+          workers: counts.get(`${row.pool}/${row.miner}`) ?? { active: 0, inactive: 0, dead: 0 },
+        },
+      ];
+    });
+    return { accounts: { list }, workers };
+  }
+
+  async function tickEvents(targets: readonly Stream[], pending: Pending): Promise<void> {
+    const coins = coinsOf(targets, 'pool:');
+    if (coins.size > 0) {
+      const snapshot = await prices.current();
+      for (const coin of coins) {
+        const pool = findPool(coin);
+        if (pool === undefined) continue;
+        const stats = {
+          ...(await readPoolStats(database.db, pool, clock.now())),
+          price: priceCny(snapshot, pool.coin),
+        };
+        const event: LiveEvent = { type: 'pool', data: { coin: pool.coin, stats } };
+        for (const stream of targets) {
+          if (stream.topics.has(`pool:${coin}`)) add(pending, stream, event);
+        }
+      }
+    }
+    const snapshots = new Map<string, Promise<AccountSnapshot>>();
+    for (const stream of targets) {
+      const { principal } = stream;
+      if (principal === null) continue;
+      if (!stream.topics.has('account') && !stream.topics.has('workers')) continue;
+      const key = principalKey(principal);
+      let snapshot = snapshots.get(key);
+      if (snapshot === undefined) {
+        snapshot = accountSnapshot(principal);
+        snapshots.set(key, snapshot);
+      }
+      const { accounts, workers } = await snapshot;
+      if (stream.topics.has('account')) add(pending, stream, { type: 'account', data: accounts });
+      if (stream.topics.has('workers')) {
+        const before = stream.workers;
+        stream.workers = workers;
+        if (before === undefined) continue;
+        const changes: Extract<LiveEvent, { type: 'workers' }>['data']['changes'] = [];
+        for (const [key, status] of workers) {
+          if (before.get(key) === status) continue;
+          const [pool = '', account = '', ...rest] = key.split('/');
+          changes.push({ pool, account, worker: rest.join('/'), status });
+        }
+        if (changes.length > 0) add(pending, stream, { type: 'workers', data: { changes } });
+      }
+    }
+  }
+
+  /** Sends what changed between `from` and `to` to `targets`. */
+  async function deltas(
+    targets: readonly Stream[],
+    from: LiveCursor,
+    to: LiveCursor,
+    pending: Pending,
+  ): Promise<void> {
+    await blockEvents(targets, from.block, to.block, pending);
+    await messageEvents(targets, from.message, to.message, pending);
+    if (to.tick > from.tick) await tickEvents(targets, pending);
+  }
+
+  async function pollOnce(): Promise<void> {
+    if (streams.size === 0) {
+      current = undefined;
+      return;
+    }
+    const next = await readCursor();
+    const previous = current ?? next;
+    const merged: LiveCursor = {
+      tick: Math.max(previous.tick, next.tick),
+      block: Math.max(previous.block, next.block),
+      message: Math.max(previous.message, next.message),
+    };
+    const pending: Pending = new Map();
+    await deltas([...streams], previous, merged, pending);
+    current = merged;
+    flush(pending, formatLiveCursor(merged));
+  }
+
+  function poll(): Promise<void> {
+    return serial(pollOnce);
+  }
+
+  function schedulePoll(): void {
+    if (streams.size > 0) poll().catch(() => {});
+  }
+
+  return {
+    admit(address) {
+      if (stopping || streams.size >= maxStreams) return 'node';
+      if ((perAddress.get(address) ?? 0) >= maxPerAddress) return 'address';
+      return null;
+    },
+    open(request) {
+      const stream: Stream = {
+        response: request.response,
+        address: request.address,
+        topics: new Set(request.topics),
+        principal: request.principal,
+        workers: undefined,
+        timers: [],
+        closed: false,
+      };
+      streams.add(stream);
+      perAddress.set(request.address, (perAddress.get(request.address) ?? 0) + 1);
+      const { response } = request;
+      response.on('close', () => end(stream));
+      response.writeHead(200, {
+        ...request.headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      response.write(`retry: ${retryMs}\n\n`);
+      response.flushHeaders();
+      const heartbeat = setInterval(() => write(stream, ': heartbeat\n\n'), heartbeatMs);
+      heartbeat.unref();
+      const lifetime = setTimeout(() => end(stream), maxLifetimeMs);
+      lifetime.unref();
+      stream.timers.push(heartbeat, lifetime);
+      return serial(async () => {
+        if (stream.closed) return;
+        // Catch the others up first, so the new stream starts from the same place as them.
+        const now = await readCursor();
+        if (current !== undefined && streams.size > 1) {
+          const others = [...streams].filter((other) => other !== stream);
+          const pending: Pending = new Map();
+          const to: LiveCursor = {
+            tick: Math.max(current.tick, now.tick),
+            block: Math.max(current.block, now.block),
+            message: Math.max(current.message, now.message),
+          };
+          await deltas(others, current, to, pending);
+          current = to;
+          flush(pending, formatLiveCursor(to));
+        } else {
+          current = now;
+        }
+        const at = current;
+        if ((stream.topics.has('workers') || stream.topics.has('account')) && stream.principal) {
+          stream.workers = (await accountSnapshot(stream.principal)).workers;
+        }
+        const pending: Pending = new Map();
+        const from = request.resumeFrom;
+        if (
+          from !== undefined &&
+          from.tick <= at.tick &&
+          from.block <= at.block &&
+          from.message <= at.message
+        ) {
+          const workers = stream.workers;
+          await deltas([stream], from, at, pending);
+          stream.workers = workers;
+        }
+        add(pending, stream, { type: 'ready', data: { topics: [...stream.topics] } });
+        flush(pending, formatLiveCursor(at));
+      });
+    },
+    nudge() {
+      schedulePoll();
+      publisher?.publish(channel, '1').catch(() => {});
+    },
+    poll,
+    async start() {
+      timer = setInterval(schedulePoll, pollMs);
+      timer.unref();
+      if (options.redisUrl !== undefined) {
+        publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+        subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+        publisher.on('error', () => {});
+        subscriber.on('error', () => {});
+        subscriber.on('message', () => schedulePoll());
+        await subscriber.subscribe(channel).catch(() => {});
+      }
+    },
+    closeAll() {
+      stopping = true;
+      for (const stream of [...streams]) end(stream);
+    },
+    async stop() {
+      stopping = true;
+      if (timer !== undefined) clearInterval(timer);
+      for (const stream of [...streams]) end(stream);
+      await queue;
+      await Promise.all(
+        [publisher, subscriber].map((client) => client?.quit().catch(() => client.disconnect())),
+      );
+    },
+    size: () => streams.size,
+  };
+}

@@ -1,0 +1,349 @@
+import type { AddressInfo } from 'node:net';
+import { parseLiveCursor } from '@poolkit/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createManualClock, type ManualClock } from '../../clock';
+import { ERROR_CODES } from '../../contract';
+import type { Database } from '../../db/connect';
+import { createIngest, type Ingest } from '../../engine/ingest';
+import { runRollup } from '../../engine/rollup';
+import { queryRows } from '../../engine/sql';
+import { type Authenticate, bearerToken } from '../../http/authenticate';
+import { HttpError } from '../../http/httpError';
+import { testConfig } from '../../testing/testApp';
+import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { postMessage } from '../notifications/messages';
+
+const MINUTE = 60_000;
+const T0 = Date.UTC(2026, 4, 4, 10, 0);
+const PERMISSIONS = ['pool.view', 'miner.view', 'account.view', 'user.view'];
+
+interface SseEvent {
+  event: string;
+  id: string | undefined;
+  data: string;
+}
+
+/**
+ * A stream read over real HTTP (Node's fetch): its status, and its events and comment lines as
+ * they arrive, parsed by the rules of the Server-Sent Events format.
+ */
+interface Stream {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly events: SseEvent[];
+  readonly comments: string[];
+  retry: number | undefined;
+  ended: boolean;
+  /** Waits for the first event after `from` (an index in `events`) that `match` accepts. */
+  next(match: (event: SseEvent) => boolean, from?: number, timeoutMs?: number): Promise<SseEvent>;
+  close(): void;
+  body: string;
+}
+
+async function openStream(url: string, headers: Record<string, string> = {}): Promise<Stream> {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
+  const stream: Stream = {
+    status: response.status,
+    headers: response.headers,
+    events: [],
+    comments: [],
+    retry: undefined,
+    ended: false,
+    body: '',
+    async next(match, from = 0, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = stream.events.slice(from).find(match);
+        if (found !== undefined) return found;
+        if (stream.ended || Date.now() > deadline) {
+          throw new Error(`no such event; got ${JSON.stringify(stream.events)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () => controller.abort(),
+  };
+  if (response.status !== 200 || response.body === null) {
+    stream.body = await response.text();
+    stream.ended = true;
+    return stream;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let current: { event: string; id: string | undefined; data: string[] } = {
+    event: 'message',
+    id: undefined,
+    data: [],
+  };
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let newline = buffer.indexOf('\n');
+        while (newline !== -1) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + 1);
+          newline = buffer.indexOf('\n');
+          if (line === '') {
+            if (current.data.length > 0) {
+              stream.events.push({
+                event: current.event,
+                id: current.id,
+                data: current.data.join('\n'),
+              });
+            }
+            current = { event: 'message', id: undefined, data: [] };
+          } else if (line.startsWith(':')) stream.comments.push(line.slice(1).trim());
+          else {
+            const colon = line.indexOf(':');
+            const field = line.slice(0, colon);
+            const value = line.slice(colon + 1).replace(/^ /, '');
+            if (field === 'event') current.event = value;
+            else if (field === 'id') current.id = value;
+            else if (field === 'data') current.data.push(value);
+            else if (field === 'retry') stream.retry = Number(value);
+          }
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+    stream.ended = true;
+  })();
+  return stream;
+}
+
+describe.each(testDrivers)('live updates on %s', (driver) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let clock: ManualClock;
+  let ingest: Ingest;
+  let base: string;
+  let erinId = '';
+
+  const authenticate: Authenticate = async (request) => {
+    const token = bearerToken(request);
+    if (token === undefined) return null;
+    if (token === 'erin') return { kind: 'user', userId: erinId, permissions: PERMISSIONS };
+    if (token === 'observer') {
+      return {
+        kind: 'observer',
+        userId: erinId,
+        permissions: PERMISSIONS,
+        observerAccount: 'erin0001',
+      };
+    }
+    throw new HttpError(401, ERROR_CODES.unauthorized, 'Invalid token');
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    clock = createManualClock(T0);
+    app = await buildApp({
+      config: testConfig(),
+      db: database,
+      clock,
+      authenticate,
+      live: { pollMs: 40, heartbeatMs: 150, maxPerAddress: 4 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    ingest = createIngest(database);
+    const rows = await queryRows<{ id: unknown }>(
+      database.db,
+      sql`INSERT INTO users (username, password_hash, email, language)
+        VALUES ('erin', 'x', 'erin@example.test', 'en') RETURNING id`,
+    );
+    erinId = String(rows[0]?.id);
+    await database.db.execute(
+      sql`INSERT INTO mining_accounts (user_id, name) VALUES (${erinId}::bigint, 'erin0001')`,
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('should refuse a missing or unknown topic with a 400 naming topics', async () => {
+    for (const url of ['/api/live', '/api/live?topics=', '/api/live?topics=pool:nocoin']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      const body = response.json() as { code: number; msg: string; fields: { field: string }[] };
+      expect(body.code).toBe(ERROR_CODES.validation);
+      expect(body.fields[0]?.field).toBe('topics');
+    }
+  });
+
+  it('should refuse private topics without a session, with a bad token, and messages to observers', async () => {
+    const anonymous = await openStream(`${base}/api/live?topics=pool:btc,account`);
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.body)).toMatchObject({ code: ERROR_CODES.unauthorized });
+    const badToken = await openStream(`${base}/api/live?topics=messages&access_token=forged`);
+    expect(badToken.status).toBe(401);
+    const observer = await openStream(`${base}/api/live?topics=messages`, {
+      authorization: 'Bearer observer',
+    });
+    expect(observer.status).toBe(403);
+  });
+
+  it('should stream a new block, with a retry hint, heartbeats and a resumable id', async () => {
+    const stream = await openStream(`${base}/api/live?topics=pool:btc,blocks:btc`);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const ready = await stream.next((event) => event.event === 'ready');
+    expect(JSON.parse(ready.data)).toEqual({ topics: ['pool:btc', 'blocks:btc'] });
+    expect(stream.retry).toBe(3000);
+    const readyCursor = parseLiveCursor(ready.id);
+    expect(readyCursor).toBeDefined();
+
+    const found = await app.inject({
+      method: 'POST',
+      url: '/api/dev/pool-blocks',
+      payload: { coin: 'btc' },
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    const { hash } = (found.json() as { data: { hash: string } }).data;
+    const block = await stream.next((event) => event.event === 'block');
+    expect(JSON.parse(block.data)).toMatchObject({
+      coin: 'btc',
+      block: { hash, status: 'pending' },
+    });
+    const blockCursor = parseLiveCursor(block.id);
+    expect(blockCursor?.block).toBeGreaterThan(readyCursor?.block ?? 0);
+
+    // A block of another coin is not this stream's business.
+    await app.inject({ method: 'POST', url: '/api/dev/pool-blocks', payload: { coin: 'ltc' } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(stream.events.filter((event) => event.event === 'block')).toHaveLength(1);
+    expect(stream.comments).toContain('heartbeat');
+    stream.close();
+
+    // While away: two more btc blocks. Back with Last-Event-ID: both come first, then ready.
+    const hashes: string[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/dev/pool-blocks',
+        payload: { coin: 'btc' },
+      });
+      hashes.push((answer.json() as { data: { hash: string } }).data.hash);
+    }
+    const resumed = await openStream(`${base}/api/live?topics=blocks:btc`, {
+      'last-event-id': block.id ?? '',
+    });
+    const resumedReady = await resumed.next((event) => event.event === 'ready');
+    const replayed = resumed.events
+      .filter((event) => event.event === 'block')
+      .map((event) => (JSON.parse(event.data) as { block: { hash: string } }).block.hash);
+    expect(replayed).toEqual(hashes);
+    expect(resumed.events.at(-1)).toBe(resumedReady);
+    expect(parseLiveCursor(resumedReady.id)?.block).toBeGreaterThan(blockCursor?.block ?? 0);
+    // Only the batch's last event carries the id.
+    expect(resumed.events.filter((event) => event.id !== undefined)).toHaveLength(1);
+    resumed.close();
+
+    const badCoin = await app.inject({
+      method: 'POST',
+      url: '/api/dev/pool-blocks',
+      payload: { coin: 'nope' },
+    });
+    expect(badCoin.statusCode).toBe(400);
+    expect(badCoin.json()).toMatchObject({ fields: [{ field: 'coin' }] });
+  });
+
+  it("should stream a roll-up's pool statistics, the account's hashrate and its workers' changes", async () => {
+    const shares = (workers: readonly string[], at: number) =>
+      workers.map((worker) => ({
+        account: 'erin0001',
+        coin: 'btc',
+        worker,
+        difficulty: 1e9,
+        accepted: true,
+        at,
+      }));
+    await ingest.recordShares(shares(['rig1', 'rig2'], T0));
+    await runRollup(database, T0 + MINUTE);
+    const stream = await openStream(`${base}/api/live?topics=pool:btc,account,workers`, {
+      authorization: 'Bearer erin',
+    });
+    await stream.next((event) => event.event === 'ready');
+    const mark = stream.events.length;
+
+    // rig1 keeps mining, rig2 stops: 16 minutes later rig2 is inactive.
+    clock.set(T0 + 17 * MINUTE);
+    await ingest.recordShares(shares(['rig1'], T0 + 16 * MINUTE));
+    await runRollup(database, T0 + 17 * MINUTE);
+    app.platform.live?.nudge();
+    const pool = await stream.next((event) => event.event === 'pool', mark);
+    expect(JSON.parse(pool.data)).toMatchObject({ coin: 'btc', stats: { coin: 'btc' } });
+    const account = await stream.next((event) => event.event === 'account', mark);
+    const accounts = JSON.parse(account.data) as {
+      list: { account: string; accept_15m: number; workers: Record<string, number> }[];
+    };
+    expect(accounts.list).toHaveLength(1);
+    expect(accounts.list[0]).toMatchObject({
+      account: 'erin0001',
+      workers: { active: 1, inactive: 1, dead: 0 },
+    });
+    expect(accounts.list[0]?.accept_15m).toBeGreaterThan(0);
+    const workers = await stream.next((event) => event.event === 'workers', mark);
+    expect(JSON.parse(workers.data)).toEqual({
+      changes: [{ pool: 'btc', account: 'erin0001', worker: 'rig2', status: 'inactive' }],
+    });
+    stream.close();
+  });
+
+  it("should stream the caller's new messages with the unread count, and no one else's", async () => {
+    const erin = await openStream(`${base}/api/live?topics=messages&access_token=erin`);
+    expect(erin.status).toBe(200);
+    await erin.next((event) => event.event === 'ready');
+    const id = await postMessage(database.db, {
+      userId: erinId,
+      type: 'setting_update',
+      textKey: 'setting',
+      params: {},
+      nowMs: T0,
+    });
+    const message = await erin.next((event) => event.event === 'message');
+    expect(JSON.parse(message.data)).toEqual({ id, unread: 1 });
+    erin.close();
+  });
+
+  it('should limit the streams of one address', async () => {
+    const open = [];
+    for (let index = 0; index < 4; index += 1) {
+      open.push(await openStream(`${base}/api/live?topics=pool:btc`));
+    }
+    for (const stream of open) await stream.next((event) => event.event === 'ready');
+    const refused = await openStream(`${base}/api/live?topics=pool:btc`);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: ERROR_CODES.rateLimited });
+    open[0]?.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await openStream(`${base}/api/live?topics=pool:btc`);
+    expect(again.status).toBe(200);
+    for (const stream of [...open.slice(1), again]) stream.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+
+  it('should end open streams cleanly when the server stops', async () => {
+    const stream = await openStream(`${base}/api/live?topics=blocks:btc`);
+    await stream.next((event) => event.event === 'ready');
+    // Without the hub ending it, the server would wait for this connection forever.
+    await app.close();
+    for (let wait = 0; wait < 50 && !stream.ended; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(stream.ended).toBe(true);
+  });
+});
