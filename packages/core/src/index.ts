@@ -66,6 +66,15 @@ export { EncryptionError, encryptPassword } from './client/encryptPassword';
 export { lazyApi, lazyApiInParts } from './client/lazyApi';
 export { sessionHttpOptions } from './client/sessionHttpOptions';
 export { solveCaptcha } from './client/solveCaptcha';
+export {
+  type EventSourceConstructor,
+  type EventSourceLike,
+  type LiveNotice,
+  type LiveState,
+  type LiveSubscription,
+  type SubscribeLiveOptions,
+  subscribeLive,
+} from './client/subscribeLive';
 // constants
 export {
   BASE_CURRENCY,
