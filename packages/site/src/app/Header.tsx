@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { reportError } from './feedback';
 import * as styles from './Header.css';
+import { useLive } from './live';
 import { useServices, useSessionState } from './servicesContext';
 import { AppLink, withObserverToken } from './ui';
 import { UNREAD_CHANGED_EVENT } from './unreadMessages';
@@ -129,8 +130,10 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 function UnreadCount() {
   const { t } = useTranslation();
   const { api } = useServices();
-  // Re-read when the message page changes what is unread, and every two minutes for new alerts.
+  // Re-read when the message page changes what is unread, when a message arrives (live), and
+  // every two minutes in case the live stream is not there.
   const [version, setVersion] = useState(0);
+  useLive(['messages'], () => setVersion((value) => value + 1));
   useEffect(() => {
     const bump = () => setVersion((value) => value + 1);
     window.addEventListener(UNREAD_CHANGED_EVENT, bump);

@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { reportError } from './feedback';
@@ -21,13 +22,20 @@ export type ApiData<T> =
  * Runs a request when the dependencies change and tracks it. A 404 answer becomes `missing`
  * (the section's empty state, never a crash); other failures are reported (toast or dialog) and
  * become `error` with a retry (`silent`: not reported). Pass `null` as the request to skip it.
+ *
+ * `refresh` (a number that grows, e.g. `useLiveVersion`): when only it changes, the request runs
+ * again while the section keeps showing its data (no skeleton); a failure then keeps the data.
  */
 export function useApiData<T>(
   request: ((signal: AbortSignal) => Promise<T>) | null,
   deps: DependencyList,
-  options: { silent?: boolean } = {},
+  options: { silent?: boolean; refresh?: number } = {},
 ): ApiData<T> {
   const silent = options.silent === true;
+  const refresh = options.refresh ?? 0;
+  const lastKey = useRef<readonly unknown[] | undefined>(undefined);
+  /** Whether data of the current inputs is on screen (a refresh may then keep it). */
+  const shown = useRef(false);
   const [state, setState] = useState<
     | { status: 'loading' }
     | { status: 'ready'; data: T }
@@ -41,16 +49,30 @@ export function useApiData<T>(
   useEffect(() => {
     if (request === null) return;
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    const key = [...deps, attempt];
+    const previous = lastKey.current;
+    lastKey.current = key;
+    const quiet =
+      shown.current &&
+      previous !== undefined &&
+      previous.length === key.length &&
+      previous.every((value, index) => Object.is(value, key[index]));
+    if (!quiet) {
+      shown.current = false;
+      setState({ status: 'loading' });
+    }
     request(controller.signal).then(
       (data) => {
         if (controller.signal.aborted) return;
         // A transition: a large answer (a table of every coin) renders in slices that let the
         // browser answer input in between, instead of one long task.
+        shown.current = true;
         startTransition(() => setState({ status: 'ready', data }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
+        // A live refresh that failed: what is shown stays.
+        if (quiet) return;
         if (isApiError(error) && error.status === 404) {
           setState({ status: 'missing' });
           return;
@@ -60,7 +82,7 @@ export function useApiData<T>(
       },
     );
     return () => controller.abort();
-  }, [...deps, attempt]);
+  }, [...deps, attempt, refresh]);
 
   // One object per state, so a memoised section that receives it re-renders only when its own
   // request changed, not whenever the page renders.

@@ -1,6 +1,7 @@
 import type { CoinListItem, EndpointOutput, Endpoints } from '@poolkit/core';
 import { lazy, memo, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLiveVersion } from '../../app/live';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import {
   AppLink,
@@ -171,9 +172,16 @@ export function Component() {
   useEffect(() => {
     void loadHomeData();
   }, []);
+  // Live: the table is read again after each roll-up (one stream, loaded after the first render).
+  const rolledUp = useLiveVersion(
+    pools.status === 'ready'
+      ? pools.data.slice(0, 32).map((pool) => `pool:${pool.name}` as const)
+      : null,
+  );
   const coinPages = useApiData(
     async (signal) => api.coinPages({ query: { page: 1, page_size: 50 } }, { signal }),
     [],
+    { refresh: rolledUp },
   );
   const coins = useApiData(async (signal) => (await api.coins({}, { signal })).list, []);
   // Texts of the site content come in the reader's language: asked again when it changes.

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { coinAmount, count, hashrate, ratio } from '../../app/format';
+import { useLiveVersion } from '../../app/live';
 import { HashrateCard, StatsCard, useSeriesRange } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { PageFrame } from '../../app/ui';
@@ -13,14 +14,18 @@ function Overview({ pool, account }: AccountPool) {
   const { t } = useTranslation();
   const { api } = useServices();
   const params = { pool: pool.name, account };
+  // Live: hashrates and worker counts after each roll-up.
+  const rolledUp = useLiveVersion(['account']);
   const stats = useApiData(
     async (signal) => api.accountStats({ params }, { signal }),
     [pool.name, account],
+    { refresh: rolledUp },
   );
   const span = useSeriesRange();
   const series = useApiData(
     async (signal) => api.accountHashrates({ params, query: span.query }, { signal }),
     [pool.name, account, span.range],
+    { refresh: rolledUp },
   );
   return (
     <>

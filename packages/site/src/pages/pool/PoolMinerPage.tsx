@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
 import { hashrateUnit } from '../../app/format';
+import { useLiveVersion } from '../../app/live';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import { Card, PageFrame, TabList, TextField, uiStyles, withObserverToken } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
@@ -30,6 +31,8 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
     async (signal) => (await api.workerGroups({ params }, { signal })).list,
     [pool.name, account, version],
   );
+  // Live: read again when a worker's state changes (it stops, comes back, appears).
+  const changed = useLiveVersion(['workers']);
   // The table filters, sorts and scrolls every worker itself, so all pages are fetched.
   const workers = useApiData(
     async (signal) => {
@@ -44,6 +47,7 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
       }
     },
     [pool.name, account, version],
+    { refresh: changed },
   );
   const refresh = () => setVersion((value) => value + 1);
 

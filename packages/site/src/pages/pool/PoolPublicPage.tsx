@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { count, ratio } from '../../app/format';
+import { useLiveVersion } from '../../app/live';
 import {
   blockColumns,
   HashrateCard,
@@ -19,19 +20,25 @@ import { useRouteName } from '../../app/useRouteName';
 function PoolStatistics({ pool, coin }: { pool: string; coin: string }) {
   const { t } = useTranslation();
   const { api } = useServices();
+  // Live: the statistics and chart after each roll-up, the blocks as the pool finds them.
+  const rolledUp = useLiveVersion([`pool:${pool}`]);
+  const found = useLiveVersion([`blocks:${pool}`]);
   const stats = useApiData(
     async (signal) => api.poolStats({ params: { pool } }, { signal }),
     [pool],
+    { refresh: rolledUp + found },
   );
   const span = useSeriesRange();
   const series = useApiData(
     async (signal) => api.poolHashrates({ params: { pool }, query: span.query }, { signal }),
     [pool, span.range],
+    { refresh: rolledUp },
   );
   const blocks = useApiData(
     async (signal) =>
       api.poolBlocks({ params: { pool }, query: { page: 1, page_size: 10 } }, { signal }),
     [pool],
+    { refresh: found + rolledUp },
   );
   return (
     <>
