@@ -7,6 +7,7 @@ import { setFeedbackTranslate } from './feedback';
 import type { createSiteRouter } from './router';
 import type { Services } from './services';
 import { ServicesContext } from './servicesContext';
+import { useTheme } from './theme';
 import './global.css';
 
 /** Props of {@link App}. */
@@ -39,6 +40,9 @@ export function App({ services, router }: AppProps) {
 export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
   const { i18n } = services;
   const [language, setLanguage] = useState(i18n.language);
+  // Light in the prerendered markup; the reader's theme right after hydration (its colours were
+  // already on screen: index.html sets `data-theme` before the first paint).
+  const { mode } = useTheme();
   useEffect(() => {
     // The app has rendered (or hydrated) and answers input: for tests and monitoring.
     document.documentElement.setAttribute('data-app-ready', '');
@@ -51,7 +55,7 @@ export function AppProviders({ services, children }: { services: Services; child
   }, [i18n]);
   return (
     <I18nextProvider i18n={i18n}>
-      <PoolKitThemeProvider mode="light" lang={isLanguage(language) ? language : DEFAULT_LANGUAGE}>
+      <PoolKitThemeProvider mode={mode} lang={isLanguage(language) ? language : DEFAULT_LANGUAGE}>
         <ToastProvider>
           <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
         </ToastProvider>

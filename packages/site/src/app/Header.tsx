@@ -15,6 +15,7 @@ import { reportError } from './feedback';
 import * as styles from './Header.css';
 import { useLive } from './live';
 import { useServices, useSessionState } from './servicesContext';
+import { setThemeChoice, type ThemeChoice, useTheme } from './theme';
 import { AppLink, withObserverToken } from './ui';
 import { UNREAD_CHANGED_EVENT } from './unreadMessages';
 import { useApiData } from './useApiData';
@@ -59,6 +60,37 @@ function LanguageSelect({ id }: { id: string }) {
         {LANGUAGES.map((code) => (
           <option key={code} value={code}>
             {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+const THEME_LABELS = {
+  system: 'site.header.themeSystem',
+  light: 'site.header.themeLight',
+  dark: 'site.header.themeDark',
+} as const;
+
+/** Follow the system's colour scheme (the default), or always light or dark; kept per browser. */
+function ThemeSelect({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { choice } = useTheme();
+  return (
+    <label className={styles.selectLabel} htmlFor={id}>
+      <span className={styles.visuallyHidden}>{t('site.header.theme')}</span>
+      <select
+        id={id}
+        className={styles.select}
+        value={choice}
+        data-testid="theme-switcher"
+        onChange={(event) => setThemeChoice(event.target.value as ThemeChoice)}
+      >
+        {THEME_CHOICES.map((value) => (
+          <option key={value} value={value}>
+            {t(THEME_LABELS[value])}
           </option>
         ))}
       </select>
@@ -314,6 +346,9 @@ export function Header() {
           <span className={styles.desktopOnly}>
             <LanguageSelect id="language-desktop" />
           </span>
+          <span className={styles.desktopOnly}>
+            <ThemeSelect id="theme-desktop" />
+          </span>
           {loggedIn && !readOnly ? (
             <>
               <UnreadCount />
@@ -351,6 +386,7 @@ export function Header() {
             <NavLinks onNavigate={() => setDrawerOpen(false)} />
           </nav>
           <LanguageSelect id="language-drawer" />
+          <ThemeSelect id="theme-drawer" />
         </div>
       ) : null}
     </header>

@@ -8,14 +8,20 @@ import {
   type HashrateRange,
 } from '../widgets/HashrateChart/HashrateChart';
 import { PoolStatsCard, type PoolStatsCardProps } from '../widgets/PoolStatsCard/PoolStatsCard';
-import { type PoolApiOptions, useLoad, usePoolApi } from './usePoolApi';
+import { type PoolApiOptions, useLiveReload, useLoad, usePoolApi } from './usePoolApi';
 
 /** What every connected widget needs: the coin's pool and where its API is. */
 export interface ConnectedProps extends PoolApiOptions {
   /** The coin whose pool to show (the pool is named after it), e.g. `'kas'`. */
   coin: CoinId;
-  /** Reloads this often, in ms; `0` never. Default `60000`. */
+  /** Reloads this often, in ms; `0` never. Default `60000`. Ignored when `live`. */
   refreshMs?: number;
+  /**
+   * Follow the pool's live updates (Server-Sent Events, `GET {baseUrl}/live`): the figures
+   * reload as soon as the pool rolls up or finds a block, instead of every `refreshMs`; when the
+   * stream is unavailable they reload once a minute. Default `false`.
+   */
+  live?: boolean;
 }
 
 /** Props of {@link ConnectedPoolStatsCard}: the card's own props, less the data. */
@@ -31,11 +37,13 @@ export function ConnectedPoolStatsCard({
   baseUrl,
   fetch,
   refreshMs = 60_000,
+  live = false,
   ...props
 }: ConnectedPoolStatsCardProps) {
   const api = usePoolApi({ baseUrl, fetch });
   const load = useCallback(() => api.poolStats({ params: { pool: coin } }), [api, coin]);
-  const { data, loading, error, reload } = useLoad(load, refreshMs);
+  const { data, loading, error, reload } = useLoad(load, live ? 0 : refreshMs);
+  useLiveReload(live ? [`pool:${coin}`, `blocks:${coin}`] : null, baseUrl, reload);
   return (
     <PoolStatsCard
       {...props}
@@ -67,6 +75,7 @@ export function ConnectedHashrateChart({
   baseUrl,
   fetch,
   refreshMs = 60_000,
+  live = false,
   defaultRange = '24h',
   ...props
 }: ConnectedHashrateChartProps) {
@@ -77,7 +86,8 @@ export function ConnectedHashrateChart({
       api.poolHashrates({ params: { pool: coin }, query: { range, interval: INTERVAL[range] } }),
     [api, coin, range],
   );
-  const { data, loading, error, reload } = useLoad(load, refreshMs);
+  const { data, loading, error, reload } = useLoad(load, live ? 0 : refreshMs);
+  useLiveReload(live ? [`pool:${coin}`] : null, baseUrl, reload);
   return (
     <HashrateChart
       {...props}
@@ -108,6 +118,7 @@ export function ConnectedBlockTable({
   baseUrl,
   fetch,
   refreshMs = 60_000,
+  live = false,
   pageSize = 10,
   ...props
 }: ConnectedBlockTableProps) {
@@ -117,7 +128,9 @@ export function ConnectedBlockTable({
     () => api.poolBlocks({ params: { pool: coin }, query: { page, page_size: pageSize } }),
     [api, coin, page, pageSize],
   );
-  const { data, loading, error, reload } = useLoad(load, page === 1 ? refreshMs : 0);
+  const { data, loading, error, reload } = useLoad(load, page === 1 && !live ? refreshMs : 0);
+  // New blocks and confirmations matter on the first page only.
+  useLiveReload(live && page === 1 ? [`blocks:${coin}`, `pool:${coin}`] : null, baseUrl, reload);
   return (
     <BlockTable
       {...props}

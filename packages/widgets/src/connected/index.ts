@@ -9,4 +9,10 @@ export {
   type ConnectedPoolStatsCardProps,
   type ConnectedProps,
 } from './ConnectedWidgets';
-export { type Loaded, type PoolApiOptions, useLoad, usePoolApi } from './usePoolApi';
+export {
+  type Loaded,
+  type PoolApiOptions,
+  useLiveReload,
+  useLoad,
+  usePoolApi,
+} from './usePoolApi';

@@ -1,4 +1,11 @@
-import { createApi, createHttpClient, describeError, endpoints } from '@poolkit/core';
+import {
+  createApi,
+  createHttpClient,
+  describeError,
+  endpoints,
+  type LiveTopic,
+  subscribeLive,
+} from '@poolkit/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMiningT } from '../lib/useMiningT';
 
@@ -25,6 +32,31 @@ export function usePoolApi({ baseUrl = '/api', fetch }: PoolApiOptions) {
       createApi(createHttpClient({ baseUrl, fetch, getLanguage: () => language }), POOL_ENDPOINTS),
     [baseUrl, fetch, language],
   );
+}
+
+/**
+ * Calls `reload` whenever the pool's live stream (`GET /api/live`, Server-Sent Events) says
+ * something of `topics` changed, or while the stream is unavailable, once a minute (core's
+ * `subscribeLive` and its polling fallback). `null` follows nothing.
+ */
+export function useLiveReload(
+  topics: readonly LiveTopic[] | null,
+  baseUrl: string | undefined,
+  reload: () => void,
+): void {
+  const key = topics === null ? null : topics.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the topics
+  useEffect(() => {
+    if (topics === null || topics.length === 0) return;
+    const subscription = subscribeLive(
+      topics,
+      (notice) => {
+        if (notice.type !== 'ready') reload();
+      },
+      { baseUrl: baseUrl ?? '/api' },
+    );
+    return () => subscription.close();
+  }, [key, baseUrl, reload]);
 }
 
 /** The state of one load. */
