@@ -133,4 +133,18 @@ describe('screenshots', () => {
     }
     expect(count).toBeGreaterThan(only === null ? 100 : 0);
   });
+
+  it('should capture the home page in dark mode at 1280 px and 375 px', async () => {
+    if (only !== null && !only.test('HomeDark')) return;
+    for (const width of [1280, 375] as const) {
+      mkdirSync(join(folder, String(width)), { recursive: true });
+      const { context, page } = await openPage(browser, width);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(`${baseUrl}/`);
+      await settle(page);
+      expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+      await page.screenshot({ path: join(folder, String(width), 'HomeDark.png'), fullPage: true });
+      await context.close();
+    }
+  });
 });
