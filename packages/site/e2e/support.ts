@@ -58,7 +58,11 @@ export function trackApiRequests(page: Page): {
 } {
   let inFlight = 0;
   let lastChange = Date.now();
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  // The live stream stays open for the page's life: it is never "in flight" to wait for.
+  const isApi = (url: string) => {
+    const { pathname } = new URL(url);
+    return pathname.startsWith('/api/') && pathname !== '/api/live';
+  };
   page.on('request', (request) => {
     if (!isApi(request.url())) return;
     inFlight += 1;

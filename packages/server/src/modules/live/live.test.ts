@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { parseLiveCursor } from '@poolkit/core';
+import { type LiveNotice, parseLiveCursor, subscribeLive } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
+import { EventSource } from 'eventsource';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -303,7 +304,7 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
     stream.close();
   });
 
-  it("should stream the caller's new messages with the unread count, and no one else's", async () => {
+  it("should stream the caller's new messages with the unread count", async () => {
     const erin = await openStream(`${base}/api/live?topics=messages&access_token=erin`);
     expect(erin.status).toBe(200);
     await erin.next((event) => event.event === 'ready');
@@ -334,6 +335,45 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
     expect(again.status).toBe(200);
     for (const stream of [...open.slice(1), again]) stream.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+
+  it("should feed core's subscribeLive: a new block, then the messages of a token given by the client", async () => {
+    const notices: LiveNotice[] = [];
+    const live = subscribeLive(['blocks:btc', 'messages'], (notice) => notices.push(notice), {
+      baseUrl: `${base}/api`,
+      EventSource,
+      getToken: () => 'erin',
+    });
+    try {
+      for (let wait = 0; wait < 250 && live.state !== 'open'; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(live.state).toBe('open');
+      const found = await app.inject({
+        method: 'POST',
+        url: '/api/dev/pool-blocks',
+        payload: { coin: 'btc' },
+      });
+      const { hash } = (found.json() as { data: { hash: string } }).data;
+      await postMessage(database.db, {
+        userId: erinId,
+        type: 'setting_update',
+        textKey: 'setting',
+        params: {},
+        nowMs: T0,
+      });
+      for (let wait = 0; wait < 250 && !notices.some((n) => n.type === 'message'); wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const block = notices.find((notice) => notice.type === 'block');
+      expect(block?.type === 'block' ? block.data.block.hash : undefined).toBe(hash);
+      expect(notices.find((notice) => notice.type === 'message')).toMatchObject({
+        data: { unread: 2 },
+      });
+      expect(parseLiveCursor(live.lastEventId)).toBeDefined();
+    } finally {
+      live.close();
+    }
   });
 
   it('should end open streams cleanly when the server stops', async () => {

@@ -109,7 +109,7 @@ export function registerLiveModule(
     if (refusal !== null) {
       throw new HttpError(
         refusal === 'node' ? 503 : 429,
-        refusal === 'node' ? ERROR_CODES.rateLimited : ERROR_CODES.rateLimited,
+        ERROR_CODES.rateLimited,
         refusal === 'node'
           ? 'Too many live streams on this server; try again shortly'
           : 'Too many live streams from this address',
@@ -129,14 +129,13 @@ export function registerLiveModule(
       if (value !== undefined && name !== 'cache-control') headers[name] = value;
     }
     reply.hijack();
-    await hub.open({
-      response: reply.raw,
-      address: request.ip,
-      topics,
-      principal,
-      resumeFrom,
-      headers,
-    });
+    await hub
+      .open({ response: reply.raw, address: request.ip, topics, principal, resumeFrom, headers })
+      .catch((error: unknown) => {
+        // The head is sent: end the stream; the client reconnects and resumes.
+        request.log.error({ err: error }, 'live stream failed to start');
+        reply.raw.end();
+      });
   });
 
   if (config.env !== 'production') {
