@@ -387,3 +387,38 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
     expect(stream.ended).toBe(true);
   });
 });
+
+const redisUrl = process.env.REDIS_URL ?? '';
+
+describe.skipIf(redisUrl === '')('live updates on two nodes sharing Redis', () => {
+  it("should wake the other node's streams at once when one node records a block", async () => {
+    const database = await openTestDatabase('pglite');
+    const clock = createManualClock(T0);
+    const config = { ...testConfig(), redisUrl };
+    // Node two looks at the database only once a minute by itself: only the nudge is quick.
+    const one = await buildApp({ config, db: database, clock, live: { pollMs: 60_000 } });
+    const two = await buildApp({ config, db: database, clock, live: { pollMs: 60_000 } });
+    try {
+      await one.listen({ port: 0, host: '127.0.0.1' });
+      await two.listen({ port: 0, host: '127.0.0.1' });
+      const port = (two.server.address() as AddressInfo).port;
+      const stream = await openStream(`http://127.0.0.1:${port}/api/live?topics=blocks:kas`);
+      await stream.next((event) => event.event === 'ready');
+      const started = Date.now();
+      const found = await one.inject({
+        method: 'POST',
+        url: '/api/dev/pool-blocks',
+        payload: { coin: 'kas' },
+      });
+      const { hash } = (found.json() as { data: { hash: string } }).data;
+      const block = await stream.next((event) => event.event === 'block', 0, 5_000);
+      expect(JSON.parse(block.data)).toMatchObject({ coin: 'kas', block: { hash } });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      stream.close();
+    } finally {
+      await one.close();
+      await two.close();
+      await database.close();
+    }
+  });
+});
