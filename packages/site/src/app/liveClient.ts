@@ -1,5 +1,116 @@
+import {
+  type LiveNotice,
+  type LiveSubscription,
+  type LiveTopic,
+  type Session,
+  subscribeLive,
+} from '@poolkit/core';
+import type { Listener } from './live';
+
 /**
- * The live client (core's `subscribeLive`, with the contract's event schemas), imported lazily
- * by `live.ts` once a page has rendered, so it is never part of the first load.
+ * The live client: core's `subscribeLive` (with the contract's event schemas) and the page's one
+ * stream, imported lazily by `live.ts` once a page has rendered, so none of it is part of the
+ * first load.
  */
-export { subscribeLive } from '@poolkit/core';
+
+/**
+ * One live stream per page for every section that follows something: the browser keeps only six
+ * connections per server, so each section opening its own stream would starve the page's
+ * requests. The stream follows the union of the listeners' topics; when it changes, a new stream
+ * starts from the last event id of the old one, so nothing in between is lost.
+ */
+export class LiveStreams {
+  private readonly listeners = new Set<Listener>();
+  private subscription: LiveSubscription | null = null;
+  private topicsKey = '';
+  private lastEventId: string | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly session: Session) {}
+
+  add(listener: Listener): () => void {
+    this.listeners.add(listener);
+    this.schedule();
+    return () => {
+      this.listeners.delete(listener);
+      this.schedule();
+    };
+  }
+
+  /** Token changes (sign-in, sign-out, observer link) start a stream with the new caller. */
+  reconnect(): void {
+    this.topicsKey = '';
+    this.schedule();
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    // Sections mount and unmount together on navigation: one new stream for all of them.
+    this.timer = setTimeout(() => this.update(), 50);
+  }
+
+  private update(): void {
+    const topics = [...new Set([...this.listeners].flatMap((listener) => listener.topics))].sort();
+    const key = topics.join(',');
+    if (key === this.topicsKey) return;
+    this.topicsKey = key;
+    if (this.subscription !== null) {
+      this.lastEventId = this.subscription.lastEventId ?? this.lastEventId;
+      this.subscription.close();
+      this.subscription = null;
+    }
+    if (topics.length === 0) return;
+    const session = this.session;
+    this.subscription = subscribeLive(
+      topics as LiveTopic[],
+      (notice) => {
+        for (const listener of [...this.listeners]) {
+          const wanted =
+            notice.type === 'poll' || notice.type === 'ready' || topicsOf(notice, listener.topics);
+          if (wanted) listener.onEvent(notice);
+        }
+      },
+      {
+        getToken: () => session.observer.getToken() ?? session.getAccessToken(),
+        ...(this.lastEventId === undefined ? {} : { lastEventId: this.lastEventId }),
+      },
+    );
+  }
+}
+
+/** Whether a listener of `topics` wants `notice`. */
+function topicsOf(notice: LiveNotice, topics: readonly LiveTopic[]): boolean {
+  switch (notice.type) {
+    case 'pool':
+      return topics.includes(`pool:${notice.data.coin}`);
+    case 'block':
+      return topics.includes(`blocks:${notice.data.coin}`);
+    case 'account':
+      return topics.includes('account');
+    case 'workers':
+      return topics.includes('workers');
+    case 'message':
+      return topics.includes('messages');
+    default:
+      return false;
+  }
+}
+
+const streams = new WeakMap<Session, LiveStreams>();
+
+/** The page's live stream (one per session). */
+export function streamsOf(session: Session): LiveStreams {
+  let found = streams.get(session);
+  if (found === undefined) {
+    found = new LiveStreams(session);
+    streams.set(session, found);
+    const caller = () => session.observer.getToken() ?? session.getAccessToken();
+    let token = caller();
+    session.subscribe(() => {
+      if (caller() === token) return;
+      token = caller();
+      found?.reconnect();
+    });
+  }
+  return found;
+}
