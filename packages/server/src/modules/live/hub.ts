@@ -287,17 +287,29 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
 
   /** The caller's accounts (or the observer's one account) with their workers' states. */
   async function accountSnapshot(principal: Principal): Promise<AccountSnapshot> {
-    const scope =
-      principal.kind === 'observer'
-        ? sql`AND pm.miner = ${principal.observerAccount ?? ''}${
-            (principal.observerPools ?? []).length > 0
-              ? sql` AND pm.pool IN (${sql.join(
-                  (principal.observerPools ?? []).map((pool) => sql`${pool}`),
-                  sql`, `,
-                )})`
-              : sql``
-          }`
-        : sql``;
+    // An observer link reads its one account (and pools); a delegate (an API key, an app's
+    // token) the accounts it was given; the user all of theirs.
+    const names = (list: readonly string[]) =>
+      list.length === 0
+        ? sql`AND false`
+        : sql`AND pm.miner IN (${sql.join(
+            list.map((name) => sql`${name}`),
+            sql`, `,
+          )})`;
+    let scope = sql``;
+    if (principal.kind === 'observer') {
+      const pools = principal.observerPools ?? [];
+      scope = sql`${names([principal.observerAccount ?? ''])}${
+        pools.length > 0
+          ? sql` AND pm.pool IN (${sql.join(
+              pools.map((pool) => sql`${pool}`),
+              sql`, `,
+            )})`
+          : sql``
+      }`;
+    } else if (principal.kind === 'delegate') {
+      scope = names(principal.delegation?.accounts ?? []);
+    }
     const miners = await queryRows<{
       pool: string;
       miner: string;

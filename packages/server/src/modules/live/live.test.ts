@@ -135,6 +135,15 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
     const token = bearerToken(request);
     if (token === undefined) return null;
     if (token === 'erin') return { kind: 'user', userId: erinId, permissions: PERMISSIONS };
+    if (token === 'key') {
+      // A read-only API key of erin's given no account.
+      return {
+        kind: 'delegate',
+        userId: erinId,
+        permissions: PERMISSIONS,
+        delegation: { via: 'api_key', id: '1', accounts: [] },
+      };
+    }
     if (token === 'observer') {
       return {
         kind: 'observer',
@@ -185,7 +194,7 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
     }
   });
 
-  it('should refuse private topics without a session, with a bad token, and messages to observers', async () => {
+  it('should refuse private topics without a session, with a bad token, and messages to observers and API keys', async () => {
     const anonymous = await openStream(`${base}/api/live?topics=pool:btc,account`);
     expect(anonymous.status).toBe(401);
     expect(JSON.parse(anonymous.body)).toMatchObject({ code: ERROR_CODES.unauthorized });
@@ -195,6 +204,8 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
       authorization: 'Bearer observer',
     });
     expect(observer.status).toBe(403);
+    const apiKey = await openStream(`${base}/api/live?topics=messages&access_token=key`);
+    expect(apiKey.status).toBe(403);
   });
 
   it('should stream a new block, with a retry hint, heartbeats and a resumable id', async () => {
@@ -279,6 +290,10 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
     });
     await stream.next((event) => event.event === 'ready');
     const mark = stream.events.length;
+    const keyStream = await openStream(`${base}/api/live?topics=account`, {
+      authorization: 'Bearer key',
+    });
+    await keyStream.next((event) => event.event === 'ready');
 
     // rig1 keeps mining, rig2 stops: 16 minutes later rig2 is inactive.
     clock.set(T0 + 17 * MINUTE);
@@ -302,6 +317,10 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
       changes: [{ pool: 'btc', account: 'erin0001', worker: 'rig2', status: 'inactive' }],
     });
     stream.close();
+    // The API key was given no account: it sees none of erin's.
+    const keyAccounts = await keyStream.next((event) => event.event === 'account');
+    expect(JSON.parse(keyAccounts.data)).toEqual({ list: [] });
+    keyStream.close();
   });
 
   it("should stream the caller's new messages with the unread count", async () => {

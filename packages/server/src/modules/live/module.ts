@@ -102,8 +102,12 @@ export function registerLiveModule(
         `topics: ${PRIVATE_LIVE_TOPICS.join(', ')} need a signed-in session`,
       );
     }
-    if (topics.includes('messages') && principal?.kind === 'observer') {
-      throw new HttpError(403, ERROR_CODES.forbidden, 'topics: observers cannot follow messages');
+    if (topics.includes('messages') && principal !== null && principal.kind !== 'user') {
+      throw new HttpError(
+        403,
+        ERROR_CODES.forbidden,
+        'topics: messages are for the signed-in user only (not observer links or API keys)',
+      );
     }
     const refusal = hub.admit(request.ip);
     if (refusal !== null) {
