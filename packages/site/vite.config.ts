@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -69,12 +68,6 @@ function scriptsAfterPaint(): Plugin {
   };
 }
 
-/** The entry of react-router's production build, beside the development build it exports. */
-const reactRouterProduction = join(
-  dirname(createRequire(import.meta.url).resolve('react-router')),
-  '../production/index.mjs',
-);
-
 /**
  * The site build: page scripts and stylesheets under static/js and static/css with content
  * hashes (spec section 7), so the server can cache them for a year.
@@ -83,14 +76,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), vanillaExtractPlugin(), scriptsAfterPaint(), precompress()],
   resolve: {
     conditions: ['@poolkit/source'],
-    // react-router's package exports only its development build (warnings and checks included);
-    // the browser bundle takes the production build beside it (`dist/production`, same API). And
     // React's own useSyncExternalStore stands in for its shim (`src/useSyncExternalStoreShim.ts`).
     alias:
       isSsrBuild === true
         ? []
         : [
-            { find: /^react-router$/, replacement: reactRouterProduction },
             {
               find: /^use-sync-external-store\/shim(\/index\.js)?$/,
               replacement: join(import.meta.dirname, 'src/useSyncExternalStoreShim.ts'),

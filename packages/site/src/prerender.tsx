@@ -12,9 +12,9 @@ import {
   MemoryStorage,
 } from '@poolkit/core';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/App';
-import { buildRoutes } from './app/router';
+import { createMemoryHistory, createPath, RouterProvider } from './app/nav';
+import { createSiteRouter } from './app/router';
 import type { Services } from './app/services';
 
 /**
@@ -43,16 +43,17 @@ function prerenderServices(): Services {
  */
 export async function prerender(path: string): Promise<string | null> {
   const services = prerenderServices();
-  const handler = createStaticHandler(buildRoutes(services, () => undefined));
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) return null;
-  if (context.statusCode !== 200) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const history = createMemoryHistory(path);
+  const router = createSiteRouter(services, history);
+  await router.ready;
+  router.dispose();
+  const { location, rootError, pageError } = router.state;
+  if (createPath(location) !== path || rootError != null || pageError != null) return null;
   // `prerender…` waits for every suspended part (the lazily loaded chart) instead of leaving a
   // client-rendered hole, so the browser hydrates what it would render itself.
   const { prelude } = await prerenderToNodeStream(
     <AppProviders services={services}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <RouterProvider router={router} />
     </AppProviders>,
   );
   let html = '';

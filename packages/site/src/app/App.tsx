@@ -2,9 +2,8 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@poolkit/core';
 import { PoolKitThemeProvider, ToastProvider } from '@poolkit/widgets';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { setFeedbackTranslate } from './feedback';
-import type { createSiteRouter } from './router';
+import { type Router, RouterProvider } from './nav';
 import type { Services } from './services';
 import { ServicesContext } from './servicesContext';
 import { useTheme } from './theme';
@@ -13,7 +12,7 @@ import './global.css';
 /** Props of {@link App}. */
 export interface AppProps {
   services: Services;
-  router: ReturnType<typeof createSiteRouter>;
+  router: Router;
 }
 
 /**
@@ -30,7 +29,7 @@ export function App({ services, router }: AppProps) {
 
 /**
  * Everything around the router, shared by the browser (`App`) and the build-time prerender
- * (`prerender.tsx`, with a static router), so both render the same markup.
+ * (`prerender.tsx`, with a router on a history in memory), so both render the same markup.
  *
  * The widgets' `PoolKitProvider`, composed of its parts: its default i18n instance (`createI18n`,
  * all of English) would bring the whole English catalogue into the first load, and the site's

@@ -10,10 +10,10 @@ import {
 import { Button } from '@poolkit/widgets';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
 import { reportError } from './feedback';
 import * as styles from './Header.css';
 import { useLive } from './live';
+import { useLocation, useNavigate, useParams } from './nav';
 import { useServices, useSessionState } from './servicesContext';
 import { setThemeChoice, type ThemeChoice, useTheme } from './theme';
 import { AppLink, withObserverToken } from './ui';

@@ -1,29 +1,17 @@
-import { shouldScrollToTop } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 import { WebsiteUpdatedError } from './chunkErrors';
 import { Feedback } from './Feedback';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import * as styles from './Layout.css';
-
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  const previous = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (shouldScrollToTop(previous.current, pathname)) window.scrollTo(0, 0);
-    previous.current = pathname;
-  }, [pathname]);
-  return null;
-}
+import { Outlet, ScrollRestoration, useRouteError } from './nav';
 
 /** The page frame: header, content up to 1280 px, footer, and the error messages. */
 export function Layout() {
   return (
     <div className={styles.shell}>
-      <ScrollToTop />
+      <ScrollRestoration />
       <a className={styles.skipLink} href="#content">
         <SkipText />
       </a>
@@ -59,11 +47,9 @@ export function RouteError() {
   const updated = error instanceof WebsiteUpdatedError;
   const text = updated
     ? t('errors.websiteUpdated')
-    : isRouteErrorResponse(error)
-      ? t('site.layout.pageFailed')
-      : error instanceof Error && error.name === 'NavigationAbortedError'
-        ? t('site.layout.navigationAborted')
-        : t('site.layout.pageFailed');
+    : error instanceof Error && error.name === 'NavigationAbortedError'
+      ? t('site.layout.navigationAborted')
+      : t('site.layout.pageFailed');
   return (
     <div className={styles.errorFrame} role="alert" data-testid="route-error">
       <p>{text}</p>

@@ -5,8 +5,8 @@ import {
   type NavigationQuery,
   type NavigationSession,
 } from '@poolkit/core';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { reportError } from './feedback';
+import { type LoaderFunctionArgs, redirect } from './nav';
 import type { Services } from './services';
 
 /** What the guard hands to the pages: the allowed route's name and parameters. */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** A page module: react-router's lazy route module with a named `Component`. */
+/** A page module: the router's lazily loaded route module with a named `Component`. */
 export interface PageModule {
   Component: ComponentType;
 }

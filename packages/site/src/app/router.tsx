@@ -4,20 +4,23 @@ import {
   flattenRoutes,
   isChunkLoadError,
   loadLanguage,
+  matchRoute,
   RELOADED_HASH,
   ROUTES,
 } from '@poolkit/core';
-import { createBrowserRouter, type RouteObject } from 'react-router';
 import { WebsiteUpdatedError } from './chunkErrors';
 import { createGuardLoader } from './guard';
 import { Layout, RouteError, ShellFallback } from './Layout';
+import {
+  createBrowserHistory,
+  createRouter,
+  type History,
+  type RouteDefinition,
+  type Router,
+  type RouterInit,
+} from './nav';
 import { FIRST_SCREEN_PAGES, PAGE_LOADERS, type PageModule } from './pages';
 import type { Services } from './services';
-
-/** What each route carries in its `handle`: its name in core's route table. */
-export interface RouteHandle {
-  name: string;
-}
 
 /** The element of a route that only forwards: the guard redirects before it renders. */
 function Nothing() {
@@ -69,42 +72,48 @@ function lazyPage(load: () => Promise<PageModule>, pending: PendingLocation) {
   };
 }
 
+/** The route of paths no route has; the guard redirects them before it renders. */
+const UNKNOWN = 'Unknown';
+
 /**
- * Builds every route of spec section 2 from core's `ROUTES` (paths as the spec writes them),
- * each page a lazily loaded chunk, under one layout whose loader is the navigation guard.
- * Forwarding routes (`/user`, `/contract`) and unknown paths are redirected by the guard.
+ * Builds every route of spec section 2 from core's `ROUTES` (paths as the spec writes them,
+ * matched by core's `matchRoute`), each page a lazily loaded chunk, under one layout whose
+ * loader is the navigation guard. Forwarding routes (`/user`, `/contract`) and unknown paths are
+ * redirected by the guard.
  */
-export function buildRoutes(services: Services, pending: PendingLocation): RouteObject[] {
-  const children: RouteObject[] = flattenRoutes(ROUTES).map(({ route, fullPath }) => {
-    const handle: RouteHandle = { name: route.name };
+export function buildRoutes(
+  services: Services,
+  pending: PendingLocation,
+): Omit<RouterInit, 'history'> {
+  const routes: Record<string, RouteDefinition> = { [UNKNOWN]: { Component: Nothing } };
+  for (const { route } of flattenRoutes(ROUTES)) {
     const load = PAGE_LOADERS[route.name];
     if (route.redirect !== undefined || load === undefined) {
-      return { path: fullPath, handle, Component: Nothing };
+      routes[route.name] = { Component: Nothing };
+      continue;
     }
     // A page beyond the first screen comes with the rest of its language's messages.
     const loadPage = FIRST_SCREEN_PAGES.has(route.name)
       ? load
       : () => Promise.all([load(), loadLanguage(services.i18n)]).then(([page]) => page);
-    return { path: fullPath, handle, lazy: lazyPage(loadPage, pending) };
-  });
-  children.push({ path: '*', handle: { name: 'Unknown' }, Component: Nothing });
-  return [
-    {
-      id: 'root',
-      loader: createGuardLoader(services),
-      shouldRevalidate: () => true,
-      Component: Layout,
-      ErrorBoundary: RouteError,
-      HydrateFallback: ShellFallback,
-      children: [{ ErrorBoundary: RouteError, children }],
+    routes[route.name] = { lazy: lazyPage(loadPage, pending) };
+  }
+  return {
+    match: (pathname) => {
+      const matched = matchRoute(pathname);
+      return matched && { name: matched.route.name, params: matched.params };
     },
-  ];
+    routes,
+    fallback: UNKNOWN,
+    loader: createGuardLoader(services),
+    layout: { Component: Layout, ErrorBoundary: RouteError, HydrateFallback: ShellFallback },
+  };
 }
 
-/** Creates the history-mode data router. */
-export function createSiteRouter(services: Services) {
-  let router: ReturnType<typeof createBrowserRouter> | null = null;
-  const pending: PendingLocation = () => router?.state.navigation.location ?? undefined;
-  router = createBrowserRouter(buildRoutes(services, pending));
+/** Creates the site's router on `history` (default: the browser's). */
+export function createSiteRouter(services: Services, history: History = createBrowserHistory()) {
+  let router: Router | null = null;
+  const pending: PendingLocation = () => router?.state.navigation.location;
+  router = createRouter({ ...buildRoutes(services, pending), history });
   return router;
 }

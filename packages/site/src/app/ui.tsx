@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from './nav';
 import { useSessionState } from './servicesContext';
 import * as styles from './ui.css';
 import type { ApiData } from './useApiData';

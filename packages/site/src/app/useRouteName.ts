@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { useMatches } from './nav';
 
 /** The name (in core's `ROUTES`) of the route being shown. */
 export function useRouteName(): string {

@@ -3,8 +3,8 @@ import { Button, Checkbox, Dialog, FormField, Input, Select } from '@poolkit/wid
 import Big from 'big.js';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
+import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';

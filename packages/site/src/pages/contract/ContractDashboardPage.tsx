@@ -1,6 +1,6 @@
 import { ContractDashboard } from '@poolkit/widgets/ContractDashboard';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { PageFrame } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';

@@ -2,7 +2,7 @@ import type { ContractProduct, ContractTerms } from '@poolkit/core';
 import { ContractProductCard } from '@poolkit/widgets/ContractProductCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, EmptyState, PageFrame, Skeleton, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';

@@ -3,7 +3,7 @@ import { Button } from '@poolkit/widgets';
 import { ContractProductCard } from '@poolkit/widgets/ContractProductCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/nav';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, CardGrid, EmptyState, PageFrame, Skeleton } from '../../app/ui';

@@ -11,9 +11,9 @@ import {
 } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
 import { coinAmount, dateTime, hashrate } from '../../app/format';
+import { useParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, EmptyState, PageFrame, Skeleton, Stats, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';

@@ -2,8 +2,8 @@ import { ApiError, validators } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
+import { useNavigate, useSearchParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, TabList, TextField, uiStyles } from '../../app/ui';
 import {

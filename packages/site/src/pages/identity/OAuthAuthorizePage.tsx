@@ -2,8 +2,8 @@ import { type OauthRequestQuery, oauthRequestQuerySchema, validators } from '@po
 import { Button, Checkbox } from '@poolkit/widgets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { reportError } from '../../app/feedback';
+import { useLocation, useNavigate, useSearchParams } from '../../app/nav';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import { Card, DataSection, EmptyState, PageFrame, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';

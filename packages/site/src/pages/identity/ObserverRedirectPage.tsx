@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/nav';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, PageFrame, uiStyles, withObserverToken } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';

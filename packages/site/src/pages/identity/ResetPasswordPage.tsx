@@ -1,8 +1,8 @@
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
+import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, PageFrame, uiStyles } from '../../app/ui';
 import { useRouteName } from '../../app/useRouteName';

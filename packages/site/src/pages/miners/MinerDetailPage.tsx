@@ -7,8 +7,8 @@ import {
 } from '@poolkit/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { hashrate } from '../../app/format';
+import { useParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { Card, DataSection, DataTable, PageFrame, Stats, Unverified, uiStyles } from '../../app/ui';
 import { type ApiData, useApiData } from '../../app/useApiData';

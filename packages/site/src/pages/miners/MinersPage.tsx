@@ -2,7 +2,7 @@ import { type CatalogueList, PAGE_SIZE } from '@poolkit/core';
 import { MinerRanking, type MinerRankingSort } from '@poolkit/widgets/MinerRanking';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/nav';
 import { Pager } from '../../app/sections';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import { Card, PageFrame, Skeleton, uiStyles, withObserverToken } from '../../app/ui';

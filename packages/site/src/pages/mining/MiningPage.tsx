@@ -2,9 +2,9 @@ import { type CoinId, IP_STATISTICS_COINS, minerStatus, type RecentSearch } from
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { coinAmount, count, dateTime, hashrate, percentText, ratio } from '../../app/format';
 import { MinerStatus } from '../../app/MinerStatus';
+import { useLocation, useNavigate, useParams, useSearchParams } from '../../app/nav';
 import {
   blockColumns,
   HashrateCard,

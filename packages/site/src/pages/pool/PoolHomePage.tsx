@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { coinAmount, count, hashrate, ratio } from '../../app/format';
 import { useLiveVersion } from '../../app/live';
+import { useParams } from '../../app/nav';
 import { HashrateCard, StatsCard, useSeriesRange } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { PageFrame } from '../../app/ui';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
 import { dateTime, hashrate, minerStatusKey, ratio } from '../../app/format';
+import { useParams, useSearchParams } from '../../app/nav';
 import { HashrateCard, StatsCard, useSeriesRange } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, PageFrame } from '../../app/ui';

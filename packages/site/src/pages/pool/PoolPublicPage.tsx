@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { count, ratio } from '../../app/format';
 import { useLiveVersion } from '../../app/live';
+import { useParams } from '../../app/nav';
 import {
   blockColumns,
   HashrateCard,

@@ -2,9 +2,9 @@ import { type UserInfo, validators } from '@poolkit/core';
 import { Button, Dialog, DialogClose } from '@poolkit/widgets';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
+import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { TextField, uiStyles } from '../../app/ui';
 import {
