@@ -75,6 +75,16 @@ export default defineConfig({
         },
       },
       {
+        plugins: [vanillaExtractPlugin()],
+        ...sourceCondition,
+        optimizeDeps: { include: reactDeps },
+        test: {
+          name: 'site',
+          include: ['packages/site/src/**/*.test.{ts,tsx}'],
+          browser: chromiumBrowser(),
+        },
+      },
+      {
         plugins: [
           vanillaExtractPlugin(),
           storybookTest({ configDir: resolve(import.meta.dirname, '.storybook') }),

@@ -1,16 +1,7 @@
-import {
-  CHUNK_LOAD_TIMEOUT_MS,
-  chunkLoadRecovery,
-  flattenRoutes,
-  isChunkLoadError,
-  loadLanguage,
-  matchRoute,
-  RELOADED_HASH,
-  ROUTES,
-} from '@poolkit/core';
-import { WebsiteUpdatedError } from './chunkErrors';
+import { flattenRoutes, loadLanguage, matchRoute, ROUTES } from '@poolkit/core';
 import { createGuardLoader } from './guard';
 import { Layout, RouteError, ShellFallback } from './Layout';
+import { lazyPage, type PendingLocation } from './lazyPage';
 import {
   createBrowserHistory,
   createRouter,
@@ -19,57 +10,12 @@ import {
   type Router,
   type RouterInit,
 } from './nav';
-import { FIRST_SCREEN_PAGES, PAGE_LOADERS, type PageModule } from './pages';
+import { FIRST_SCREEN_PAGES, PAGE_LOADERS } from './pages';
 import type { Services } from './services';
 
 /** The element of a route that only forwards: the guard redirects before it renders. */
 function Nothing() {
   return null;
-}
-
-type PendingLocation = () => { pathname: string; search: string } | undefined;
-
-function withTimeout(load: () => Promise<PageModule>): Promise<PageModule> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      const error = new Error('Loading chunk page failed. (timeout)');
-      error.name = 'ChunkLoadError';
-      reject(error);
-    }, CHUNK_LOAD_TIMEOUT_MS);
-    load().then(
-      (module) => {
-        clearTimeout(timer);
-        resolve(module);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-/**
- * Loads a page chunk; on a chunk-load failure reloads the target page once, marked `#reloaded`,
- * and on a second failure throws {@link WebsiteUpdatedError} (core's `chunkLoadRecovery`).
- */
-function lazyPage(load: () => Promise<PageModule>, pending: PendingLocation) {
-  return async (): Promise<PageModule> => {
-    try {
-      return await withTimeout(load);
-    } catch (error) {
-      if (!isChunkLoadError(error)) throw error;
-      const target = pending() ?? window.location;
-      const url = `${window.location.origin}${target.pathname}${target.search}`;
-      const decision = chunkLoadRecovery(url, {
-        alreadyReloaded: window.location.hash === RELOADED_HASH,
-      });
-      if (decision.action === 'show-message') throw new WebsiteUpdatedError();
-      window.history.replaceState(null, '', decision.url);
-      window.location.reload();
-      return new Promise<PageModule>(() => undefined);
-    }
-  };
 }
 
 /** The route of paths no route has; the guard redirects them before it renders. */

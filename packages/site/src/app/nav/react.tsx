@@ -234,11 +234,14 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     const from = shown.current.pathname;
     shown.current = { key: location.key, pathname: location.pathname };
-    const saved = positions.current?.[location.key];
+    const stored = positions.current ?? {};
+    const saved = stored[location.key];
     const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
     if (historyAction === 'POP' && saved !== undefined) window.scrollTo(0, saved);
     else if (target && from !== undefined) target.scrollIntoView();
     else if (shouldScrollToTop(from, location.pathname)) window.scrollTo(0, 0);
+    // An entry left without scrolling keeps the position it was shown at.
+    stored[location.key] ??= window.scrollY;
   }, [location, historyAction]);
   return null;
 }
