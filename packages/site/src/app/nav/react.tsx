@@ -199,27 +199,32 @@ const SCROLL_KEY = 'poolkit-scroll';
 /**
  * Scroll positions per history entry: back and forward (and a reload) return to where the entry
  * was left; a new path starts at the top (core's `shouldScrollToTop`: a query or hash change
- * alone keeps the position); a hash scrolls to its element.
+ * alone keeps the position); a hash scrolls to its element. Nothing reads the layout while a
+ * page commits (a forced layout of the whole page would cost a long task on hydration): the
+ * position is known from scroll events and from where this component scrolled.
  */
 export function ScrollRestoration() {
   const { location, historyAction } = useRouterState();
-  const shown = useRef<{ key: string; pathname?: string }>({ key: location.key });
-  const positions = useRef<Record<string, number> | null>(null);
+  const shown = useRef<{ key: string; pathname?: string; y: number; positions: Positions }>({
+    key: location.key,
+    y: 0,
+    positions: {},
+  });
   useLayoutEffect(() => {
-    let stored: Record<string, number> = {};
+    const current = shown.current;
     try {
-      stored = JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}');
+      current.positions = JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}');
     } catch {
       // no storage: positions last as long as the page
     }
-    positions.current = stored;
     window.history.scrollRestoration = 'manual';
     const save = () => {
-      stored[shown.current.key] = window.scrollY;
+      current.y = window.scrollY;
+      current.positions[current.key] = current.y;
     };
     const persist = () => {
       try {
-        sessionStorage.setItem(SCROLL_KEY, JSON.stringify(stored));
+        sessionStorage.setItem(SCROLL_KEY, JSON.stringify(current.positions));
       } catch {
         // full or blocked: nothing to keep
       }
@@ -232,16 +237,25 @@ export function ScrollRestoration() {
     };
   }, []);
   useLayoutEffect(() => {
-    const from = shown.current.pathname;
-    shown.current = { key: location.key, pathname: location.pathname };
-    const stored = positions.current ?? {};
-    const saved = stored[location.key];
+    const current = shown.current;
+    const from = current.pathname;
+    current.key = location.key;
+    current.pathname = location.pathname;
+    const saved = current.positions[location.key];
     const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
-    if (historyAction === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+    let y: number | undefined;
+    if (historyAction === 'POP' && saved !== undefined) y = saved;
     else if (target && from !== undefined) target.scrollIntoView();
-    else if (shouldScrollToTop(from, location.pathname)) window.scrollTo(0, 0);
-    // An entry left without scrolling keeps the position it was shown at.
-    stored[location.key] ??= window.scrollY;
+    else if (shouldScrollToTop(from, location.pathname)) y = 0;
+    if (y !== undefined) {
+      window.scrollTo(0, y);
+      current.y = y;
+    }
+    // An entry left without scrolling keeps the position it was shown at (the first one is
+    // recorded by its first scroll event).
+    if (from !== undefined) current.positions[location.key] ??= current.y;
   }, [location, historyAction]);
   return null;
 }
+
+type Positions = Record<string, number>;
