@@ -6,8 +6,8 @@ import {
   createSession,
   documentCookieJar,
   type Endpoints,
+  endpointGroupLoaders,
   lazyApiInParts,
-  loadEndpointGroups,
   loadLanguage,
   type RefreshScheduler,
   SESSION_CHANNEL_NAME,
@@ -16,13 +16,15 @@ import {
 } from '@poolkit/core';
 import type { i18n as I18n } from 'i18next';
 import type { Client } from './client';
+import { groupsOnDemand } from './groupsOnDemand';
 
 /** The site's long-lived services: one of each per page load. */
 export interface Services {
   session: Session;
   /**
    * The typed API. Its client (ky, zod) and then the contract's endpoint groups load on the first
-   * call or on `preload()`; a call waits only for its own group.
+   * call or on `preload()`, the groups as the page asks for their methods (`groupsOnDemand`); a
+   * call waits only for its own group.
    */
   api: Api<Endpoints> & { preload(): Promise<Api<Endpoints>> };
   i18n: I18n;
@@ -53,7 +55,8 @@ function broadcastChannel(): BroadcastChannel | undefined {
  * The HTTP client comes from `client.ts` and the contract's endpoint groups from core, each
  * through a dynamic import, so the contract's schemas stay out of the first load; `main.tsx`
  * starts loading them right after the first render. The groups are evaluated one per task (the
- * public pages' groups first), so no task is long.
+ * public pages' groups first), so no task is long, and only as far as the page's calls need
+ * them; the rest follow once the page has been quiet a while (`groupsOnDemand`).
  */
 export function createServices(): Services {
   const broadcast = broadcastChannel();
@@ -78,7 +81,8 @@ export function createServices(): Services {
     );
     return client;
   };
-  const api = lazyApiInParts<Endpoints>(async function* () {
+  const demand = groupsOnDemand();
+  const parts = lazyApiInParts<Endpoints>(async function* () {
     const loaded = await loadClient();
     // A signed-in user's or an observer's first calls (permissions, the unread count, their
     // account) come before a visitor's (pools, news).
@@ -86,7 +90,18 @@ export function createServices(): Services {
       session.isLoggedIn() || session.observer.isActive()
         ? ACCOUNT_GROUP_ORDER
         : VISITOR_GROUP_ORDER;
-    for await (const group of loadEndpointGroups(order)) yield loaded.methodsOf(group);
+    yield* demand.pace(
+      order.map(
+        (name) => () => endpointGroupLoaders[name]().then((group) => loaded.methodsOf(group)),
+      ),
+    );
+  });
+  // Every method asked for tells the pacing which groups the page needs.
+  const api = new Proxy(parts, {
+    get(target, name, receiver) {
+      if (typeof name === 'string' && name !== 'preload' && name !== 'then') demand.want(name);
+      return Reflect.get(target, name, receiver);
+    },
   });
   const scheduler = createRefreshScheduler(
     session,
