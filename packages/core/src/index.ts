@@ -605,6 +605,8 @@ export {
   type UpdateAlertSettingsBody,
   unreadCountSchema,
   updateAlertSettingsBodySchema,
+  WEBHOOK_PRIVATE_ADDRESS_MESSAGE,
+  WEBHOOK_UNKNOWN_HOST_MESSAGE,
   type WebhookSecret,
   type WebhookTestResult,
   webhookSecretSchema,

@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       priceDemoSeed: 1,
       exchangeQuoteTtlSeconds: 30,
       webauthn: { rpId: undefined, rpName: 'PoolKit', origins: undefined },
+      siteUrl: 'http://localhost:8080',
+      webhookAllowPrivate: false,
     });
     expect(config.siteDir.split(path.sep).slice(-3)).toEqual(['packages', 'site', 'dist']);
   });
@@ -62,6 +64,8 @@ describe('loadConfig', () => {
         WEBAUTHN_RP_ID: 'Pool.Example.com',
         WEBAUTHN_RP_NAME: 'Example Pool',
         WEBAUTHN_ORIGINS: 'https://pool.example.com, https://www.pool.example.com:8443/',
+        SITE_URL: 'https://pool.example.com/',
+        WEBHOOK_ALLOW_PRIVATE: 'on',
       },
       '/srv/poolkit',
     );
@@ -88,6 +92,8 @@ describe('loadConfig', () => {
         rpName: 'Example Pool',
         origins: ['https://pool.example.com', 'https://www.pool.example.com:8443'],
       },
+      siteUrl: 'https://pool.example.com',
+      webhookAllowPrivate: true,
     });
   });
 
@@ -132,6 +138,13 @@ describe('loadConfig', () => {
     expect(config.jwt.secret).toBeUndefined();
   });
 
+  it('should default SITE_URL to the local port', () => {
+    expect(loadConfig({ PORT: '3000' }).siteUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ SITE_URL: 'https://pool.example.com/app/' }).siteUrl).toBe(
+      'https://pool.example.com/app',
+    );
+  });
+
   it('should accept port 0 (any free port) and the TRUST_PROXY flags', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -161,6 +174,10 @@ describe('loadConfig', () => {
     ['NATS_URL', 'http://nats:4222', 'nats://'],
     ['NATS_URL', 'nats://nats-1:4222,not a url', 'nats://'],
     ['SMTP_URL', 'http://mail', 'smtp://'],
+    ['SITE_URL', 'pool.example.com', 'must be a URL'],
+    ['SITE_URL', 'ftp://pool.example.com', 'http://'],
+    ['SITE_URL', 'https://pool.example.com/?ref=mail', 'site address only'],
+    ['WEBHOOK_ALLOW_PRIVATE', 'maybe', 'one of 1, 0'],
     ['NODE_ENV', 'staging', 'production, development, test'],
     ['POOLKIT_ENV', 'prod', 'production, development, test'],
     ['LOG_LEVEL', 'loud', 'must be one of'],

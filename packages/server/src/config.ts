@@ -83,6 +83,17 @@ export interface Config {
      */
     readonly origins: readonly string[] | undefined;
   };
+  /**
+   * `SITE_URL` (`http://` or `https://`, no trailing slash): the site's public address, for the
+   * links in emails. Default `http://localhost:<PORT>`.
+   */
+  readonly siteUrl: string;
+  /**
+   * `WEBHOOK_ALLOW_PRIVATE`: let alert webhooks go to loopback, private, link-local and other
+   * internal addresses (tests and development with a local receiver). Default off: such
+   * addresses are refused when saved and, after DNS resolution, when delivered.
+   */
+  readonly webhookAllowPrivate: boolean;
 }
 
 /** One bad environment variable. */
@@ -175,6 +186,23 @@ const environmentSchema = z.object({
   PRICE_FEED_URL: urlWithProtocols(['http:', 'https:']),
   PRICE_DEMO_SEED: integer(0, 4_294_967_295),
   EXCHANGE_QUOTE_TTL_SECONDS: integer(1, 3_600),
+  SITE_URL: optionalText().pipe(
+    z
+      .string()
+      .refine((value) => URL.canParse(value), 'must be a URL (http:// or https://…)')
+      .refine(
+        (value) => !URL.canParse(value) || ['http:', 'https:'].includes(new URL(value).protocol),
+        'must start with http:// or https://',
+      )
+      .refine((value) => {
+        if (!URL.canParse(value)) return true;
+        const url = new URL(value);
+        return url.search === '' && url.hash === '' && url.username === '';
+      }, 'must be the site address only, without query, fragment or credentials')
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  WEBHOOK_ALLOW_PRIVATE: flag(),
   PORT: integer(0, 65_535),
   HOST: optionalText(),
   POOLKIT_DATA_DIR: optionalText(),
@@ -322,5 +350,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
       rpName: values.WEBAUTHN_RP_NAME ?? 'PoolKit',
       origins: values.WEBAUTHN_ORIGINS,
     },
+    siteUrl: values.SITE_URL ?? `http://localhost:${values.PORT ?? 8080}`,
+    webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE ?? false,
   };
 }

@@ -90,6 +90,8 @@ export async function setup(project: TestProject): Promise<void> {
         // The API helpers sign users up and in from addresses of their own (support.ts), as
         // many people would; the server trusts the forwarded address from loopback only.
         TRUST_PROXY: '127.0.0.1',
+        // The alert e2e's webhook receiver listens on loopback, which is refused otherwise.
+        WEBHOOK_ALLOW_PRIVATE: '1',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -127,6 +127,15 @@ export const webhookUrlSchema = z
     'Please enter a web address starting with https://',
   );
 
+/**
+ * The server's refusal of a webhook address on a private, loopback, link-local, CGNAT,
+ * unique-local or metadata network (field `webhook_url`); pages show `alerts.webhookPrivate`.
+ */
+export const WEBHOOK_PRIVATE_ADDRESS_MESSAGE =
+  'Use a public address: private, loopback, link-local and metadata addresses are refused';
+/** The server's refusal of a webhook address whose host DNS does not know (`alerts.webhookUnknownHost`). */
+export const WEBHOOK_UNKNOWN_HOST_MESSAGE = 'The address’s host could not be found';
+
 /** Default quiet window after a recovery, minutes: a flapping worker does not re-alert sooner. */
 export const DEFAULT_ALERT_QUIET_MINUTES = 60;
 

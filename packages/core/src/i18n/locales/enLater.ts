@@ -1000,6 +1000,8 @@ export const enLater = {
     'admin.actions.contracts.product_update': 'Changed a contract product',
     'admin.actions.contracts.order_approve': 'Approved a contract payment',
     'admin.actions.contracts.order_reject': 'Rejected a contract payment',
+    'admin.actions.tickets.reply': 'Answered a support ticket',
+    'admin.actions.tickets.note': 'Added an internal note to a ticket',
     'admin.targets.coupon_batch': 'Coupon batch',
     'admin.fields.count': 'Codes',
     'admin.fields.fee_reduction_percent': 'Fee reduction (%)',
@@ -1486,6 +1488,9 @@ export const enLater = {
     quietMinutes: 'Quiet after a recovery (minutes)',
     save: 'Save',
     saved: 'Alert settings saved',
+    webhookPrivate:
+      'Use a public webhook address: private, loopback, link-local and metadata addresses are refused',
+    webhookUnknownHost: 'The webhook address’s host could not be found',
     secretTitle: 'Signing secret',
     secretMissing: 'No signing secret yet: make one before the first webhook.',
     secretSet: 'A signing secret is set. Make a new one if it was lost.',

@@ -1138,6 +1138,8 @@ export const ja: LocaleMessages = {
     'admin.actions.contracts.product_update': '契約商品を変更',
     'admin.actions.contracts.order_approve': '契約の支払いを承認',
     'admin.actions.contracts.order_reject': '契約の支払いを却下',
+    'admin.actions.tickets.reply': 'サポートチケットに回答',
+    'admin.actions.tickets.note': 'チケットに社内メモを追加',
     'admin.targets.coupon_batch': 'クーポンバッチ',
     'routes.AdminCoupons': 'クーポン',
     'admin.fields.count': 'コード数',
@@ -1707,6 +1709,9 @@ export const ja: LocaleMessages = {
     quietMinutes: '回復後の通知停止時間（分）',
     save: '保存',
     saved: 'アラート設定を保存しました',
+    webhookPrivate:
+      '公開された Webhook アドレスを指定してください。プライベート、ループバック、リンクローカル、メタデータのアドレスは使えません',
+    webhookUnknownHost: 'Webhook アドレスのホストが見つかりません',
     secretTitle: '署名シークレット',
     secretMissing: '署名シークレットがまだありません。最初の Webhook の前に作成してください。',
     secretSet: '署名シークレットは設定済みです。紛失した場合は作り直してください。',

@@ -1122,6 +1122,8 @@ export const ko: LocaleMessages = {
     'admin.actions.contracts.product_update': '계약 상품 변경',
     'admin.actions.contracts.order_approve': '계약 결제 승인',
     'admin.actions.contracts.order_reject': '계약 결제 반려',
+    'admin.actions.tickets.reply': '지원 티켓에 답변',
+    'admin.actions.tickets.note': '티켓에 내부 메모 추가',
     'admin.targets.coupon_batch': '쿠폰 배치',
     'routes.AdminCoupons': '쿠폰',
     'admin.fields.count': '코드 수',
@@ -1686,6 +1688,9 @@ export const ko: LocaleMessages = {
     quietMinutes: '회복 후 알림 중지 시간(분)',
     save: '저장',
     saved: '알림 설정이 저장되었습니다',
+    webhookPrivate:
+      '공개 웹훅 주소를 입력하세요. 사설, 루프백, 링크 로컬, 메타데이터 주소는 사용할 수 없습니다',
+    webhookUnknownHost: '웹훅 주소의 호스트를 찾을 수 없습니다',
     secretTitle: '서명 시크릿',
     secretMissing: '아직 서명 시크릿이 없습니다. 첫 웹훅 전에 만드세요.',
     secretSet: '서명 시크릿이 설정되어 있습니다. 잃어버렸다면 새로 만드세요.',

@@ -1139,6 +1139,8 @@ export const ru: LocaleMessages = {
     'admin.actions.contracts.product_update': 'Изменён продукт-контракт',
     'admin.actions.contracts.order_approve': 'Одобрена оплата контракта',
     'admin.actions.contracts.order_reject': 'Отклонена оплата контракта',
+    'admin.actions.tickets.reply': 'Ответ на обращение в поддержку',
+    'admin.actions.tickets.note': 'Внутренняя заметка к обращению',
     'admin.targets.coupon_batch': 'Партия купонов',
     'routes.AdminCoupons': 'Купоны',
     'admin.fields.count': 'Кодов',
@@ -1708,6 +1710,9 @@ export const ru: LocaleMessages = {
     quietMinutes: 'Тишина после восстановления (минут)',
     save: 'Сохранить',
     saved: 'Настройки оповещений сохранены',
+    webhookPrivate:
+      'Укажите публичный адрес вебхука: частные, локальные (loopback, link-local) и адреса метаданных не принимаются',
+    webhookUnknownHost: 'Хост адреса вебхука не найден',
     secretTitle: 'Секрет подписи',
     secretMissing: 'Секрета подписи ещё нет: создайте его до первого вебхука.',
     secretSet: 'Секрет подписи задан. Создайте новый, если он утерян.',

@@ -17,6 +17,7 @@ import {
 } from './alerts';
 import { seedDemoMessages } from './demo';
 import { deleteMessage, listMessages, markRead, unreadCount } from './messages';
+import { webhookUrlProblem } from './webhookAddress';
 import { deliverDueWebhooks, enqueueWebhook } from './webhooks';
 
 /** How often (wall time) the webhook outbox is polled for due deliveries. */
@@ -37,8 +38,21 @@ function messageNotFound(): HttpError {
 
 /** Options of {@link registerNotificationsModule}. */
 export interface NotificationsOptions {
-  /** The webhook sender's fetch. Default the global `fetch`. */
+  /** The webhook sender's fetch. Default Node's HTTP client with the internal-address guard. */
   readonly fetch?: typeof fetch;
+}
+
+/**
+ * Refuses a webhook address on an internal network (`webhookUrlProblem`) with a 400 naming
+ * `webhook_url`, unless `WEBHOOK_ALLOW_PRIVATE` is on.
+ */
+async function requirePublicWebhookUrl(url: string | null, allowPrivate: boolean): Promise<void> {
+  if (url === null) return;
+  const problem = await webhookUrlProblem(url, { allowPrivate });
+  if (problem === null) return;
+  throw new HttpError(400, ERROR_CODES.validation, `webhook_url: ${problem}`, {
+    fields: [{ field: 'webhook_url', message: problem }],
+  });
 }
 
 /**
@@ -55,8 +69,8 @@ export function registerNotificationsModule(
 ): void {
   const { database, clock, config } = app.platform;
   const mailer = createMailer(config, database, app.log);
-  // The alert emails link to the message center; SITE_URL names the public address.
-  const siteUrl = (process.env.SITE_URL ?? `http://localhost:${config.port}`).replace(/\/$/, '');
+  // The alert emails link to the message center at the site's public address.
+  const { siteUrl } = config;
 
   registerEndpoint(app, endpoints.messages, async ({ query }, { principal, request }) =>
     listMessages(
@@ -86,6 +100,7 @@ export function registerNotificationsModule(
     userOf(context.principal);
     const pool = requireAccountPool(params.pool);
     const account = await requireAccount(context, params.account);
+    await requirePublicWebhookUrl(body.webhook_url, config.webhookAllowPrivate);
     return writeAlertSettings(database.db, account.id, pool.name, body);
   });
   registerEndpoint(app, endpoints.rotateWebhookSecret, async ({ params }, context) => {
@@ -134,6 +149,7 @@ export function registerNotificationsModule(
       });
       const [attempt] = await deliverDueWebhooks(database, nowMs, {
         id,
+        allowPrivate: config.webhookAllowPrivate,
         ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
       });
       return {
@@ -173,11 +189,10 @@ export function registerNotificationsModule(
     webhookTimer = setInterval(() => {
       if (deliveringNow) return;
       deliveringNow = true;
-      delivering = deliverDueWebhooks(
-        database,
-        clock.now(),
-        options.fetch === undefined ? {} : { fetch: options.fetch },
-      )
+      delivering = deliverDueWebhooks(database, clock.now(), {
+        allowPrivate: config.webhookAllowPrivate,
+        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      })
         .catch((error: unknown) => app.log.error({ err: error }, 'webhook delivery failed'))
         .finally(() => {
           deliveringNow = false;

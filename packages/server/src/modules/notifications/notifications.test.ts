@@ -17,7 +17,12 @@ import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { runAlertCheck } from './alerts';
 import { notifySettingUpdate, postMessage } from './messages';
+import { isInternalAddress, webhookUrlProblem } from './webhookAddress';
 import { deliverDueWebhooks, verifyWebhookSignature, webhookBackoffMs } from './webhooks';
+
+/** The local receiver is on loopback: these tests allow private webhook addresses. */
+const OPEN = { allowPrivate: true } as const;
+const openConfig = () => testConfig({ WEBHOOK_ALLOW_PRIVATE: '1' });
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 2, 10, 8, 0);
@@ -141,7 +146,7 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
   beforeAll(async () => {
     database = await openTestDatabase(driver);
     clock = createManualClock(T0);
-    app = await buildApp({ config: testConfig(), db: database, clock, authenticate });
+    app = await buildApp({ config: openConfig(), db: database, clock, authenticate });
     ingest = createIngest(database);
     receiver = await startReceiver();
     for (const [user, account, email, language] of [
@@ -342,7 +347,7 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     expect(mails[0]?.subject).toBe('carol001 有矿机离线');
     expect(mails[0]?.text).toContain('rig1');
 
-    await deliverDueWebhooks(database, clock.now());
+    await deliverDueWebhooks(database, clock.now(), OPEN);
     expect(receiver.calls).toHaveLength(1);
     expect(JSON.parse(receiver.calls[0]?.body ?? '{}')).toMatchObject({
       event: 'miner_offline',
@@ -369,7 +374,7 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     clock.set(T0 + 110 * MINUTE);
     await mine(['rig2'], T0 + 51 * MINUTE, clock.now());
     expect(await check(clock.now())).toBe(1);
-    await deliverDueWebhooks(database, clock.now());
+    await deliverDueWebhooks(database, clock.now(), OPEN);
     expect(receiver.calls.map((hook) => JSON.parse(hook.body).event)).toEqual([
       'miner_offline',
       'miner_offline.recovered',
@@ -388,21 +393,23 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     );
     expect(first).toMatchObject({ delivered: false, status_code: 500 });
     // Not due before its back-off.
-    expect(await deliverDueWebhooks(database, clock.now() + webhookBackoffMs(1) - 1)).toEqual([]);
-    const second = await deliverDueWebhooks(database, clock.now() + webhookBackoffMs(1));
+    expect(await deliverDueWebhooks(database, clock.now() + webhookBackoffMs(1) - 1, OPEN)).toEqual(
+      [],
+    );
+    const second = await deliverDueWebhooks(database, clock.now() + webhookBackoffMs(1), OPEN);
     expect(second).toEqual([
       { id: first.delivery_id, delivered: false, statusCode: 503, error: 'HTTP 503' },
     ]);
 
     // The server restarts: a new app on the same database delivers what is left.
     await app.close();
-    app = await buildApp({ config: testConfig(), db: database, clock, authenticate });
+    app = await buildApp({ config: openConfig(), db: database, clock, authenticate });
     const later = clock.now() + webhookBackoffMs(1) + webhookBackoffMs(2);
-    const third = await deliverDueWebhooks(database, later);
+    const third = await deliverDueWebhooks(database, later, OPEN);
     expect(third).toEqual([
       { id: first.delivery_id, delivered: true, statusCode: 200, error: null },
     ]);
-    expect(await deliverDueWebhooks(database, later + 3_600_000)).toEqual([]);
+    expect(await deliverDueWebhooks(database, later + 3_600_000, OPEN)).toEqual([]);
 
     const ids = receiver.calls.map((hook) => hook.headers['x-poolkit-delivery']);
     expect(ids).toEqual([first.delivery_id, first.delivery_id, first.delivery_id]);
@@ -434,10 +441,132 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     );
     expect(rows).toHaveLength(5);
     const [left, right] = await Promise.all([
-      deliverDueWebhooks(database, clock.now()),
-      deliverDueWebhooks(database, clock.now()),
+      deliverDueWebhooks(database, clock.now(), OPEN),
+      deliverDueWebhooks(database, clock.now(), OPEN),
     ]);
     expect((left?.length ?? 0) + (right?.length ?? 0)).toBe(5);
     expect(receiver.calls).toHaveLength(5);
+  });
+
+  it('should refuse internal webhook addresses when saved and when delivered', async () => {
+    const guarded = await buildApp({ config: testConfig(), db: database, clock, authenticate });
+    try {
+      const url = '/api/pools/btc/accounts/carol001/alerts';
+      const body = {
+        enabled: true,
+        hashrate_threshold: null,
+        offline_workers_threshold: 1,
+        channels: ['webhook'],
+        types: ['miner_offline'],
+        quiet_minutes: 60,
+      };
+      for (const webhook of [
+        receiver.url,
+        'http://localhost:9/hook',
+        'http://10.1.2.3/hook',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]:8080/hook',
+        'http://[fd00::1]/hook',
+        'http://100.64.0.1/hook',
+      ]) {
+        const refused = await guarded.inject({
+          method: 'PUT',
+          url,
+          headers: { authorization: 'Bearer carol' },
+          payload: { ...body, webhook_url: webhook },
+        });
+        expect(refused.statusCode, webhook).toBe(400);
+        expect(refused.json().msg, webhook).toMatch(/^webhook_url: Use a public address/);
+        expect(refused.json().fields[0].field).toBe('webhook_url');
+      }
+      // A public address literal passes without DNS.
+      const accepted = await guarded.inject({
+        method: 'PUT',
+        url,
+        headers: { authorization: 'Bearer carol' },
+        payload: { ...body, webhook_url: 'https://93.184.215.14/hook' },
+      });
+      expect(accepted.statusCode).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+
+    // At delivery time (DNS rebinding: a name that resolved publicly when saved now points
+    // inside): `localhost` resolves to loopback, so the guarded client never connects.
+    receiver.calls.length = 0;
+    const port = new URL(receiver.url).port;
+    await queryRows(
+      database.db,
+      sql`INSERT INTO webhook_deliveries (id, account_id, pool, url, event, body, next_attempt_ms,
+          created_ms)
+        SELECT v.delivery, a.id, 'btc', v.target, 'test', '{}', ${clock.now()}::bigint, ${clock.now()}::bigint
+        FROM mining_accounts a, (VALUES ('whd_rebind', ${`http://localhost:${port}/hook`}),
+          ('whd_literal', ${receiver.url})) AS v(delivery, target)
+        WHERE a.name = 'carol001'`,
+    );
+    const results = (await deliverDueWebhooks(database, clock.now())).filter((result) =>
+      ['whd_rebind', 'whd_literal'].includes(result.id),
+    );
+    expect(results.map((result) => [result.id, result.delivered])).toEqual([
+      ['whd_literal', false],
+      ['whd_rebind', false],
+    ]);
+    for (const result of results) expect(result.error).toMatch(/^Refused/);
+    expect(receiver.calls).toHaveLength(0);
+    const rows = await queryRows<{ status: string }>(
+      database.db,
+      sql`SELECT status FROM webhook_deliveries WHERE id IN ('whd_rebind', 'whd_literal')`,
+    );
+    // Refused for good: no retries.
+    expect(rows.map((row) => row.status)).toEqual(['failed', 'failed']);
+  });
+});
+
+describe('webhook address guard', () => {
+  it.each([
+    ['0.0.0.0', true],
+    ['10.0.0.1', true],
+    ['100.64.1.1', true],
+    ['127.0.0.1', true],
+    ['169.254.169.254', true],
+    ['172.16.5.4', true],
+    ['172.32.0.1', false],
+    ['192.168.1.1', true],
+    ['8.8.8.8', false],
+    ['93.184.215.14', false],
+    ['::1', true],
+    ['::', true],
+    ['::ffff:10.0.0.1', true],
+    ['::ffff:8.8.8.8', false],
+    ['fd12:3456::1', true],
+    ['fe80::1', true],
+    ['ff02::1', true],
+    ['2606:4700:4700::1111', false],
+    ['not an address', true],
+  ])('should judge %s internal: %s', (address, internal) => {
+    expect(isInternalAddress(address)).toBe(internal);
+  });
+
+  it('should judge names by every address they resolve to', async () => {
+    const resolveTo = (addresses: string[]) => async (): Promise<readonly string[]> => addresses;
+    const check = (url: string, addresses: string[]) =>
+      webhookUrlProblem(url, { allowPrivate: false, resolve: resolveTo(addresses) });
+    expect(await check('https://hooks.example.com/x', ['93.184.215.14'])).toBeNull();
+    expect(await check('https://hooks.example.com/x', ['93.184.215.14', '10.0.0.2'])).toMatch(
+      /public address/,
+    );
+    expect(await check('https://metadata.google.internal/', ['93.184.215.14'])).toMatch(
+      /public address/,
+    );
+    expect(await check('https://nowhere.example/', [])).toMatch(/could not be found/);
+    expect(
+      await webhookUrlProblem('https://x.example/', {
+        allowPrivate: false,
+        resolve: async () => {
+          throw new Error('ENOTFOUND');
+        },
+      }),
+    ).toMatch(/could not be found/);
+    expect(await webhookUrlProblem('http://127.0.0.1/', { allowPrivate: true })).toBeNull();
   });
 });

@@ -1,7 +1,11 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
+import { guardedLookup, INTERNAL_WEBHOOK_MESSAGE, isInternalAddress } from './webhookAddress';
 
 /** Attempts before a delivery is given up (`failed`); about 2 hours of back-off in all. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -107,16 +111,70 @@ export interface DeliverOptions {
   readonly id?: string;
   /** At most this many per call. Default 50. */
   readonly limit?: number;
-  /** Default the global `fetch`. */
+  /**
+   * Sends through this `fetch` instead of the guarded HTTP client (tests of odd receivers);
+   * an internal IP literal is still refused unless `allowPrivate`.
+   */
   readonly fetch?: typeof fetch;
+  /**
+   * `WEBHOOK_ALLOW_PRIVATE`: deliver to internal addresses too. Default `false`: a host that
+   * is, or resolves at send time to, an internal address is refused and the delivery fails.
+   */
+  readonly allowPrivate?: boolean;
 }
 
-async function post(
-  fetchImpl: typeof fetch,
+type PostOutcome = { statusCode: number | null; error: string | null; refused?: boolean };
+
+/**
+ * One POST with Node's HTTP client; without `allowPrivate` the connection's DNS lookup is
+ * {@link guardedLookup}, so it only ever connects to a checked public address.
+ */
+function postGuarded(
   url: string,
   headers: Record<string, string>,
   body: string,
-): Promise<{ statusCode: number | null; error: string | null }> {
+  allowPrivate: boolean,
+): Promise<PostOutcome> {
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: WEBHOOK_TIMEOUT_MS,
+        ...(allowPrivate ? {} : { lookup: guardedLookup as never }),
+      },
+      (response) => {
+        response.resume();
+        const status = response.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        resolve({ statusCode: status, error: ok ? null : `HTTP ${status}` });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('Timed out')));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      const refused = error.code === 'EINTERNAL';
+      resolve({ statusCode: null, error: error.message.slice(0, 500), refused });
+    });
+    request.end(body);
+  });
+}
+
+async function post(
+  fetchImpl: typeof fetch | undefined,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  allowPrivate: boolean,
+): Promise<PostOutcome> {
+  const host = URL.canParse(url) ? new URL(url).hostname.replace(/^\[|\]$/g, '') : '';
+  // An IP literal is connected to without a DNS lookup: judge it here.
+  if (!allowPrivate && isIP(host) !== 0 && isInternalAddress(host)) {
+    return { statusCode: null, error: `Refused: ${INTERNAL_WEBHOOK_MESSAGE}`, refused: true };
+  }
+  if (fetchImpl === undefined) return postGuarded(url, headers, body, allowPrivate);
   try {
     const response = await fetchImpl(url, {
       method: 'POST',
@@ -148,7 +206,8 @@ export async function deliverDueWebhooks(
   options: DeliverOptions = {},
 ): Promise<AttemptResult[]> {
   const { db } = database;
-  const fetchImpl = options.fetch ?? fetch;
+  const fetchImpl = options.fetch;
+  const allowPrivate = options.allowPrivate ?? false;
   const due = await queryRows<{ id: string }>(
     db,
     options.id === undefined
@@ -183,7 +242,7 @@ export async function deliverDueWebhooks(
     );
     const delivery = { ...claim, secret: secrets[0]?.secret ?? null };
     const attempts = toNumber(delivery.attempts);
-    let outcome: { statusCode: number | null; error: string | null };
+    let outcome: PostOutcome;
     if (delivery.secret === null) {
       outcome = { statusCode: null, error: 'No signing secret: make one in the alert settings' };
     } else {
@@ -201,6 +260,7 @@ export async function deliverDueWebhooks(
           'x-poolkit-signature': `v1=${signWebhook(delivery.secret, timestampSec, delivery.body)}`,
         },
         delivery.body,
+        allowPrivate,
       );
     }
     const delivered = outcome.error === null;
@@ -211,7 +271,9 @@ export async function deliverDueWebhooks(
             last_status = ${outcome.statusCode}, last_error = NULL WHERE id = ${id}`,
       );
     } else {
-      const status = attempts >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'pending';
+      // An internal address is refused for good: retrying cannot make it public.
+      const status =
+        attempts >= WEBHOOK_MAX_ATTEMPTS || outcome.refused === true ? 'failed' : 'pending';
       await queryRows(
         db,
         sql`UPDATE webhook_deliveries SET status = ${status},

@@ -16,6 +16,12 @@ export const KNOWN_AUDIT_ACTIONS = [
   'coupons.issue',
   'withdrawals.approve',
   'withdrawals.reject',
+  'contracts.product_create',
+  'contracts.product_update',
+  'contracts.order_approve',
+  'contracts.order_reject',
+  'tickets.reply',
+  'tickets.note',
 ] as const;
 
 /** The name of an audit action in the reader's language, or the action itself. */

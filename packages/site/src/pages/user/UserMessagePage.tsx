@@ -1,8 +1,11 @@
 import {
+  ApiError,
   isAddressMiningCoin,
   type MessageType,
   PAGE_SIZE,
   type UpdateAlertSettingsBody,
+  WEBHOOK_PRIVATE_ADDRESS_MESSAGE,
+  WEBHOOK_UNKNOWN_HOST_MESSAGE,
   type WebhookTestResult,
 } from '@poolkit/core';
 import { FormField, Select } from '@poolkit/widgets';
@@ -63,7 +66,15 @@ function AlertSettingsSection() {
       showMessage(t('alerts.saved'), 'success');
       setVersion((value) => value + 1);
     } catch (error) {
-      reportError(error);
+      // The server's refusals of a webhook address, in the reader's language.
+      const webhook =
+        error instanceof ApiError
+          ? error.fields.find((field) => field.field === 'webhook_url')?.message
+          : undefined;
+      if (webhook === WEBHOOK_PRIVATE_ADDRESS_MESSAGE) showMessage(t('alerts.webhookPrivate'));
+      else if (webhook === WEBHOOK_UNKNOWN_HOST_MESSAGE)
+        showMessage(t('alerts.webhookUnknownHost'));
+      else reportError(error);
     } finally {
       setSaving(false);
     }
