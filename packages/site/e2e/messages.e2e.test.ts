@@ -127,11 +127,18 @@ describe('message centre', () => {
     await page.getByRole('heading', { name: `Workers offline on ${account}` }).waitFor();
     await page.getByRole('link', { name: /Messages, [1-9]\d* unread/ }).waitFor();
 
-    const outbox = await fetch(
-      new URL(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`, baseUrl),
-    );
-    const mails = ((await outbox.json()) as { data: { list: { subject: string }[] } }).data.list;
-    expect(mails.some((mail) => mail.subject === `Workers offline on ${account}`)).toBe(true);
+    // The email leaves through the notice outbox, polled every 2 s of wall time.
+    const mailed = async () => {
+      const outbox = await fetch(
+        new URL(`/api/dev/outbox?to=${encodeURIComponent(user.email)}`, baseUrl),
+      );
+      const mails = ((await outbox.json()) as { data: { list: { subject: string }[] } }).data.list;
+      return mails.some((mail) => mail.subject === `Workers offline on ${account}`);
+    };
+    for (let wait = 0; wait < 30 && !(await mailed()); wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(await mailed()).toBe(true);
 
     await until(async () => hooks.some((hook) => hook.body.includes('"miner_offline"')), 3);
     const hook = hooks.find((entry) => entry.body.includes('"miner_offline"'));

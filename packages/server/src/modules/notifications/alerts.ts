@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { findPool, hashrateFromDifficulty } from '../../engine/poolCatalog';
 import { queryRows, type SqlExecutor, toNullableNumber, toNumber } from '../../engine/sql';
-import type { Mailer, OutgoingMessage } from '../../mail/mailer';
+import { enqueueEmail } from './emailOutbox';
 import { postMessage } from './messages';
 import { asLanguage, emailFooter, type MessageTextKey, renderMessage } from './texts';
 import { enqueueWebhook, newWebhookSecret } from './webhooks';
@@ -250,7 +250,6 @@ const TEXT_KEYS: Record<AlertType, Record<'alert' | 'recover', MessageTextKey>> 
 
 /** Options of {@link runAlertCheck}. */
 export interface AlertCheckOptions {
-  readonly mailer: Mailer;
   /** The site's address, for the link in alert emails. */
   readonly siteUrl: string;
 }
@@ -258,9 +257,10 @@ export interface AlertCheckOptions {
 /**
  * The scheduled alert check (once a minute across nodes, `module.ts`): for every account with
  * alerts on, reads its offline workers (core's status rules) and 1-hour hashrate, moves each
- * alert's state ({@link decide}) and, for an alert or a recovery, posts the message, queues the
- * webhook in the same transaction (the outbox), and then emails or texts the user in their
- * language. Resolves how many messages it posted.
+ * alert's state ({@link decide}) and, for an alert or a recovery, posts the message and queues
+ * the webhook and the email or text in the user's language in the same transaction (the
+ * outboxes `webhook_deliveries` and `email_deliveries`, sent by the module's poller). Resolves
+ * how many messages it posted.
  */
 export async function runAlertCheck(
   database: Database,
@@ -284,7 +284,6 @@ export async function runAlertCheck(
     const channels = splitList(row.channels, CHANNELS);
     const quietMs = toNumber(row.quiet_minutes) * 60_000;
     for (const observation of await observe(database.db, row, nowMs)) {
-      const outgoing: OutgoingMessage[] = [];
       await database.db.transaction(async (tx) => {
         const decision = await decide(tx, accountId, row.pool, observation, quietMs, nowMs);
         if (decision === null) return;
@@ -314,17 +313,21 @@ export async function runAlertCheck(
         const text = renderMessage(language, textKey, observation.params);
         const body = `${text.content}\n\n${emailFooter(language, `${options.siteUrl}/user/message`)}`;
         if (channels.includes('email') && row.email !== null) {
-          outgoing.push({ channel: 'email', to: row.email, subject: text.title, text: body });
+          await enqueueEmail(
+            tx,
+            { channel: 'email', to: row.email, subject: text.title, text: body },
+            nowMs,
+          );
         }
         if (channels.includes('sms') && row.phone !== null) {
           const to = `+${row.country_code ?? ''} ${row.phone}`;
-          outgoing.push({ channel: 'sms', to, subject: text.title, text: text.content });
+          await enqueueEmail(
+            tx,
+            { channel: 'sms', to, subject: text.title, text: text.content },
+            nowMs,
+          );
         }
       });
-      // After the commit: a failed send does not undo the message (the message center has it).
-      for (const message of outgoing) {
-        await options.mailer.send(message, nowMs).catch(() => undefined);
-      }
     }
   }
   return posted;

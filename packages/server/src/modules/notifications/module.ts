@@ -6,7 +6,7 @@ import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
-import { createMailer } from '../../mail/mailer';
+import { createMailer, type Mailer } from '../../mail/mailer';
 import { requestLanguage } from '../content/language';
 import { requireAccount, requireAccountPool } from '../pools/access';
 import {
@@ -16,11 +16,12 @@ import {
   writeAlertSettings,
 } from './alerts';
 import { seedDemoMessages } from './demo';
+import { deliverDueEmails } from './emailOutbox';
 import { deleteMessage, listMessages, markRead, unreadCount } from './messages';
 import { webhookUrlProblem } from './webhookAddress';
 import { deliverDueWebhooks, enqueueWebhook } from './webhooks';
 
-/** How often (wall time) the webhook outbox is polled for due deliveries. */
+/** How often (wall time) the webhook and email outboxes are polled for due deliveries. */
 const WEBHOOK_POLL_MS = 2_000;
 
 function userOf(principal: Principal | null): string {
@@ -40,6 +41,8 @@ function messageNotFound(): HttpError {
 export interface NotificationsOptions {
   /** The webhook sender's fetch. Default Node's HTTP client with the internal-address guard. */
   readonly fetch?: typeof fetch;
+  /** Sends the queued notice emails and texts. Default the configured mailer (`createMailer`). */
+  readonly mailer?: Mailer;
 }
 
 /**
@@ -59,8 +62,8 @@ async function requirePublicWebhookUrl(url: string | null, allowPrivate: boolean
  * The message center and alerts (spec section 1): the user's messages (list by kind, unread
  * count, mark read, delete) in the request's language; alert settings per account and pool with
  * email, SMS and signed-webhook channels; the alert check once a minute across nodes; and the
- * webhook outbox, polled every two seconds (both jobs off in test mode), so deliveries survive failing receivers and
- * restarts. Outside production it serves `POST /api/dev/workers` to stop and start a demo
+ * webhook and email outboxes, polled every two seconds (both jobs off in test mode), so
+ * deliveries survive failing receivers and mailers and restarts. Outside production it serves `POST /api/dev/workers` to stop and start a demo
  * worker (the e2e's engine control).
  */
 export function registerNotificationsModule(
@@ -68,7 +71,7 @@ export function registerNotificationsModule(
   options: NotificationsOptions = {},
 ): void {
   const { database, clock, config } = app.platform;
-  const mailer = createMailer(config, database, app.log);
+  const mailer = options.mailer ?? createMailer(config, database, app.log);
   // The alert emails link to the message center at the site's public address.
   const { siteUrl } = config;
 
@@ -180,7 +183,7 @@ export function registerNotificationsModule(
     scheduler = createMinuteScheduler({
       clock,
       task: async (nowMs) => {
-        const posted = await runAlertCheck(database, nowMs, { mailer, siteUrl });
+        const posted = await runAlertCheck(database, nowMs, { siteUrl });
         if (posted > 0) app.log.info({ posted }, 'alerts posted');
       },
       onError: (error) => app.log.error({ err: error }, 'alert check failed'),
@@ -189,11 +192,15 @@ export function registerNotificationsModule(
     webhookTimer = setInterval(() => {
       if (deliveringNow) return;
       deliveringNow = true;
-      delivering = deliverDueWebhooks(database, clock.now(), {
-        allowPrivate: config.webhookAllowPrivate,
-        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      })
-        .catch((error: unknown) => app.log.error({ err: error }, 'webhook delivery failed'))
+      const nowMs = clock.now();
+      delivering = Promise.all([
+        deliverDueWebhooks(database, nowMs, {
+          allowPrivate: config.webhookAllowPrivate,
+          ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+        }),
+        deliverDueEmails(database, mailer, nowMs),
+      ])
+        .catch((error: unknown) => app.log.error({ err: error }, 'outbox delivery failed'))
         .finally(() => {
           deliveringNow = false;
         });

@@ -12,10 +12,11 @@ import { runRollup } from '../../engine/rollup';
 import { queryRows, toNumber } from '../../engine/sql';
 import { type Authenticate, bearerToken } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
-import { listOutbox, outboxMailer } from '../../mail/mailer';
+import { listOutbox, type Mailer, outboxMailer } from '../../mail/mailer';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { runAlertCheck } from './alerts';
+import { deliverDueEmails, EMAIL_LEASE_MS, emailBackoffMs, enqueueEmail } from './emailOutbox';
 import { notifySettingUpdate, postMessage } from './messages';
 import { isInternalAddress, webhookUrlProblem } from './webhookAddress';
 import { deliverDueWebhooks, verifyWebhookSignature, webhookBackoffMs } from './webhooks';
@@ -132,8 +133,7 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
   }
 
   const mailer = () => outboxMailer(database, app.log);
-  const check = (nowMs: number) =>
-    runAlertCheck(database, nowMs, { mailer: mailer(), siteUrl: 'http://pool.test' });
+  const check = (nowMs: number) => runAlertCheck(database, nowMs, { siteUrl: 'http://pool.test' });
 
   async function messagesOf(user: string): Promise<{ type: string; text_key: string }[]> {
     return queryRows(
@@ -342,6 +342,14 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     expect(await check(clock.now() + MINUTE)).toBe(0);
     const afterAlert = await messagesOf('carol');
     expect(afterAlert.slice(before)).toEqual([{ type: 'miner_offline', text_key: 'offline' }]);
+    // The email waits in the notice outbox, written with the message, until the poller sends it.
+    const queued = await queryRows<{ subject: string }>(
+      database.db,
+      sql`SELECT subject FROM email_deliveries WHERE recipient = 'carol@example.test'
+        AND status = 'pending'`,
+    );
+    expect(queued.map((row) => row.subject)).toEqual(['carol001 有矿机离线']);
+    await deliverDueEmails(database, mailer(), clock.now());
     const mails = await listOutbox(database, { to: 'carol@example.test' });
     // Carol reads Chinese: the email is in her language.
     expect(mails[0]?.subject).toBe('carol001 有矿机离线');
@@ -446,6 +454,71 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     ]);
     expect((left?.length ?? 0) + (right?.length ?? 0)).toBe(5);
     expect(receiver.calls).toHaveLength(5);
+  });
+
+  it('should send a queued email once, after a failing mailer, a restart and two nodes', async () => {
+    const sent: string[] = [];
+    let failures = 2;
+    const flaky: Mailer = {
+      send: async (message) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('SMTP 451 try again later');
+        }
+        sent.push(`${message.to}|${message.subject}`);
+      },
+    };
+    const start = clock.now() + 3_600_000;
+    // Whatever the alert tests queued goes out first, through the outbox mailer.
+    await deliverDueEmails(database, mailer(), start);
+    // Queued in a transaction that rolls back: never sent.
+    await database.db
+      .transaction(async (tx) => {
+        await enqueueEmail(
+          tx,
+          { channel: 'email', to: 'gone@example.test', subject: 'Rolled back', text: '-' },
+          start,
+        );
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    const id = await enqueueEmail(
+      database.db,
+      { channel: 'email', to: 'dave@example.test', subject: 'Workers offline', text: 'rig9' },
+      start,
+    );
+    const mine = (results: { id: string }[]) => results.filter((result) => result.id === id);
+    expect(mine(await deliverDueEmails(database, flaky, start))).toEqual([
+      { id, sent: false, error: 'SMTP 451 try again later' },
+    ]);
+    // Not due before its back-off.
+    expect(mine(await deliverDueEmails(database, flaky, start + emailBackoffMs(1) - 1))).toEqual(
+      [],
+    );
+    const second = start + emailBackoffMs(1);
+    expect(mine(await deliverDueEmails(database, flaky, second))).toEqual([
+      { id, sent: false, error: 'SMTP 451 try again later' },
+    ]);
+
+    // The server restarts: a new app on the same database; two nodes then poll at once.
+    await app.close();
+    app = await buildApp({ config: openConfig(), db: database, clock, authenticate });
+    const third = second + emailBackoffMs(2);
+    const [left, right] = await Promise.all([
+      deliverDueEmails(database, flaky, third),
+      deliverDueEmails(database, flaky, third),
+    ]);
+    expect([...mine(left ?? []), ...mine(right ?? [])]).toEqual([{ id, sent: true, error: null }]);
+    expect(mine(await deliverDueEmails(database, flaky, third + EMAIL_LEASE_MS * 10))).toEqual([]);
+    expect(sent).toEqual(['dave@example.test|Workers offline']);
+    const rows = await queryRows<{ recipient: string; status: string; attempts: unknown }>(
+      database.db,
+      sql`SELECT recipient, status, attempts FROM email_deliveries
+        WHERE recipient IN ('dave@example.test', 'gone@example.test')`,
+    );
+    expect(rows.map((row) => [row.recipient, row.status, toNumber(row.attempts)])).toEqual([
+      ['dave@example.test', 'sent', 3],
+    ]);
   });
 
   it('should refuse internal webhook addresses when saved and when delivered', async () => {

@@ -3,7 +3,6 @@ import { ERROR_CODES, endpoints } from '../../contract';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { createMailer } from '../../mail/mailer';
 import { requireOperator } from '../admin/operators';
 import {
   adminReply,
@@ -29,8 +28,7 @@ function userOf(principal: Principal | null): string {
  * An answer raises a `ticket_reply` message and an email.
  */
 export function registerTicketModule(app: FastifyInstance): void {
-  const { database, clock, config } = app.platform;
-  const mailer = createMailer(config, database, app.log);
+  const { database, clock } = app.platform;
 
   registerEndpoint(app, endpoints.createTicket, async ({ body }, { principal }) =>
     createTicket(database.db, userOf(principal), body, clock.now()),
@@ -60,7 +58,7 @@ export function registerTicketModule(app: FastifyInstance): void {
     app,
     endpoints.adminReplyTicket,
     async ({ params, body }, { principal, request }) =>
-      adminReply(database, mailer, {
+      adminReply(database, {
         operatorId: requireOperator(principal),
         ticketId: params.id,
         content: body.content,

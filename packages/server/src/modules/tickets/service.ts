@@ -12,8 +12,8 @@ import { ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import type { Mailer } from '../../mail/mailer';
 import { recordAudit } from '../admin/audit';
+import { enqueueEmail } from '../notifications/emailOutbox';
 import { postMessage } from '../notifications/messages';
 import { asLanguage, renderMessage } from '../notifications/texts';
 
@@ -300,12 +300,12 @@ export async function readAdminTicket(
 
 /**
  * An operator's answer or internal note, audited (`tickets.reply`, `tickets.note`) in the same
- * transaction. An answer makes the ticket `replied`, posts a `ticket_reply` message and, after
- * the commit, emails the user in their language. 409 on a closed ticket.
+ * transaction. An answer makes the ticket `replied`, posts a `ticket_reply` message and queues
+ * an email in the user's language in the same transaction (the email outbox, sent by the
+ * notifications module's poller). 409 on a closed ticket.
  */
 export async function adminReply(
   database: Database,
-  mailer: Mailer,
   input: {
     operatorId: string;
     ticketId: string;
@@ -318,7 +318,7 @@ export async function adminReply(
   const { ticketId, nowMs } = input;
   if (!ROW_ID.test(ticketId)) throw notFound();
   const now = new Date(nowMs).toISOString();
-  const mail = await database.db.transaction(async (tx) => {
+  await database.db.transaction(async (tx) => {
     const rows = await queryRows<{
       status: string;
       title: string;
@@ -349,7 +349,7 @@ export async function adminReply(
       ip: input.ip,
       nowMs,
     });
-    if (input.internal) return null;
+    if (input.internal) return;
     await queryRows(
       tx,
       sql`UPDATE support_tickets SET status = 'replied', updated_at = ${now}::timestamptz
@@ -363,15 +363,18 @@ export async function adminReply(
       params,
       nowMs,
     });
-    if (ticket.email === null) return null;
+    if (ticket.email === null) return;
     const text = renderMessage(asLanguage(ticket.language), 'ticketReply', params);
-    return {
-      channel: 'email' as const,
-      to: ticket.email,
-      subject: text.title,
-      text: `${text.content}\n\n${input.content}`,
-    };
+    await enqueueEmail(
+      tx,
+      {
+        channel: 'email',
+        to: ticket.email,
+        subject: text.title,
+        text: `${text.content}\n\n${input.content}`,
+      },
+      nowMs,
+    );
   });
-  if (mail !== null) await mailer.send(mail, nowMs).catch(() => undefined);
   return readAdminTicket(database.db, ticketId);
 }

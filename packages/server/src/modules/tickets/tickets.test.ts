@@ -8,9 +8,10 @@ import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { type Authenticate, bearerToken } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
-import { listOutbox } from '../../mail/mailer';
+import { listOutbox, outboxMailer } from '../../mail/mailer';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { deliverDueEmails } from '../notifications/emailOutbox';
 
 const T0 = Date.UTC(2026, 3, 1, 9, 0);
 
@@ -147,6 +148,9 @@ describe.each(testDrivers)('support tickets on %s', (driver) => {
         title: 'サポートが回答しました：Payout missing',
       }),
     ]);
+    // The email waits in the notice outbox until the poller sends it.
+    expect(await listOutbox(database, { to: 'erin@example.test' })).toEqual([]);
+    await deliverDueEmails(database, outboxMailer(database, app.log), clock.now());
     const mail = await listOutbox(database, { to: 'erin@example.test' });
     // The email goes in the user's saved language with the answer.
     expect(mail[0]?.subject).toBe('客服已回复：Payout missing');
