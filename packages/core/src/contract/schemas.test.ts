@@ -395,6 +395,24 @@ describe('programme, message, passkey and ticket schemas', () => {
     ).toBe(true);
     expect(createTicketBodySchema.safeParse({ title: ' ', content: 'x' }).success).toBe(false);
     expect(createTicketBodySchema.safeParse({ title: 'Help' }).success).toBe(false);
+    expect(createTicketBodySchema.parse({ title: 'Help', content: 'Payout late' }).category).toBe(
+      'other',
+    );
+    expect(
+      createTicketBodySchema.safeParse({
+        title: 'Help',
+        content: 'Payout late',
+        category: 'payout',
+        coin: 'btc',
+        account: 'main01',
+      }).success,
+    ).toBe(true);
+    for (const bad of [{ category: 'billing' }, { coin: 'BTC' }, { account: '' }]) {
+      expect(
+        createTicketBodySchema.safeParse({ title: 'Help', content: 'x', ...bad }).success,
+        JSON.stringify(bad),
+      ).toBe(false);
+    }
   });
 
   it('should require documents for a payment certificate', () => {

@@ -3,22 +3,80 @@
  * (spec section 5); the server refuses otherwise.
  */
 import { z } from 'zod';
-import { entityIdSchema, isoDateTimeSchema, paginatedSchema, paginationQueryShape } from './common';
+import {
+  coinIdSchema,
+  entityIdSchema,
+  isoDateTimeSchema,
+  paginatedSchema,
+  paginationQueryShape,
+} from './common';
+import { certificateFileSchema } from './contracts';
 
 /** A ticket's state. */
 export const ticketStatusSchema = z.enum(['open', 'replied', 'closed']);
 /** A ticket state. */
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
-/** Body of `POST /tickets`: title and content, both required. */
+/**
+ * What a ticket is about, a fixed list (PoolKit's, the spec names none): the user's account and
+ * security (`account`), payouts, deposits and withdrawals (`payout`), mining, workers and
+ * hashrate (`mining`), cloud-mining contracts (`contract`), anything else (`other`).
+ */
+export const TICKET_CATEGORIES = ['account', 'payout', 'mining', 'contract', 'other'] as const;
+/** A ticket's category. */
+export const ticketCategorySchema = z.enum(TICKET_CATEGORIES);
+/** A ticket category. */
+export type TicketCategory = z.infer<typeof ticketCategorySchema>;
+
+/** A mining account's name as a ticket names it. */
+const ticketAccountSchema = z.string().trim().min(1).max(64);
+
+/**
+ * Body of `POST /tickets`: title and content, both required; the category (default `other`),
+ * and optionally the coin and one of the user's own mining accounts it is about (another's:
+ * HTTP 400 naming `account`). Files are attached afterwards (`POST /tickets/{id}/attachments`).
+ */
 export const createTicketBodySchema = z
   .object({
     title: z.string().trim().min(1, 'Please enter a title').max(100),
     content: z.string().trim().min(1, 'Please enter the content').max(5000),
+    category: ticketCategorySchema.default('other'),
+    coin: coinIdSchema.optional(),
+    account: ticketAccountSchema.optional(),
   })
   .strict();
 /** Create-ticket body. */
 export type CreateTicketBody = z.input<typeof createTicketBodySchema>;
+
+/** The most files a ticket keeps. */
+export const MAX_TICKET_ATTACHMENTS = 5;
+
+/** A file attached to a ticket; `url` answers its bytes to the ticket's owner and operators. */
+export const ticketAttachmentSchema = z.object({
+  id: entityIdSchema,
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int().nonnegative(),
+  /** `/api/tickets/{id}/attachments/{attachment_id}` (needs the bearer token). */
+  url: z.string(),
+});
+/** A ticket attachment. */
+export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
+
+/**
+ * Body of `POST /tickets/{id}/attachments`: 1-5 images or PDFs (each at most 5 MiB, checked by
+ * their first bytes), at most {@link MAX_TICKET_ATTACHMENTS} per ticket in all.
+ */
+export const attachTicketFilesBodySchema = z
+  .object({
+    files: z
+      .array(certificateFileSchema)
+      .min(1, 'Please choose a file')
+      .max(MAX_TICKET_ATTACHMENTS),
+  })
+  .strict();
+/** Attach-files body. */
+export type AttachTicketFilesBody = z.input<typeof attachTicketFilesBodySchema>;
 
 /** A support ticket. */
 export const supportTicketSchema = z.object({
@@ -26,6 +84,12 @@ export const supportTicketSchema = z.object({
   title: z.string(),
   content: z.string(),
   status: ticketStatusSchema,
+  category: ticketCategorySchema,
+  /** The coin it is about; `null` for none. */
+  coin: coinIdSchema.nullable(),
+  /** The user's mining account it is about; `null` for none. */
+  account: z.string().nullable(),
+  attachments: z.array(ticketAttachmentSchema),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
 });
@@ -79,6 +143,8 @@ export const adminTicketListQuerySchema = z
   .object({
     ...paginationQueryShape,
     status: ticketStatusSchema.optional(),
+    category: ticketCategorySchema.optional(),
+    coin: coinIdSchema.optional(),
     /** Part of the title, the user name or the email, any case. */
     q: z.string().trim().max(100).optional(),
   })

@@ -21,6 +21,7 @@ import {
   renamePasskeyBodySchema,
 } from '../passkeys';
 import {
+  attachTicketFilesBodySchema,
   createTicketBodySchema,
   replyTicketBodySchema,
   supportTicketSchema,
@@ -145,6 +146,19 @@ export const messagingEndpoints = {
     body: createTicketBodySchema,
     response: supportTicketSchema,
     summary: 'Open a support ticket',
+  }),
+  /** Not shown: attaches images or PDFs to one of the user's open tickets. */
+  attachTicketFiles: defineEndpoint({
+    id: 'attachTicketFiles',
+    family: 'B',
+    method: 'POST',
+    path: '/tickets/{id}/attachments',
+    auth: 'user-only',
+    params: ticketParamsSchema,
+    body: attachTicketFilesBodySchema,
+    errors: [409],
+    response: ticketDetailSchema,
+    summary: 'Attach files to a support ticket',
   }),
   /** Not shown: the user closes one of their tickets. */
   closeTicket: defineEndpoint({

@@ -1,11 +1,18 @@
-import type {
-  AdminTicket,
-  AdminTicketDetail,
-  AdminTicketList,
-  SupportTicket,
-  TicketDetail,
-  TicketList,
-  TicketStatus,
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminTicket,
+  type AdminTicketDetail,
+  type AdminTicketList,
+  type CertificateFile,
+  type CoinId,
+  MAX_CERTIFICATE_BYTES,
+  MAX_TICKET_ATTACHMENTS,
+  type SupportTicket,
+  type TicketAttachment,
+  type TicketCategory,
+  type TicketDetail,
+  type TicketList,
+  type TicketStatus,
 } from '@poolkit/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract';
@@ -13,6 +20,7 @@ import type { Database } from '../../db/connect';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { recordAudit } from '../admin/audit';
+import { type EvidenceStore, matchesContentType } from '../contracts/evidenceStore';
 import { enqueueEmail } from '../notifications/emailOutbox';
 import { postMessage } from '../notifications/messages';
 import { asLanguage, renderMessage } from '../notifications/texts';
@@ -40,22 +48,77 @@ interface TicketRow extends Record<string, unknown> {
   title: string;
   content: string;
   status: string;
+  category: string;
+  coin: string | null;
+  account: string | null;
   created_at: unknown;
   updated_at: unknown;
 }
 
-function toTicket(row: TicketRow): SupportTicket {
+interface AttachmentRow extends Record<string, unknown> {
+  id: unknown;
+  ticket_id: unknown;
+  file_name: string;
+  content_type: string;
+  size_bytes: unknown;
+}
+
+/** The attachments of some tickets, by ticket id, oldest first. */
+async function readAttachments(
+  db: SqlExecutor,
+  ticketIds: readonly string[],
+): Promise<Map<string, TicketAttachment[]>> {
+  const byTicket = new Map<string, TicketAttachment[]>();
+  if (ticketIds.length === 0) return byTicket;
+  const rows = await queryRows<AttachmentRow>(
+    db,
+    sql`SELECT id::text AS id, ticket_id::text AS ticket_id, file_name, content_type, size_bytes
+      FROM support_ticket_attachments
+      WHERE ticket_id IN (${sql.join(
+        ticketIds.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      )})
+      ORDER BY id`,
+  );
+  for (const row of rows) {
+    const ticketId = String(row.ticket_id);
+    const list = byTicket.get(ticketId) ?? [];
+    list.push({
+      id: String(row.id),
+      file_name: row.file_name,
+      content_type: row.content_type,
+      size_bytes: toNumber(row.size_bytes),
+      url: `/api/tickets/${ticketId}/attachments/${String(row.id)}`,
+    });
+    byTicket.set(ticketId, list);
+  }
+  return byTicket;
+}
+
+function toTicket(row: TicketRow, attachments: TicketAttachment[] = []): SupportTicket {
   return {
     id: String(row.id),
     title: row.title,
     content: row.content,
     status: row.status as TicketStatus,
+    category: row.category as TicketCategory,
+    coin: row.coin as CoinId | null,
+    account: row.account,
+    attachments,
     created_at: isoOf(row.created_at),
     updated_at: isoOf(row.updated_at),
   };
 }
 
-const TICKET_COLUMNS = sql`t.id::text AS id, t.title, t.content, t.status, t.created_at, t.updated_at`;
+const TICKET_COLUMNS = sql`t.id::text AS id, t.title, t.content, t.status, t.category, t.coin,
+  (SELECT a.name FROM mining_accounts a WHERE a.id = t.account_id) AS account,
+  t.created_at, t.updated_at`;
+
+function badField(field: string, message: string): HttpError {
+  return new HttpError(400, ERROR_CODES.validation, `${field}: ${message}`, {
+    fields: [{ field, message }],
+  });
+}
 
 /**
  * Opens a ticket (spec section 5): title and content (the contract checks them), and the user
@@ -64,7 +127,13 @@ const TICKET_COLUMNS = sql`t.id::text AS id, t.title, t.content, t.status, t.cre
 export async function createTicket(
   db: SqlExecutor,
   userId: string,
-  body: { title: string; content: string },
+  body: {
+    title: string;
+    content: string;
+    category: TicketCategory;
+    coin?: CoinId | undefined;
+    account?: string | undefined;
+  },
   nowMs: number,
 ): Promise<SupportTicket> {
   const users = await queryRows<{ reachable: boolean }>(
@@ -80,12 +149,24 @@ export async function createTicket(
       { fields: [{ field: 'contact', message: 'Please bind an email or an authenticator first' }] },
     );
   }
+  let accountId: string | null = null;
+  if (body.account !== undefined) {
+    // Only one of the user's own mining accounts; another's is as unknown as a missing one.
+    const accounts = await queryRows<{ id: unknown }>(
+      db,
+      sql`SELECT id::text AS id FROM mining_accounts
+        WHERE user_id = ${userId}::bigint AND name = ${body.account}`,
+    );
+    if (accounts[0] === undefined) throw badField('account', 'No such mining account of yours');
+    accountId = String(accounts[0].id);
+  }
   const now = new Date(nowMs).toISOString();
   const rows = await queryRows<TicketRow>(
     db,
-    sql`INSERT INTO support_tickets AS t (user_id, title, content, status, created_at, updated_at)
-      VALUES (${userId}::bigint, ${body.title}, ${body.content}, 'open', ${now}::timestamptz,
-        ${now}::timestamptz)
+    sql`INSERT INTO support_tickets AS t (user_id, title, content, status, category, coin,
+        account_id, created_at, updated_at)
+      VALUES (${userId}::bigint, ${body.title}, ${body.content}, 'open', ${body.category},
+        ${body.coin ?? null}, ${accountId}::bigint, ${now}::timestamptz, ${now}::timestamptz)
       RETURNING ${TICKET_COLUMNS}`,
   );
   const row = rows[0];
@@ -111,8 +192,12 @@ export async function listTickets(
     sql`SELECT ${TICKET_COLUMNS} FROM support_tickets t WHERE ${where}
       ORDER BY t.id DESC LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
   );
+  const attachments = await readAttachments(
+    db,
+    rows.map((row) => String(row.id)),
+  );
   return {
-    list: rows.map(toTicket),
+    list: rows.map((row) => toTicket(row, attachments.get(String(row.id)))),
     total: toNumber(totals[0]?.total),
     page: query.page,
     page_size: query.page_size,
@@ -154,8 +239,9 @@ export async function readTicket(
   const row = rows[0];
   if (row === undefined) throw notFound();
   const replies = await readReplies(db, ticketId, false);
+  const attachments = await readAttachments(db, [ticketId]);
   return {
-    ...toTicket(row),
+    ...toTicket(row, attachments.get(ticketId)),
     replies: replies.map((reply) => ({
       id: String(reply.id),
       author: reply.author === 'support' ? 'support' : 'user',
@@ -220,9 +306,9 @@ interface AdminRow extends TicketRow {
   reply_count: unknown;
 }
 
-function toAdminTicket(row: AdminRow): AdminTicket {
+function toAdminTicket(row: AdminRow, attachments?: TicketAttachment[]): AdminTicket {
   return {
-    ...toTicket(row),
+    ...toTicket(row, attachments),
     username: row.username,
     email: row.email,
     reply_count: toNumber(row.reply_count),
@@ -239,11 +325,15 @@ export async function listAdminTickets(
     page: number;
     page_size: number;
     status?: TicketStatus | undefined;
+    category?: TicketCategory | undefined;
+    coin?: CoinId | undefined;
     q?: string | undefined;
   },
 ): Promise<AdminTicketList> {
   const filters: SQL[] = [sql`true`];
   if (query.status !== undefined) filters.push(sql`t.status = ${query.status}`);
+  if (query.category !== undefined) filters.push(sql`t.category = ${query.category}`);
+  if (query.coin !== undefined) filters.push(sql`t.coin = ${query.coin}`);
   if (query.q !== undefined && query.q !== '') {
     const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
     filters.push(
@@ -263,8 +353,12 @@ export async function listAdminTickets(
       WHERE ${where} ORDER BY t.updated_at, t.id
       LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
   );
+  const attachments = await readAttachments(
+    db,
+    rows.map((row) => String(row.id)),
+  );
   return {
-    list: rows.map(toAdminTicket),
+    list: rows.map((row) => toAdminTicket(row, attachments.get(String(row.id)))),
     total: toNumber(totals[0]?.total),
     page: query.page,
     page_size: query.page_size,
@@ -285,8 +379,9 @@ export async function readAdminTicket(
   const row = rows[0];
   if (row === undefined) throw notFound();
   const replies = await readReplies(db, ticketId, true);
+  const attachments = await readAttachments(db, [ticketId]);
   return {
-    ...toAdminTicket(row),
+    ...toAdminTicket(row, attachments.get(ticketId)),
     replies: replies.map((reply) => ({
       id: String(reply.id),
       author: reply.author === 'support' ? 'support' : 'user',
@@ -377,4 +472,95 @@ export async function adminReply(
     );
   });
   return readAdminTicket(database.db, ticketId);
+}
+
+/**
+ * Attaches files to one of the user's tickets that is not closed: each decoded and checked
+ * (at most 5 MiB, its first bytes those of the type it claims, as the contracts module's
+ * evidence), at most {@link MAX_TICKET_ATTACHMENTS} per ticket, counted under the ticket's row
+ * lock so two uploads at once cannot pass it. The bytes go to `store` first and are removed
+ * again when the rows are not kept. 404 for another's ticket, 409 once closed.
+ */
+export async function attachTicketFiles(
+  database: Database,
+  store: EvidenceStore,
+  input: { userId: string; ticketId: string; files: readonly CertificateFile[]; nowMs: number },
+): Promise<TicketDetail> {
+  const { ticketId, userId } = input;
+  if (!ROW_ID.test(ticketId)) throw notFound();
+  const decoded = input.files.map((file, index) => {
+    const bytes = new Uint8Array(Buffer.from(file.data, 'base64'));
+    if (bytes.byteLength === 0 || bytes.byteLength > MAX_CERTIFICATE_BYTES) {
+      throw badField(`files.${index}.data`, 'A file is at most 5 MiB');
+    }
+    if (!matchesContentType(file.content_type, bytes)) {
+      throw badField(`files.${index}.content_type`, 'The file is not the image or PDF it claims');
+    }
+    return { ...file, bytes, key: `${ticketId}/${randomUUID()}` };
+  });
+  for (const file of decoded) await store.put(file.key, file.bytes);
+  try {
+    await database.db.transaction(async (tx) => {
+      const rows = await queryRows<{ status: string }>(
+        tx,
+        sql`SELECT status FROM support_tickets WHERE id = ${ticketId}::bigint
+          AND user_id = ${userId}::bigint FOR UPDATE`,
+      );
+      const row = rows[0];
+      if (row === undefined) throw notFound();
+      if (row.status === 'closed') throw closedTicket();
+      const counted = await queryRows<{ count: unknown }>(
+        tx,
+        sql`SELECT count(*)::int AS count FROM support_ticket_attachments
+          WHERE ticket_id = ${ticketId}::bigint`,
+      );
+      if (toNumber(counted[0]?.count ?? 0) + decoded.length > MAX_TICKET_ATTACHMENTS) {
+        throw badField('files', `A ticket keeps at most ${MAX_TICKET_ATTACHMENTS} files`);
+      }
+      const now = new Date(input.nowMs).toISOString();
+      for (const file of decoded) {
+        await queryRows(
+          tx,
+          sql`INSERT INTO support_ticket_attachments (ticket_id, file_name, content_type,
+              size_bytes, storage_key, created_at)
+            VALUES (${ticketId}::bigint, ${file.file_name}, ${file.content_type},
+              ${file.bytes.byteLength}, ${file.key}, ${now}::timestamptz)`,
+        );
+      }
+      await queryRows(
+        tx,
+        sql`UPDATE support_tickets SET updated_at = ${now}::timestamptz
+          WHERE id = ${ticketId}::bigint`,
+      );
+    });
+  } catch (error) {
+    for (const file of decoded) await store.delete(file.key).catch(() => undefined);
+    throw error;
+  }
+  return readTicket(database.db, userId, ticketId);
+}
+
+/**
+ * The bytes of a ticket's attachment for its owner (`userId`) or an operator (`userId` null);
+ * `undefined` for anyone else or when there is no such file, so another user's files are not
+ * even confirmed to exist.
+ */
+export async function readTicketAttachment(
+  db: SqlExecutor,
+  store: EvidenceStore,
+  input: { ticketId: string; attachmentId: string; userId: string | null },
+): Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | undefined> {
+  if (!ROW_ID.test(input.ticketId) || !ROW_ID.test(input.attachmentId)) return undefined;
+  const rows = await queryRows<{ file_name: string; content_type: string; storage_key: string }>(
+    db,
+    sql`SELECT f.file_name, f.content_type, f.storage_key FROM support_ticket_attachments f
+      JOIN support_tickets t ON t.id = f.ticket_id
+      WHERE f.id = ${input.attachmentId}::bigint AND f.ticket_id = ${input.ticketId}::bigint
+        ${input.userId === null ? sql`` : sql`AND t.user_id = ${input.userId}::bigint`}`,
+  );
+  const row = rows[0];
+  if (row === undefined) return undefined;
+  const bytes = await store.get(row.storage_key);
+  if (bytes === undefined) return undefined;
+  return { fileName: row.file_name, contentType: row.content_type, bytes };
 }

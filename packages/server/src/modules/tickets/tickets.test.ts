@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +21,7 @@ const T0 = Date.UTC(2026, 3, 1, 9, 0);
 describe.each(testDrivers)('support tickets on %s', (driver) => {
   let database: Database;
   let app: FastifyInstance;
+  let dataDir: string;
   const clock = createManualClock(T0);
   const userIds = new Map<string, string>();
 
@@ -57,7 +61,13 @@ describe.each(testDrivers)('support tickets on %s', (driver) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock, authenticate });
+    dataDir = await mkdtemp(path.join(tmpdir(), 'poolkit-tickets-'));
+    app = await buildApp({
+      config: testConfig({ POOLKIT_DATA_DIR: dataDir }),
+      db: database,
+      clock,
+      authenticate,
+    });
     for (const [name, email] of [
       ['erin', 'erin@example.test'],
       ['nobody', null],
@@ -69,12 +79,17 @@ describe.each(testDrivers)('support tickets on %s', (driver) => {
           VALUES (${name}, 'x', ${email}, 'zh-CN') RETURNING id`,
       );
       userIds.set(name, String(rows[0]?.id));
+      await database.db.execute(
+        sql`INSERT INTO mining_accounts (user_id, name) VALUES (${String(rows[0]?.id)}::bigint,
+          ${`${name}main`})`,
+      );
     }
   });
 
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('should need a bound email or authenticator and a title', async () => {
@@ -187,5 +202,129 @@ describe.each(testDrivers)('support tickets on %s', (driver) => {
     );
     expect(list.list).toHaveLength(1);
     expect((await call('GET', '/api/tickets/not-a-number', 'erin')).statusCode).toBe(404);
+  });
+
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+  const png = (name: string) => ({
+    file_name: name,
+    content_type: 'image/png',
+    data: PNG.toString('base64'),
+  });
+
+  it('should keep a category, a coin, the user’s own account and checked attachments', async () => {
+    const ticket = await data<{
+      id: string;
+      category: string;
+      coin: string | null;
+      account: string | null;
+      attachments: unknown[];
+    }>('POST', '/api/tickets', 'erin', {
+      title: 'Hashrate drop',
+      content: 'My S21 shows half its hashrate.',
+      category: 'mining',
+      coin: 'btc',
+      account: 'erinmain',
+    });
+    expect(ticket).toMatchObject({
+      category: 'mining',
+      coin: 'btc',
+      account: 'erinmain',
+      attachments: [],
+    });
+    const plain = await data<{ category: string; coin: null; account: null }>(
+      'POST',
+      '/api/tickets',
+      'erin',
+      { title: 'Question', content: 'How do fees work?' },
+    );
+    expect(plain).toMatchObject({ category: 'other', coin: null, account: null });
+
+    // Another user's mining account is refused, naming the field.
+    const others = await call('POST', '/api/tickets', 'erin', {
+      title: 'x',
+      content: 'y',
+      account: 'olgamain',
+    });
+    expect(others.statusCode).toBe(400);
+    expect(others.json().msg).toBe('account: No such mining account of yours');
+    expect(others.json().fields).toEqual([
+      { field: 'account', message: 'No such mining account of yours' },
+    ]);
+    const badCategory = await call('POST', '/api/tickets', 'erin', {
+      title: 'x',
+      content: 'y',
+      category: 'billing',
+    });
+    expect(badCategory.statusCode).toBe(400);
+    expect(badCategory.json().msg).toMatch(/category/);
+
+    // Attachments: magic bytes checked, at most five per ticket, owner only.
+    const url = `/api/tickets/${ticket.id}/attachments`;
+    const fake = await call('POST', url, 'erin', {
+      files: [{ file_name: 'x.png', content_type: 'image/png', data: 'aGVsbG8gd29ybGQ=' }],
+    });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().msg).toMatch(/^files\.0\.content_type:/);
+    expect((await call('POST', url, 'olga', { files: [png('a.png')] })).statusCode).toBe(404);
+    const attached = await data<{ attachments: { id: string; file_name: string; url: string }[] }>(
+      'POST',
+      url,
+      'erin',
+      { files: [png('screen 1.png'), png('screen 2.png')] },
+    );
+    expect(attached.attachments.map((file) => file.file_name)).toEqual([
+      'screen 1.png',
+      'screen 2.png',
+    ]);
+    const tooMany = await call('POST', url, 'erin', {
+      files: [png('3.png'), png('4.png'), png('5.png'), png('6.png')],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().msg).toBe('files: A ticket keeps at most 5 files');
+
+    // The bytes: the owner and operators, nobody else (not even told it exists).
+    const first = attached.attachments[0];
+    const download = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: first?.url ?? '',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const own = await download('erin');
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.rawPayload.equals(PNG)).toBe(true);
+    expect((await download('olga')).statusCode).toBe(200);
+    const stranger = await download('nobody');
+    expect(stranger.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: first?.url ?? '' })).statusCode).toBe(401);
+
+    // Operators filter the queue by category and coin and see the fields and files.
+    const mining = await data<{ list: { id: string; attachments: unknown[] }[] }>(
+      'GET',
+      '/api/admin/tickets?category=mining&coin=btc',
+      'olga',
+    );
+    expect(mining.list.map((item) => [item.id, item.attachments.length])).toEqual([[ticket.id, 2]]);
+    expect(
+      (
+        await data<{ list: unknown[] }>(
+          'GET',
+          '/api/admin/tickets?category=mining&coin=ltc',
+          'olga',
+        )
+      ).list,
+    ).toEqual([]);
+    const detail = await data<{ account: string; attachments: unknown[] }>(
+      'GET',
+      `/api/admin/tickets/${ticket.id}`,
+      'olga',
+    );
+    expect(detail).toMatchObject({ account: 'erinmain', coin: 'btc' });
+    expect(detail.attachments).toHaveLength(2);
+
+    // A closed ticket takes no more files.
+    await data('POST', `/api/tickets/${ticket.id}/close`, 'erin');
+    expect((await call('POST', url, 'erin', { files: [png('late.png')] })).statusCode).toBe(409);
   });
 });
