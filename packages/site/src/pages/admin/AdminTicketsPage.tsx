@@ -1,4 +1,10 @@
-import { PAGE_SIZE, type TicketStatus } from '@poolkit/core';
+import {
+  type CoinId,
+  PAGE_SIZE,
+  TICKET_CATEGORIES,
+  type TicketCategory,
+  type TicketStatus,
+} from '@poolkit/core';
 import { Button, FormField, Input, Select } from '@poolkit/widgets';
 import { TicketThread } from '@poolkit/widgets/TicketThread';
 import { useState } from 'react';
@@ -9,7 +15,9 @@ import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, DataSection, DataTable, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
+import { usePools } from '../../app/usePools';
 import { TicketReplyForm } from '../ticket/TicketReplyForm';
+import { TicketAttachments, ticketAbout } from '../ticket/ticketParts';
 import { AdminFrame } from './AdminFrame';
 
 const STATUSES: readonly TicketStatus[] = ['open', 'replied', 'closed'];
@@ -37,6 +45,9 @@ function TicketDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
             {value.username} · {value.email ?? '—'} · {t(STATUS_KEYS[value.status])} ·{' '}
             {dateTime(value.created_at)}
           </p>
+          <p className={uiStyles.muted}>{t('tickets.about', { what: ticketAbout(t, value) })}</p>
+          <h3 className={uiStyles.label}>{t('tickets.attachments')}</h3>
+          <TicketAttachments files={value.attachments} />
           <TicketThread
             viewer="operator"
             entries={[
@@ -84,14 +95,18 @@ function TicketDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
 }
 
 /**
- * `/admin/tickets`: the support queue (spec section 2, work order): by state and a search in
- * title, user or email, the longest waiting first; a ticket's thread with answers and internal
+ * `/admin/tickets`: the support queue (spec section 2, work order): by state, category, coin
+ * and a search in title, user or email, the longest waiting first; each ticket's category, coin,
+ * account and attachments (opened with the operator's token); a ticket's thread with answers and internal
  * notes (audited as `tickets.reply` and `tickets.note`).
  */
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
+  const pools = usePools();
   const [status, setStatus] = useState<TicketStatus | 'all'>('open');
+  const [category, setCategory] = useState<TicketCategory | 'all'>('all');
+  const [coin, setCoin] = useState<CoinId | 'all'>('all');
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -105,12 +120,14 @@ export function Component() {
             page,
             page_size: PAGE_SIZE,
             ...(status === 'all' ? {} : { status }),
+            ...(category === 'all' ? {} : { category }),
+            ...(coin === 'all' ? {} : { coin }),
             ...(query === '' ? {} : { q: query }),
           },
         },
         { signal },
       ),
-    [status, query, page, version],
+    [status, category, coin, query, page, version],
   );
   return (
     <AdminFrame current="AdminTickets">
@@ -135,6 +152,41 @@ export function Component() {
               options={[
                 { value: 'all', label: t('tickets.filterAll') },
                 ...STATUSES.map((item) => ({ value: item, label: t(STATUS_KEYS[item]) })),
+              ]}
+            />
+          </FormField>
+          <FormField label={t('tickets.category')}>
+            <Select
+              value={category}
+              onValueChange={(value) => {
+                setCategory(TICKET_CATEGORIES.find((item) => item === value) ?? 'all');
+                setPage(1);
+              }}
+              options={[
+                { value: 'all', label: t('tickets.categoryAll') },
+                ...TICKET_CATEGORIES.map((item) => ({
+                  value: item,
+                  label: t(`tickets.category_${item}`),
+                })),
+              ]}
+            />
+          </FormField>
+          <FormField label={t('tickets.coin')}>
+            <Select
+              value={coin}
+              onValueChange={(value) => {
+                const pool = (pools.status === 'ready' ? pools.data : []).find(
+                  (item) => item.coin === value,
+                );
+                setCoin(pool?.coin ?? 'all');
+                setPage(1);
+              }}
+              options={[
+                { value: 'all', label: t('tickets.coinAll') },
+                ...(pools.status === 'ready' ? pools.data : []).map((pool) => ({
+                  value: pool.coin,
+                  label: pool.label,
+                })),
               ]}
             />
           </FormField>
@@ -166,6 +218,11 @@ export function Component() {
                     key: 'user',
                     header: t('tickets.authorUserAdmin'),
                     cell: (row) => row.username,
+                  },
+                  {
+                    key: 'about',
+                    header: t('tickets.category'),
+                    cell: (row) => ticketAbout(t, row),
                   },
                   {
                     key: 'status',

@@ -41,12 +41,30 @@ function base64Of(file: File): Promise<string> {
 
 /**
  * Sends payment evidence (`POST /api/contracts/orders/{id}/certificates`, base64 in JSON as the
- * contract declares) through XMLHttpRequest, whose upload events give the progress bar its
- * figures (fetch has none). Rejects on any answer but success.
+ * contract declares): {@link uploadFiles}.
  */
-export async function uploadEvidence(
+export function uploadEvidence(
   session: Session,
   orderId: string,
+  files: readonly File[],
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  return uploadFiles(
+    session,
+    `/api/contracts/orders/${encodeURIComponent(orderId)}/certificates`,
+    files,
+    onProgress,
+  );
+}
+
+/**
+ * Posts files as `{files: [{file_name, content_type, data}]}` (base64 in JSON, as contract
+ * evidence and ticket attachments take them) through XMLHttpRequest, whose upload events give
+ * the progress bar its figures (fetch has none). Rejects on any answer but success.
+ */
+export async function uploadFiles(
+  session: Session,
+  path: string,
   files: readonly File[],
   onProgress: (fraction: number) => void,
 ): Promise<void> {
@@ -61,7 +79,7 @@ export async function uploadEvidence(
   });
   await new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/contracts/orders/${encodeURIComponent(orderId)}/certificates`);
+    request.open('POST', path);
     request.setRequestHeader('content-type', 'application/json');
     const token = session.getAccessToken();
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
@@ -83,10 +101,13 @@ export async function uploadEvidence(
   });
 }
 
-/** Opens an evidence file (it needs the bearer token, so a plain link cannot). */
+/**
+ * Opens an evidence file or a ticket attachment (it needs the bearer token, so a plain link
+ * cannot); `url` is absolute or a path.
+ */
 export async function openEvidence(session: Session, url: string): Promise<void> {
   const token = session.getAccessToken();
-  const answer = await fetch(new URL(url).pathname, {
+  const answer = await fetch(new URL(url, window.location.origin).pathname, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!answer.ok) throw new Error(`file answered ${answer.status}`);

@@ -1,4 +1,10 @@
-import { Button } from '@poolkit/widgets';
+import {
+  type CoinId,
+  type CreateTicketBody,
+  TICKET_CATEGORIES,
+  type TicketCategory,
+} from '@poolkit/core';
+import { Button, EvidenceUpload, FormField, Select } from '@poolkit/widgets';
 import { TicketThread } from '@poolkit/widgets/TicketThread';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +22,23 @@ import {
   uiStyles,
 } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
+import { usePools } from '../../app/usePools';
+import { uploadFiles } from '../contract/contract';
 import { TicketReplyForm } from './TicketReplyForm';
+import { TicketAttachments, ticketAbout } from './ticketParts';
 
-function TicketForm({ onCreated }: { onCreated: () => void }) {
+function TicketForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t } = useTranslation();
   const { api } = useServices();
+  const pools = usePools();
+  const accounts = useApiData(async (signal) => (await api.accounts({}, { signal })).list, [], {
+    silent: true,
+  });
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
+  const [category, setCategory] = useState<TicketCategory>('other');
+  const [coin, setCoin] = useState('');
+  const [account, setAccount] = useState('');
   const [errors, setErrors] = useState<{ title?: string; content?: string }>({});
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
@@ -35,11 +51,21 @@ function TicketForm({ onCreated }: { onCreated: () => void }) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api.createTicket({ body: { title: title.trim(), content: content.trim() } });
+      const body: CreateTicketBody = {
+        title: title.trim(),
+        content: content.trim(),
+        category,
+        ...(coin === '' ? {} : { coin: coin as CoinId }),
+        ...(account === '' ? {} : { account }),
+      };
+      const created = await api.createTicket({ body });
       showMessage(t('site.ticket.created'), 'success');
       setTitle('');
       setContent('');
-      onCreated();
+      setCategory('other');
+      setCoin('');
+      setAccount('');
+      onCreated(String(created.id));
     } catch (error) {
       reportError(error);
     } finally {
@@ -58,6 +84,44 @@ function TicketForm({ onCreated }: { onCreated: () => void }) {
         error={errors.title}
         onChange={(event) => setTitle(event.target.value)}
       />
+      <div className={uiStyles.row}>
+        <FormField label={t('tickets.category')}>
+          <Select
+            value={category}
+            onValueChange={(value) => setCategory(value as TicketCategory)}
+            options={TICKET_CATEGORIES.map((item) => ({
+              value: item,
+              label: t(`tickets.category_${item}`),
+            }))}
+          />
+        </FormField>
+        <FormField label={t('tickets.coin')}>
+          <Select
+            value={coin}
+            onValueChange={setCoin}
+            options={[
+              { value: '', label: t('tickets.coinNone') },
+              ...(pools.status === 'ready' ? pools.data : []).map((pool) => ({
+                value: pool.coin,
+                label: pool.label,
+              })),
+            ]}
+          />
+        </FormField>
+        <FormField label={t('tickets.account')}>
+          <Select
+            value={account}
+            onValueChange={setAccount}
+            options={[
+              { value: '', label: t('tickets.accountNone') },
+              ...(accounts.status === 'ready' ? accounts.data : []).map((item) => ({
+                value: item.name,
+                label: item.name,
+              })),
+            ]}
+          />
+        </FormField>
+      </div>
       <div className={uiStyles.field}>
         <label htmlFor="ticket-content" className={uiStyles.label}>
           {t('site.ticket.content')}
@@ -87,7 +151,7 @@ const STATUS_KEYS = {
 /** One of the user's tickets: the thread, a follow-up and "Close ticket". */
 function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { t } = useTranslation();
-  const { api } = useServices();
+  const { api, session } = useServices();
   const [version, setVersion] = useState(0);
   const ticket = useApiData(
     async (signal) => api.ticket({ params: { id } }, { signal }),
@@ -102,8 +166,31 @@ function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void
       {(value) => (
         <Card title={value.title}>
           <p className={uiStyles.muted}>
-            {t(STATUS_KEYS[value.status])} · {dateTime(value.created_at)}
+            {t(STATUS_KEYS[value.status])} · {dateTime(value.created_at)} ·{' '}
+            {t('tickets.about', { what: ticketAbout(t, value) })}
           </p>
+          <h3 className={uiStyles.label}>{t('tickets.attachments')}</h3>
+          <TicketAttachments files={value.attachments} />
+          {value.status === 'closed' ? null : (
+            <EvidenceUpload
+              key={value.attachments.length}
+              maxFiles={Math.max(1, 5 - value.attachments.length)}
+              disabled={value.attachments.length >= 5}
+              upload={(files, onProgress) =>
+                uploadFiles(
+                  session,
+                  `/api/tickets/${encodeURIComponent(id)}/attachments`,
+                  files,
+                  onProgress,
+                )
+              }
+              onUploaded={() => {
+                showMessage(t('tickets.attached'), 'success');
+                changed();
+              }}
+              labels={{ label: t('tickets.attachLabel') }}
+            />
+          )}
           <TicketThread
             entries={[
               {
@@ -172,6 +259,11 @@ function TicketList({ version, onOpen }: { version: number; onOpen: (id: string)
           columns={[
             { key: 'title', header: t('site.ticket.title'), cell: (row) => row.title },
             {
+              key: 'category',
+              header: t('tickets.category'),
+              cell: (row) => t(`tickets.category_${row.category}`),
+            },
+            {
               key: 'status',
               header: t('site.mining.status'),
               cell: (row) => t(STATUS_KEYS[row.status]),
@@ -208,7 +300,12 @@ export function Component() {
       {loggedIn && !readOnly ? (
         <>
           <Card title={t('site.ticket.new')}>
-            <TicketForm onCreated={() => setVersion((value) => value + 1)} />
+            <TicketForm
+              onCreated={(id) => {
+                setVersion((value) => value + 1);
+                setOpen(id);
+              }}
+            />
           </Card>
           <Card title={t('site.ticket.mine')}>
             <TicketList version={version} onOpen={setOpen} />
