@@ -14,6 +14,7 @@ import {
   paginatedSchema,
   paginationQueryShape,
   percentSchema,
+  queryBooleanSchema,
   searchQuerySchema,
   sortOrderSchema,
   urlSchema,
@@ -46,6 +47,8 @@ export const catalogueQuerySchema = z
     coin: coinIdSchema.optional(),
     /** Matches vendor or model. */
     search: searchQuerySchema.optional(),
+    /** `true` lists only machines some seller offers (the Sales page). */
+    for_sale: queryBooleanSchema.optional(),
     sort: catalogueSortSchema.default('profit'),
     order: sortOrderSchema.default('desc'),
     /** Electricity price per kWh; default `"0.35"`. */

@@ -43,6 +43,20 @@ export const cloudContractsEndpoints = {
     response: contractProductListSchema,
     summary: 'Cloud-mining products',
   }),
+  /**
+   * Not shown: the contract products on sale for anyone (the Sales page), the same answer as
+   * `contractProducts` without signing in.
+   */
+  saleContractProducts: defineEndpoint({
+    id: 'saleContractProducts',
+    family: 'A',
+    method: 'GET',
+    path: '/sales/contracts',
+    auth: 'public',
+    query: contractProductQuerySchema,
+    response: contractProductListSchema,
+    summary: 'Cloud-mining products on sale (public)',
+  }),
   /** Not shown: one contract product. */
   contractProduct: defineEndpoint({
     id: 'contractProduct',

@@ -1,4 +1,5 @@
-import type { CatalogueList, CatalogueMinerDetail } from '@poolkit/core';
+import type { CatalogueList, CatalogueMinerDetail, ContractProductList } from '@poolkit/core';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -256,5 +257,54 @@ describe.each(testDrivers)('miner catalogue on %s', (driver) => {
     expect(body.code).toBe(40000);
     expect(body.msg.startsWith(`${field}: `)).toBe(true);
     expect(body.fields?.map((entry) => entry.field)).toContain(field);
+  });
+
+  it('lists the machines on sale with their sellers, cheapest first, by coin and algorithm', async () => {
+    await database.db.execute(sql`
+      INSERT INTO catalogue_sellers (machine_id, store, country_region, price, stock, url) VALUES
+        (${S21}, 'Shop B', 'Kazakhstan', 17250, 4, NULL),
+        (${S21}, 'Shop A', 'Hong Kong', 16800, 12, 'https://shop-a.example/s21'),
+        (${S21}, 'Shop C', 'Norway', NULL, NULL, NULL),
+        ('goldshell-kd-max', 'Shop D', 'Singapore', 1999.5, 0, NULL)`);
+    // Past the 5-second public cache.
+    clock.advance(10_000);
+    const sale = await list('?for_sale=true&page_size=100');
+    expect(sale.list.map((row) => row.id).sort()).toEqual([S21, 'goldshell-kd-max'].sort());
+    const s21 = sale.list.find((row) => row.id === S21);
+    expect(s21?.sellers).toEqual([
+      {
+        store: 'Shop A',
+        country_region: 'Hong Kong',
+        price: '16800.00',
+        stock: 12,
+        url: 'https://shop-a.example/s21',
+      },
+      { store: 'Shop B', country_region: 'Kazakhstan', price: '17250.00', stock: 4, url: null },
+      { store: 'Shop C', country_region: 'Norway', price: null, stock: null, url: null },
+    ]);
+    const sha = await list('?for_sale=true&algorithm=sha-256&page_size=100');
+    expect(sha.list.map((row) => row.id)).toEqual([S21]);
+    expect((await list('?for_sale=true&coin=btc&page_size=100')).list.map((row) => row.id)).toEqual(
+      [S21],
+    );
+    expect((await list('?for_sale=true&coin=kas')).list).toEqual([]);
+    // Without the filter, machines nobody sells are listed too, with no sellers.
+    const all = await list('?page_size=100');
+    expect(all.total).toBe(32);
+    expect(all.list.filter((row) => row.sellers.length > 0).length).toBe(sale.total);
+    const detail = await get<CatalogueMinerDetail>(`/api/catalogue/miners/${S21}`);
+    expect(detail.sellers.map((seller) => seller.store)).toEqual(['Shop A', 'Shop B', 'Shop C']);
+  });
+
+  it('answers the contract products on sale to visitors', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/sales/contracts' });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = (response.json() as { data: ContractProductList }).data;
+    const signedIn = await app.inject({ method: 'GET', url: '/api/contracts/products' });
+    expect(signedIn.statusCode).toBe(401);
+    expect(page.list.every((product) => product.status !== 'off_shelf')).toBe(true);
+    const bad = await app.inject({ method: 'GET', url: '/api/sales/contracts?coin=nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toMatch(/^coin: /);
   });
 });

@@ -159,7 +159,7 @@ function unverifiedSpecs(machine: CatalogueMachine): CatalogueSpec[] {
   return catalogueSpecSchema.options.filter((spec) => !checked.includes(spec));
 }
 
-/** The detail answer: the estimate, sellers (none known yet) and the figures' sources. */
+/** The detail answer: the estimate and the figures' sources (the module adds the sellers). */
 export function machineDetail(
   machine: CatalogueMachine,
   input: EstimateInput,

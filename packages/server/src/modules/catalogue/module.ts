@@ -1,8 +1,15 @@
-import { BASE_CURRENCY, type CatalogueMiner, type CoinId, compareDecimal } from '@poolkit/core';
+import {
+  BASE_CURRENCY,
+  type CatalogueMiner,
+  type CatalogueSeller,
+  type CoinId,
+  compareDecimal,
+} from '@poolkit/core';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
 import { findPool } from '../../engine/poolCatalog';
-import type { SqlExecutor } from '../../engine/sql';
+import { queryRows, type SqlExecutor, toNullableNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { pageOf } from '../../http/paging';
 import { registerEndpoint } from '../../http/registerEndpoint';
@@ -32,6 +39,62 @@ async function networkDifficulties(
     difficulty.set(coin, (await networkState(db, pool, nowMs)).difficulty);
   }
   return difficulty;
+}
+
+/**
+ * The sellers of every machine (`catalogue_sellers`), cheapest first (on request last), by
+ * machine id. Prices are CNY, the catalogue's only currency so far.
+ */
+export async function readSellers(
+  db: SqlExecutor,
+): Promise<ReadonlyMap<string, CatalogueSeller[]>> {
+  const rows = await queryRows<{
+    machine_id: string;
+    store: string;
+    country_region: string;
+    price: string | null;
+    stock: unknown;
+    url: string | null;
+  }>(
+    db,
+    sql`SELECT machine_id, store, country_region, price::text AS price, stock, url
+      FROM catalogue_sellers ORDER BY machine_id, price NULLS LAST, store`,
+  );
+  const byMachine = new Map<string, CatalogueSeller[]>();
+  for (const row of rows) {
+    const list = byMachine.get(row.machine_id) ?? [];
+    list.push({
+      store: row.store,
+      country_region: row.country_region,
+      price: row.price === null ? null : Number(row.price).toFixed(2),
+      stock: toNullableNumber(row.stock),
+      url: row.url,
+    });
+    byMachine.set(row.machine_id, list);
+  }
+  return byMachine;
+}
+
+/**
+ * Demo sellers (development with `DEMO` on, like the other demo seeds): a few shops for some
+ * machines, so the Sales page has something to show. Kept as they are when rows exist.
+ */
+export async function seedDemoSellers(db: SqlExecutor): Promise<void> {
+  const shops = [
+    ['bitmain-antminer-s21', 'PoolKit demo shop', 'Hong Kong', '16800.00', 12],
+    ['bitmain-antminer-s21', 'Demo Mining Supply', 'Kazakhstan', '17250.00', 4],
+    ['bitmain-antminer-s21-pro', 'PoolKit demo shop', 'Hong Kong', '24900.00', 6],
+    ['bitmain-antminer-s21-plus-hydro', 'Demo Hydro Rigs', 'Norway', null, null],
+  ] as const;
+  for (const [machine, store, region, price, stock] of shops) {
+    if (!MACHINES_BY_ID.has(machine)) continue;
+    await queryRows(
+      db,
+      sql`INSERT INTO catalogue_sellers (machine_id, store, country_region, price, stock)
+        VALUES (${machine}, ${store}, ${region}, ${price}::numeric, ${stock}::int)
+        ON CONFLICT (machine_id, store) DO NOTHING`,
+    );
+  }
 }
 
 /**
@@ -75,9 +138,14 @@ function compareBy(key: SortKey, a: CatalogueMiner, b: CatalogueMiner): number {
  * The miner catalogue (`GET /catalogue/miners`, `GET /catalogue/miners/{id}`): the machines of
  * `catalogueData.ts` with a daily estimate at the caller's electricity price, valued with the
  * pool engine's network difficulty, block subsidy and PPS+ fee (see `estimate.ts` and the
- * README's "Miner catalogue").
+ * README's "Miner catalogue"), each with its sellers (`catalogue_sellers`); `for_sale=true`
+ * keeps the machines some seller offers (the Sales page).
  */
 export function registerCatalogueModule(app: FastifyInstance, prices: PriceService): void {
+  const { config } = app.platform;
+  app.addHook('onReady', async () => {
+    if (config.demo && config.env !== 'test') await seedDemoSellers(app.platform.database.db);
+  });
   // The network difficulty changes at most once a minute; reuse it for 5 s like the pool pages.
   const cache = createPublicCache(app.platform.clock);
   const estimateInput = async (
@@ -93,6 +161,7 @@ export function registerCatalogueModule(app: FastifyInstance, prices: PriceServi
   registerEndpoint(app, endpoints.catalogueMiners, async ({ query }, { database, clock }) => {
     requireBaseCurrency(query.currency);
     const input = await estimateInput(query.electricity_price, database.db, clock.now());
+    const sellers = await cache.get('catalogue-sellers', () => readSellers(database.db));
     const algorithm = query.algorithm?.toLowerCase();
     const search = query.search?.toLowerCase();
     let machines = CATALOGUE_MACHINES.filter(
@@ -105,8 +174,12 @@ export function registerCatalogueModule(app: FastifyInstance, prices: PriceServi
           search === '' ||
           machine.vendor.toLowerCase().includes(search) ||
           machine.model.toLowerCase().includes(search) ||
-          `${machine.vendor} ${machine.model}`.toLowerCase().includes(search)),
-    ).map((machine) => ({ ...estimateMachine(machine, input), sellers: [] }));
+          `${machine.vendor} ${machine.model}`.toLowerCase().includes(search)) &&
+        (query.for_sale !== true || (sellers.get(machine.id)?.length ?? 0) > 0),
+    ).map((machine) => ({
+      ...estimateMachine(machine, input),
+      sellers: sellers.get(machine.id) ?? [],
+    }));
     const direction = query.order === 'asc' ? 1 : -1;
     machines = machines.sort((a, b) => {
       if (
@@ -131,10 +204,14 @@ export function registerCatalogueModule(app: FastifyInstance, prices: PriceServi
         });
       }
       requireBaseCurrency(query.currency);
-      return machineDetail(
-        machine,
-        await estimateInput(query.electricity_price, database.db, clock.now()),
-      );
+      const sellers = await cache.get('catalogue-sellers', () => readSellers(database.db));
+      return {
+        ...machineDetail(
+          machine,
+          await estimateInput(query.electricity_price, database.db, clock.now()),
+        ),
+        sellers: sellers.get(machine.id) ?? [],
+      };
     },
   );
 }

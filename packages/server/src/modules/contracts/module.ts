@@ -79,6 +79,10 @@ export function registerContractModule(
   registerEndpoint(app, endpoints.contractProducts, async ({ query }) =>
     readProducts(database.db, query, clock.now(), await snapshot()),
   );
+  // The same list for visitors: the Sales page shows what is on sale without signing in.
+  registerEndpoint(app, endpoints.saleContractProducts, async ({ query }) =>
+    readProducts(database.db, query, clock.now(), await snapshot()),
+  );
   registerEndpoint(app, endpoints.contractProduct, async ({ params }) =>
     readProduct(database.db, params.id, clock.now(), await snapshot()),
   );

@@ -42,3 +42,17 @@ CREATE TABLE support_ticket_attachments (
 );
 
 CREATE INDEX support_ticket_attachments_ticket_idx ON support_ticket_attachments (ticket_id, id);
+
+-- The shops selling catalogue machines (spec section 3, the catalogue item's sellers: store,
+-- country or region, price, stock). Prices in CNY, the catalogue's currency; `null` price: on
+-- request; `null` stock: unknown. `machine_id` is the catalogue's slug (`catalogueData.ts`).
+CREATE TABLE catalogue_sellers (
+  id             bigserial      PRIMARY KEY,
+  machine_id     text           NOT NULL,
+  store          text           NOT NULL,
+  country_region text           NOT NULL DEFAULT '',
+  price          numeric(20, 2),
+  stock          integer        CHECK (stock >= 0),
+  url            text,
+  UNIQUE (machine_id, store)
+);
