@@ -70,6 +70,7 @@ describe('languages', () => {
         '/about-us',
         '/ticket',
         '/sales',
+        '/mining',
       ]) {
         await page.goto(`${baseUrl}${path}`);
         await page.locator('main h1').first().waitFor();

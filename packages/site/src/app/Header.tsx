@@ -136,8 +136,9 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const links = [
     { to: '/', label: t('site.nav.home') },
-    { to: '/mining/kas/dashboard', label: t('site.nav.addressMining') },
+    { to: '/mining', label: t('site.nav.addressMining') },
     { to: '/miners', label: t('site.nav.miners') },
+    { to: '/sales', label: t('site.nav.sales') },
     { to: '/download', label: t('site.nav.download') },
     { to: '/ticket', label: t('site.nav.support') },
     ...(loggedIn ? [{ to: '/user/mining', label: t('site.nav.myMining') }] : []),

@@ -113,6 +113,7 @@ export const enFirstScreen = {
     'nav.download': 'Download',
     'nav.home': 'Home',
     'nav.miners': 'Miners',
+    'nav.sales': 'Sales',
     'nav.myMining': 'My mining',
     'nav.support': 'Support',
     'routes.Home': 'Home',
