@@ -183,10 +183,9 @@ export function Component() {
               }}
               options={[
                 { value: 'all', label: t('tickets.coinAll') },
-                ...(pools.status === 'ready' ? pools.data : []).map((pool) => ({
-                  value: pool.coin,
-                  label: pool.label,
-                })),
+                ...(pools.status === 'ready' ? pools.data : [])
+                  .filter((pool) => !pool.lab)
+                  .map((pool) => ({ value: pool.coin, label: pool.label })),
               ]}
             />
           </FormField>

@@ -101,10 +101,9 @@ function TicketForm({ onCreated }: { onCreated: (id: string) => void }) {
             onValueChange={setCoin}
             options={[
               { value: '', label: t('tickets.coinNone') },
-              ...(pools.status === 'ready' ? pools.data : []).map((pool) => ({
-                value: pool.coin,
-                label: pool.label,
-              })),
+              ...(pools.status === 'ready' ? pools.data : [])
+                .filter((pool) => !pool.lab)
+                .map((pool) => ({ value: pool.coin, label: pool.label })),
             ]}
           />
         </FormField>

@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, waitForPath } from './support';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('the open pages', () => {
+  it('should show a visitor the address-mining coins and look an address up', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'Address mining', exact: true }).first().click();
+    await waitForPath(page, '/mining');
+    await page.getByRole('heading', { name: 'Address mining', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Address-mining coins' });
+    await table.waitFor();
+    // The five address-mining coins, each with its pool figures and a link to its dashboard.
+    for (const coin of ['ALPH', 'KAS', 'SUMO', 'ZEPH', 'ALEO']) {
+      await table.getByRole('link', { name: new RegExp(`^${coin} · `) }).waitFor();
+    }
+    expect(await table.locator('tbody tr').count()).toBe(5);
+    const kasRow = table.locator('tbody tr', { hasText: 'KAS · ' });
+    expect(await kasRow.textContent()).toMatch(/H\/s/);
+
+    // An address the demo pool mines on, looked up from this page.
+    const demo = (await (
+      await fetch(new URL('/api/address-mining/kas/demo-addresses', baseUrl))
+    ).json()) as { data: { list: string[] } };
+    const address = demo.data.list[0] ?? '';
+    expect(address).not.toBe('');
+    await page.getByLabel('Pool', { exact: true }).selectOption('kas');
+    await page.getByLabel('Mining address').fill(address);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await waitForPath(page, `/mining/kas/dashboard?address=${encodeURIComponent(address)}`);
+    await context.close();
+  }, 90_000);
+
+  it('should show a visitor the machines and contracts on sale, filtered by coin and algorithm', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'Sales', exact: true }).first().click();
+    await waitForPath(page, '/sales');
+    await page.getByRole('heading', { name: 'Sales', level: 1 }).waitFor();
+    const machines = page.getByRole('table', { name: 'Machines on sale' });
+    await machines.waitFor();
+    // The demo's sellers: store, country or region, price and stock.
+    const row = machines.locator('tbody tr', { hasText: 'Kazakhstan' });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(
+      /Antminer S21.*Demo Mining Supply.*Kazakhstan.*17250\.00 CNY.*4/,
+    );
+    await machines.locator('tbody tr', { hasText: 'On request' }).waitFor();
+    const contracts = page.getByRole('table', { name: 'Cloud-mining contracts' });
+    await contracts.waitFor();
+
+    // Coin filter: no machine sells for KAS here.
+    await page.getByRole('combobox', { name: 'Coin', exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'KAS', exact: true }).click();
+    await page.getByText('No machine on sale matches these filters.').waitFor();
+    // Back to all coins, then an algorithm: only SHA-256 machines remain.
+    await page.getByRole('combobox', { name: 'Coin', exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'All', exact: true }).click();
+    await machines.locator('tbody tr', { hasText: 'Kazakhstan' }).waitFor();
+    await page.getByRole('combobox', { name: 'Algorithm', exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'SHA-256', exact: true }).click();
+    await machines.locator('tbody tr', { hasText: 'Kazakhstan' }).waitFor();
+    const algorithms = await machines.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(algorithms.length).toBeGreaterThan(0);
+    expect(algorithms.every((text) => text.includes('SHA-256'))).toBe(true);
+    await context.close();
+  }, 90_000);
+});
