@@ -74,8 +74,9 @@ function addressMining(page: AddressMiningPage): RouteMeta {
  *   `admin.view`, which only operators hold; `/admin` itself only forwards to its first page.
  *
  * Named open routes without a path in the spec (`meta.assumedPath`): AddressMining `/mining`
- * (the address-mining landing above `/mining/:coin/*`), BindWechat `/bind-wechat` (the WeChat
- * OAuth return page), Sales `/sales`, GoldshellEvent `/activity/goldshell` (a partner event,
+ * (the address-mining landing above `/mining/:coin/*`: the coins with their pool figures and an
+ * address search), Sales `/sales` (machines with their sellers and contracts on sale), BindWechat `/bind-wechat` (the WeChat
+ * OAuth return page), GoldshellEvent `/activity/goldshell` (a partner event,
  * beside the other activity pages). All four are public.
  */
 export const ROUTES: readonly RouteRecord[] = [
