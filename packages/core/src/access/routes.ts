@@ -75,9 +75,9 @@ function addressMining(page: AddressMiningPage): RouteMeta {
  *
  * Named open routes without a path in the spec (`meta.assumedPath`): AddressMining `/mining`
  * (the address-mining landing above `/mining/:coin/*`: the coins with their pool figures and an
- * address search), Sales `/sales` (machines with their sellers and contracts on sale), BindWechat `/bind-wechat` (the WeChat
- * OAuth return page), GoldshellEvent `/activity/goldshell` (a partner event,
- * beside the other activity pages). All four are public.
+ * address search), Sales `/sales` (machines with their sellers and contracts on sale),
+ * BindWechat `/bind-wechat` (the WeChat OAuth return page), GoldshellEvent `/activity/goldshell`
+ * (a partner event, beside the other activity pages). All four are public.
  */
 export const ROUTES: readonly RouteRecord[] = [
   { path: '/', name: 'Home', public: true, meta: open },
