@@ -4,6 +4,7 @@ import { type Clock, type OffsetClock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { type Authenticate, bearerAuthenticate, rejectingTokenVerifier } from './http/authenticate';
+import { registerCors } from './http/cors';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? createHotReads({
           database,
           clock,
+          corsOrigins: config.corsOrigins,
           ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
         })
       : null;
@@ -170,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   await registerSecurity(app);
+  registerCors(app);
   // The error and not-found handlers go in before any route: a route keeps the handler of the
   // moment it was added once a later `await app.register` boots the plugins (the built site's
   // static plugin does), so installing them last left the API with Fastify's own error shape.

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       webauthn: { rpId: undefined, rpName: 'PoolKit', origins: undefined },
       siteUrl: 'http://localhost:8080',
       webhookAllowPrivate: false,
+      corsOrigins: [],
     });
     expect(config.siteDir.split(path.sep).slice(-3)).toEqual(['packages', 'site', 'dist']);
   });
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
         WEBAUTHN_ORIGINS: 'https://pool.example.com, https://www.pool.example.com:8443/',
         SITE_URL: 'https://pool.example.com/',
         WEBHOOK_ALLOW_PRIVATE: 'on',
+        CORS_ORIGINS: 'https://partner.example, http://localhost:5173',
       },
       '/srv/poolkit',
     );
@@ -94,6 +96,7 @@ describe('loadConfig', () => {
       },
       siteUrl: 'https://pool.example.com',
       webhookAllowPrivate: true,
+      corsOrigins: ['https://partner.example', 'http://localhost:5173'],
     });
   });
 
@@ -115,6 +118,12 @@ describe('loadConfig', () => {
     expect(variables({ WEBAUTHN_ORIGINS: 'https://pool.example.com/login' })).toEqual([
       'WEBAUTHN_ORIGINS',
     ]);
+  });
+
+  it('should refuse CORS_ORIGINS that are not bare origins, naming the variable', () => {
+    for (const value of ['partner.example', 'https://partner.example/', 'ftp://partner.example']) {
+      expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS: must be origins/);
+    }
   });
 
   it('should let POOLKIT_ENV win over NODE_ENV and silence logs in test mode', () => {

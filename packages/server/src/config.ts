@@ -94,6 +94,12 @@ export interface Config {
    * addresses are refused when saved and, after DNS resolution, when delivered.
    */
   readonly webhookAllowPrivate: boolean;
+  /**
+   * `CORS_ORIGINS`: the other origins (`https://app.example`, separated by commas) whose pages
+   * may make every call, signed in, with credentials. Any other origin may only read the public
+   * calls of family A, without credentials (`http/cors.ts`). Default: none.
+   */
+  readonly corsOrigins: readonly string[];
 }
 
 /** One bad environment variable. */
@@ -183,6 +189,27 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
 }
 
 const environmentSchema = z.object({
+  CORS_ORIGINS: optionalText().pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
+      )
+      .refine(
+        (origins) =>
+          origins.every(
+            (origin) =>
+              URL.canParse(origin) &&
+              ['http:', 'https:'].includes(new URL(origin).protocol) &&
+              new URL(origin).origin === origin,
+          ),
+        'must be origins such as https://app.example (scheme, host and port only), separated by commas',
+      )
+      .optional(),
+  ),
   PRICE_FEED_URL: urlWithProtocols(['http:', 'https:']),
   PRICE_DEMO_SEED: integer(0, 4_294_967_295),
   EXCHANGE_QUOTE_TTL_SECONDS: integer(1, 3_600),
@@ -352,5 +379,6 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
     },
     siteUrl: values.SITE_URL ?? `http://localhost:${values.PORT ?? 8080}`,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE ?? false,
+    corsOrigins: values.CORS_ORIGINS ?? [],
   };
 }

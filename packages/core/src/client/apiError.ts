@@ -59,10 +59,13 @@ export function messageKeyForCode(code: number | undefined): string {
   return REQUEST_FAILED_KEY;
 }
 
+/** The i18n key of a call that got no answer. */
+const NETWORK_KEY = 'errors.network';
+
 function defaultMessageKey(init: ApiErrorInit): string {
   if (init.code !== undefined) return messageKeyForCode(init.code);
   if (init.kind === 'timeout') return 'errors.timeout';
-  if (init.kind === 'network') return 'errors.network';
+  if (init.kind === 'network') return NETWORK_KEY;
   if (init.kind === 'validation') return 'errors.validation';
   if (init.kind === 'auth') return 'errors.tokenExpired';
   return REQUEST_FAILED_KEY;
@@ -74,8 +77,8 @@ function present(text: string | undefined): string | undefined {
 
 /**
  * The one error type of PoolKit's client. Its `message` follows spec section 8: the server's
- * message, else the request error message (network, time-out), else the i18n key
- * `errors.requestFailed`. `messageKey` always holds an i18n key for the case, for hosts that
+ * message, else the request error message (time-out, HTTP status line), else the i18n key of
+ * the case (`errors.network` when no answer arrived, else `errors.requestFailed`). `messageKey` always holds an i18n key for the case, for hosts that
  * prefer a translated text.
  */
 export class ApiError extends Error {
@@ -99,7 +102,11 @@ export class ApiError extends Error {
   constructor(init: ApiErrorInit) {
     const serverMessage = present(init.serverMessage);
     const requestMessage = present(init.requestMessage);
-    super(serverMessage ?? requestMessage ?? REQUEST_FAILED_KEY, { cause: init.cause });
+    // A request that got no answer says so in the browser's own words ("Failed to fetch",
+    // "NetworkError when attempting to fetch resource."): its message is the i18n key instead,
+    // which `describeError` translates; the browser's text stays in `requestMessage`.
+    const ownMessage = init.kind === 'network' ? NETWORK_KEY : requestMessage;
+    super(serverMessage ?? ownMessage ?? REQUEST_FAILED_KEY, { cause: init.cause });
     this.kind = init.kind;
     this.status = init.status;
     this.code = init.code;

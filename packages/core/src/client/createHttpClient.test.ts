@@ -8,6 +8,7 @@ import { MemoryStorage } from '../session/memoryStorage';
 import { ApiError } from './apiError';
 import { createApi } from './createApi';
 import { createHttpClient } from './createHttpClient';
+import { describeError } from './describeError';
 import { sessionHttpOptions } from './sessionHttpOptions';
 
 const state = {
@@ -253,7 +254,38 @@ describe('createHttpClient headers', () => {
     expect(headers.pragma).toBe('no-cache');
     expect(headers['accept-language']).toBe('ru');
     expect(headers.authorization).toBeUndefined();
-    expect(credentials).toEqual(['include']);
+    // A public read never carries credentials to another origin (the server answers it `*`).
+    expect(credentials).toEqual(['same-origin']);
+  });
+
+  it('should send signed-in calls with the credentials option, include by default', async () => {
+    for (const [option, expected] of [
+      [undefined, ['include', 'same-origin']],
+      ['omit', ['omit', 'omit']],
+    ] as const) {
+      const seen: string[] = [];
+      const http = createHttpClient({
+        baseUrl,
+        getAccessToken: () => 'access-2',
+        ...(option === undefined ? {} : { credentials: option }),
+        fetch: (input, init) => {
+          if (input instanceof Request) seen.push(input.credentials);
+          return globalThis.fetch(input, init);
+        },
+      });
+      const api = createApi(http, endpoints);
+      await api.echoB();
+      await api.echoPublicA();
+      expect(seen).toEqual(expected);
+    }
+  });
+
+  it('should send no custom headers with noCacheHeaders false, so public reads need no preflight', async () => {
+    const http = createHttpClient({ baseUrl, noCacheHeaders: false, getLanguage: () => 'ja' });
+    const { headers } = await createApi(http, endpoints).echoPublicA();
+    expect(headers['cache-control']).toBeUndefined();
+    expect(headers.pragma).toBeUndefined();
+    expect(headers['accept-language']).toBe('ja');
   });
 
   it('should default the language header to en', async () => {
@@ -386,6 +418,10 @@ describe('createHttpClient errors', () => {
     expect(error.status).toBe(0);
     expect(error.message).not.toBe('errors.requestFailed');
     expect(error.messageKey).toBe('errors.network');
+    // Never the runtime's own words ("fetch failed", "Failed to fetch"): the key, translated.
+    expect(error.message).toBe('errors.network');
+    expect(error.requestMessage).toBeTruthy();
+    expect(describeError(error, (key) => `translated:${key}`)).toBe('translated:errors.network');
   });
 
   it('should time out after the timeout option', async () => {

@@ -48,6 +48,20 @@ export interface HttpClientOptions {
   refreshPath?: string;
   /** A fetch implementation. Default: the global `fetch`. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The `credentials` of signed-in calls. Default `'include'` (the site, and partners' apps on an
+   * origin the server lists in `CORS_ORIGINS`). Public reads of family A never carry credentials
+   * to another origin (they go `'same-origin'`, or `'omit'` when this is `'omit'`): the server
+   * answers them to any origin with `Access-Control-Allow-Origin: *`, which browsers refuse
+   * for a call with credentials.
+   */
+  credentials?: RequestCredentials;
+  /**
+   * Send `Cache-Control: no-cache` and `Pragma: no-cache` on every call (spec section 7).
+   * Default `true`. Set `false` on another origin: custom headers make every public read wait
+   * for a CORS preflight (the connected widgets do).
+   */
+  noCacheHeaders?: boolean;
 }
 
 /** A request whose input is validated and whose path is filled (see `createApi`). */
@@ -95,6 +109,16 @@ const refreshAnswerSchema = z.object({
 });
 
 type Bearer = { kind: 'access' | 'observer'; token: string } | { kind: 'none'; token: null };
+
+/** A call of family A that needs no token. */
+function isPublic(endpoint: Endpoint): boolean {
+  return endpoint.family === 'A' && endpoint.auth === 'public';
+}
+
+/** A public read: what the server answers to any origin, without credentials. */
+function isPublicRead(endpoint: Endpoint): boolean {
+  return isPublic(endpoint) && endpoint.method === 'GET';
+}
 
 function withoutLeadingSlash(path: string): string {
   return path.replace(/^\/+/, '');
@@ -217,12 +241,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     else request.headers.delete('Authorization');
   }
 
+  const credentials = options.credentials ?? 'include';
+  const publicCredentials: RequestCredentials = credentials === 'omit' ? 'omit' : 'same-origin';
   const familyA = ky.create({
     prefixUrl: options.baseUrl ?? '/api',
-    credentials: 'include',
+    credentials,
     timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
     retry: 0,
-    headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
+    ...(options.noCacheHeaders === false
+      ? {}
+      : { headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     hooks: {
       beforeRequest: [
@@ -250,7 +278,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   });
 
   function pickBearer(endpoint: Endpoint): Bearer {
-    if (endpoint.family === 'A' && endpoint.auth === 'public') return { kind: 'none', token: null };
+    if (isPublic(endpoint)) return { kind: 'none', token: null };
     const observer = endpoint.auth === 'user-only' ? null : getObserverToken();
     if (observer !== null) return { kind: 'observer', token: observer };
     const access = getAccessToken();
@@ -271,6 +299,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         ...(request.searchParams === undefined ? {} : { searchParams: request.searchParams }),
         ...(request.json === undefined ? {} : { json: request.json }),
         ...(callOptions?.signal === undefined ? {} : { signal: callOptions.signal }),
+        ...(isPublicRead(endpoint) ? { credentials: publicCredentials } : {}),
         context: { bearer },
       });
     } catch (error) {

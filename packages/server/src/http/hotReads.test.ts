@@ -54,7 +54,7 @@ describe.each(testDrivers)('hot reads on %s', (driver) => {
     database = await openTestDatabase(driver);
     clock = createManualClock(T0);
     app = await buildApp({
-      config: testConfig(),
+      config: testConfig({ CORS_ORIGINS: 'https://app.partner.example' }),
       db: database,
       clock,
       authenticate,
@@ -193,12 +193,54 @@ describe.each(testDrivers)('hot reads on %s', (driver) => {
     expect(app.server.keepAliveTimeout).toBe(72_000);
   });
 
-  it('should leave requests from another origin to the framework', async () => {
+  it('should serve a public read to another origin from the cache with CORS headers for that origin only', async () => {
+    // A cross-origin answer fills the cache: its CORS headers are not replayed to others.
+    const filled = await get('/api/address-mining/kas/hashrates?interval=10m&range=24h', {
+      origin: 'https://partner.example',
+    });
+    expect(filled.status).toBe(200);
+    expect(filled.headers.get('access-control-allow-origin')).toBe('*');
+    const plain = await get('/api/address-mining/kas/hashrates?interval=10m&range=24h');
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(plain.body).toBe(filled.body);
+
     await get(STATS);
     const hits = app.platform.hotReads?.stats().hits ?? 0;
-    const response = await get(STATS, { origin: 'https://partner.example' });
-    expect(response.status).toBe(200);
+    const foreign = await get(STATS, { origin: 'https://partner.example' });
+    expect(foreign.status).toBe(200);
+    expect(app.platform.hotReads?.stats().hits).toBe(hits + 1);
+    expect(foreign.headers.get('access-control-allow-origin')).toBe('*');
+    expect(foreign.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(foreign.headers.get('vary')).toMatch(/origin/i);
+    const configured = await get(STATS, { origin: 'https://app.partner.example' });
+    expect(configured.headers.get('access-control-allow-origin')).toBe(
+      'https://app.partner.example',
+    );
+    expect(configured.headers.get('access-control-allow-credentials')).toBe('true');
+    const own = await get(STATS, { origin: base });
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    expect(app.platform.hotReads?.stats().hits).toBe(hits + 3);
+  });
+
+  it('should leave a signed-in read from another origin to the framework, which refuses it, even when it is cached', async () => {
+    expect((await get(MINERS, { authorization: 'Bearer alice' })).status).toBe(200);
+    const hits = app.platform.hotReads?.stats().hits ?? 0;
+    const foreign = await get(MINERS, {
+      authorization: 'Bearer alice',
+      origin: 'https://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.body).code).toBe(ERROR_CODES.forbidden);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     expect(app.platform.hotReads?.stats().hits).toBe(hits);
+    const configured = await get(MINERS, {
+      authorization: 'Bearer alice',
+      origin: 'https://app.partner.example',
+    });
+    expect(configured.status).toBe(200);
+    expect(configured.headers.get('access-control-allow-origin')).toBe(
+      'https://app.partner.example',
+    );
   });
 
   it('should compute a miss once for callers asking the same thing at once', async () => {

@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/connect';
 import { queryRows, toNumber } from '../engine/sql';
 import type { Principal } from './authenticate';
+import { type CorsAccess, corsDecision } from './cors';
 
 /**
  * Who may share a cached answer: everyone (`public`, family A) or one caller (`principal`:
@@ -31,6 +32,12 @@ const PER_RESPONSE_HEADERS = new Set([
   'transfer-encoding',
 ]);
 
+/**
+ * CORS headers depend on the caller's `Origin`: they are added per response
+ * (`http/cors.ts`), never replayed from the answer that filled the cache.
+ */
+const isCorsHeader = (name: string) => name.startsWith('access-control-');
+
 /** A flat header list without its `content-type` (a 304 has no body to describe). */
 function withoutContentType(headers: readonly string[]): string[] {
   const kept: string[] = [];
@@ -49,6 +56,8 @@ interface Entry {
   readonly generation: number;
   readonly userId: string | null;
   readonly scope: HotReadScope;
+  /** The endpoint's cross-origin access: only `public` entries are served to other origins. */
+  readonly access: CorsAccess;
   readonly body: Buffer;
   readonly etag: string;
   /**
@@ -65,6 +74,7 @@ export interface PendingHotRead {
   readonly generation: number;
   readonly userId: string | null;
   readonly scope: HotReadScope;
+  readonly access: CorsAccess;
   readonly etag: (body: string) => string;
 }
 
@@ -80,6 +90,8 @@ export interface HotReadsOptions {
   readonly maxEntries?: number;
   /** Most bytes of answers kept. Default 64 MiB. */
   readonly maxBytes?: number;
+  /** `CORS_ORIGINS`: the origins allowed every call (`http/cors.ts`). Default: none. */
+  readonly corsOrigins?: readonly string[];
 }
 
 /** Counters of the cache, for the health of a node and for tests. */
@@ -110,8 +122,9 @@ export interface HotReads {
   invalidateUser(userId: string): void;
   /**
    * Serves a request from the cache when it can, before the framework sees it; calls
-   * `fallback` otherwise. Only GETs of API paths with no `Origin` header (answers that do not
-   * vary by origin) qualify.
+   * `fallback` otherwise. Only GETs of API paths qualify; a request from another origin
+   * (`Origin` not the server's host) only for a public read of family A, answered with the CORS
+   * headers of `http/cors.ts` for that origin (the framework answers the rest, refusals too).
    */
   serve(
     request: IncomingMessage,
@@ -120,7 +133,12 @@ export interface HotReads {
     authenticate: (request: IncomingMessage) => Promise<Principal | null>,
   ): void;
   /** What a miss records before computing its answer. */
-  begin(url: string, scope: HotReadScope, principal: Principal | null): PendingHotRead;
+  begin(
+    url: string,
+    scope: HotReadScope,
+    principal: Principal | null,
+    access?: CorsAccess,
+  ): PendingHotRead;
   /**
    * Runs `compute` for a miss, or joins the same computation already running for the same key,
    * tick and generation (a thundering herd after a tick costs one query, not one per caller).
@@ -172,6 +190,7 @@ function principalKey(principal: Principal): string {
  */
 export function createHotReads(options: HotReadsOptions): HotReads {
   const { database, clock } = options;
+  const corsOrigins = options.corsOrigins ?? [];
   const maxEntries = options.maxEntries ?? 20_000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const entries = new Map<string, Entry>();
@@ -226,7 +245,13 @@ export function createHotReads(options: HotReadsOptions): HotReads {
     );
   }
 
-  function send(request: IncomingMessage, response: ServerResponse, entry: Entry): void {
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    entry: Entry,
+    cors: readonly (readonly [string, string])[],
+  ): void {
+    const corsHeaders = cors.flat();
     const incoming = request.headers['x-request-id'];
     const requestId =
       typeof incoming === 'string' && incomingRequestId.test(incoming) ? incoming : randomUUID();
@@ -242,6 +267,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
         requestId,
         'cache-control',
         control,
+        ...corsHeaders,
       ]);
       response.end();
       return;
@@ -255,6 +281,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
       control,
       'content-length',
       String(entry.body.length),
+      ...corsHeaders,
     ]);
     response.end(entry.body);
   }
@@ -297,17 +324,30 @@ export function createHotReads(options: HotReadsOptions): HotReads {
     },
     serve(request, response, fallback, authenticate) {
       const url = request.url ?? '';
-      if (
-        request.method !== 'GET' ||
-        !url.startsWith('/api/') ||
-        request.headers.origin !== undefined
-      ) {
+      if (request.method !== 'GET' || !url.startsWith('/api/')) {
         fallback();
         return;
       }
       const publicEntry = entries.get(`p|${url}`);
+      const decision = corsDecision(
+        request.headers.origin,
+        request.headers.host,
+        publicEntry?.access ?? null,
+        corsOrigins,
+      );
+      if (decision.kind !== 'same') {
+        // Another origin: a public read is served with its CORS headers; a configured origin's
+        // or a refused call goes to the framework, which knows the endpoint.
+        if (fresh(publicEntry) && publicEntry.access === 'public' && decision.kind === 'allow') {
+          send(request, response, publicEntry, decision.headers);
+        } else {
+          counters.misses += 1;
+          fallback();
+        }
+        return;
+      }
       if (fresh(publicEntry)) {
-        send(request, response, publicEntry);
+        send(request, response, publicEntry, []);
         return;
       }
       if (!principalUrls.has(url)) {
@@ -319,7 +359,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
         (principal) => {
           const entry =
             principal === null ? undefined : entries.get(`${principalKey(principal)}|${url}`);
-          if (fresh(entry)) send(request, response, entry);
+          if (fresh(entry)) send(request, response, entry, []);
           else {
             counters.misses += 1;
             fallback();
@@ -329,7 +369,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
         () => fallback(),
       );
     },
-    begin(url, scope, principal) {
+    begin(url, scope, principal, access = 'private') {
       const userId = scope === 'principal' && principal !== null ? principal.userId : null;
       const tick = currentTick;
       return {
@@ -341,6 +381,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
         generation: generationOf(userId),
         userId,
         scope,
+        access,
         etag: (body) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       };
     },
@@ -371,7 +412,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
       if (headers['set-cookie'] !== undefined) return;
       const kept: string[] = [];
       for (const [name, value] of Object.entries(headers)) {
-        if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+        if (value === undefined || PER_RESPONSE_HEADERS.has(name) || isCorsHeader(name)) continue;
         kept.push(name, Array.isArray(value) ? value.join(', ') : String(value));
       }
       const buffer = Buffer.from(body);
@@ -386,6 +427,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
         generation: pending.generation,
         userId: pending.userId,
         scope: pending.scope,
+        access: pending.access,
         body: buffer,
         etag: String(headers.etag ?? pending.etag(body)),
         headers: kept,

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { type Endpoint, ERROR_CODES, errorStatusesOf, isDelegableRead } from '../contract';
 import type { Database } from '../db/connect';
 import type { Principal } from './authenticate';
+import { corsAccessOf } from './cors';
 import type { HotReadScope } from './hotReads';
 import { HttpError, ResponseContractError } from './httpError';
 import { enforceObserverScope } from './observerScope';
@@ -203,7 +204,7 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
     const hot =
       hotReads === null || options.hotRead === undefined
         ? null
-        : hotReads.begin(request.url, options.hotRead, principal);
+        : hotReads.begin(request.url, options.hotRead, principal, corsAccessOf(endpoint));
     const compute = async () => {
       const result = await handler(input, {
         requestId: request.id,
@@ -251,6 +252,7 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
+    config: { corsAccess: corsAccessOf(endpoint) },
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
       const seen: { caller: Principal | null } = { caller: null };

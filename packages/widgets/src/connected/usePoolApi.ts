@@ -24,12 +24,25 @@ const POOL_ENDPOINTS = {
   poolHashrates: endpoints.poolHashrates,
 };
 
-/** A typed client of the pool calls, made once per base URL, sending the interface language. */
+/**
+ * A typed client of the pool calls, made once per base URL, sending the interface language. The
+ * calls are public reads: no credentials and no custom headers, so a page on another origin reads
+ * them without a CORS preflight (the server answers them `Access-Control-Allow-Origin: *`).
+ */
 export function usePoolApi({ baseUrl = '/api', fetch }: PoolApiOptions) {
   const { language } = useMiningT();
   return useMemo(
     () =>
-      createApi(createHttpClient({ baseUrl, fetch, getLanguage: () => language }), POOL_ENDPOINTS),
+      createApi(
+        createHttpClient({
+          baseUrl,
+          fetch,
+          getLanguage: () => language,
+          credentials: 'omit',
+          noCacheHeaders: false,
+        }),
+        POOL_ENDPOINTS,
+      ),
     [baseUrl, fetch, language],
   );
 }

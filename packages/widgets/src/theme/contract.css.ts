@@ -1,10 +1,12 @@
-import { createThemeContract } from '@vanilla-extract/css';
+import { createGlobalThemeContract } from '@vanilla-extract/css';
 
 /**
  * The one theme contract. Components use only `vars.*`; a partner can restyle every widget by
- * setting these CSS variables on a wrapper.
+ * setting these CSS variables on a wrapper (`PoolKitProvider`'s `overrides`, or any CSS rule
+ * that reaches the widgets). The names are public and stable (`--pk-color-brand`, …): they are
+ * the values below with `--` in front, never build hashes. README.md lists them all.
  */
-export const vars = createThemeContract({
+export const vars = createGlobalThemeContract({
   color: {
     brand: 'pk-color-brand',
     brandText: 'pk-color-brand-text',
