@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import dts from 'vite-plugin-dts';
+import { addDeclarationExtensions } from '../../scripts/dtsExtensions.mjs';
 
 export default defineConfig({
   plugins: [
@@ -8,6 +9,10 @@ export default defineConfig({
       tsconfigPath: './tsconfig.json',
       include: ['src'],
       exclude: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/testing/**'],
+      // Relative imports of the declarations get their `.js`, so `node16`/`nodenext` resolve them.
+      afterBuild: (emitted) => {
+        addDeclarationExtensions(emitted.keys());
+      },
     }),
   ],
   build: {

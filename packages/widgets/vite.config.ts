@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defaultClientConditions, defineConfig } from 'vite';
 import dts from 'vite-plugin-dts';
+import { addDeclarationExtensions } from '../../scripts/dtsExtensions.mjs';
+import { pureFactories } from './build/pureFactories';
 
 const src = resolve(import.meta.dirname, 'src');
 
@@ -45,6 +47,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       vanillaExtractPlugin(),
+      pureFactories(),
       bench
         ? null
         : dts({
@@ -57,6 +60,10 @@ export default defineConfig(({ mode }) => {
               'src/lib/fixtures.ts',
               'src/lib/widgetHarness.tsx',
             ],
+            // Relative imports of the declarations get their `.js`, so `node16`/`nodenext` resolve them.
+            afterBuild: (emitted) => {
+              addDeclarationExtensions(emitted.keys());
+            },
           }),
     ],
     // Source condition for the workspace; the defaults keep `module` builds of dependencies.
@@ -76,6 +83,14 @@ export default defineConfig(({ mode }) => {
         external: bench ? reactOnly : dependencies,
         output: {
           chunkFileNames: 'chunks/[name]-[hash].js',
+          // The theme's values and classes get a chunk of their own: left to the default
+          // grouping they sat in the hash-rate chart's chunk (both reach the tokens), so an app
+          // with only `PoolKitProvider` loaded the chart engine (@visx/xychart and d3) too.
+          codeSplitting: {
+            groups: [
+              { name: 'theme', test: /[\\/]src[\\/]theme[\\/](tokens|themes\.css|contract\.css)/ },
+            ],
+          },
           // Vite keeps whitespace in ES libraries; an app's bundler would not, so the size benchmark does not either.
           ...(bench ? { minify: true } : {}),
         },

@@ -142,3 +142,39 @@ export const sizes = {
 
 /** The wide-screen breakpoint of the spec (section 9): below it, phones and narrow layouts. */
 export const breakpoints = { wide: 768, desktop: 1024, max: 1280 } as const;
+
+const fontFamily =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "PingFang SC", "Hiragino Sans", "Microsoft YaHei", "Malgun Gothic", sans-serif';
+
+const monoFamily = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+
+/** Every value of a theme, in the shape of the theme contract (`vars`). */
+function themeValues(tokens: ThemeTokens, floatingShadow: string) {
+  return {
+    color: tokens.color,
+    space,
+    size: sizes,
+    radius: { control: '6px', card: '10px', round: '999px' },
+    font: {
+      family: fontFamily,
+      mono: monoFamily,
+      size: { xs: '12px', sm: '14px', md: '16px', lg: '20px', xl: '24px', xxl: '32px' },
+      weight: { regular: '400', medium: '500', bold: '600' },
+    },
+    shadow: { floating: floatingShadow },
+    motion: { fast: '120ms', normal: '200ms' },
+    z: { dropdown: '1000', dialog: '1100', toast: '1200' },
+  };
+}
+
+/** The light theme's value of every theme variable. */
+export const lightThemeValues = /*#__PURE__*/ themeValues(
+  lightTokens,
+  '0 8px 24px rgba(20, 23, 26, 0.12), 0 2px 6px rgba(20, 23, 26, 0.08)',
+);
+
+/** The dark theme's value of every theme variable. */
+export const darkThemeValues = /*#__PURE__*/ themeValues(
+  darkTokens,
+  '0 8px 24px rgba(0, 0, 0, 0.5), 0 2px 6px rgba(0, 0, 0, 0.4)',
+);

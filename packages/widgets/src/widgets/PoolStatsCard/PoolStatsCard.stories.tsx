@@ -59,3 +59,26 @@ export const Chinese: Story = { globals: { locale: 'zh-CN' } };
 export const Russian: Story = { globals: { locale: 'ru' } };
 export const Japanese: Story = { globals: { locale: 'ja' } };
 export const Korean: Story = { globals: { locale: 'ko' } };
+
+/** Kaspa's 9-digit block height on a 1200 px wide card: every count stays on one line. */
+export const KaspaAt1200: Story = {
+  name: 'Kaspa at 1200 px',
+  args: {
+    coin: COINS.kas,
+    stats: { ...SAMPLE_POOL_STATS, coin: 'kas', block_height: 123_456_789, miners: 12_345_678 },
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 1200 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const height = await within(canvasElement).findByText('123,456,789');
+    const lineHeight = Number.parseFloat(getComputedStyle(height).lineHeight);
+    // One line: the value is no taller than one line of its text.
+    await expect(height.getBoundingClientRect().height).toBeLessThan(lineHeight * 1.5);
+    await expect(height.scrollWidth).toBeLessThanOrEqual(height.clientWidth + 1);
+  },
+};

@@ -117,15 +117,23 @@ export function PoolStatsCard({
             <HashrateValue value={stats.pool_hashrate_24h} baseUnit={coin.hashrateUnit} />
           </span>
         </div>
-        <dl className={widget.statGrid}>
+        <dl className={cx(widget.statGrid, styles.statGrid)}>
           <Stat label={label('networkHashrate')}>
             <HashrateValue value={stats.network_hashrate} baseUnit={coin.hashrateUnit} />
           </Stat>
           <Stat label={label('networkDifficulty')}>{formatCompact(stats.network_difficulty)}</Stat>
-          <Stat label={label('blockHeight')}>{formatNumber(stats.block_height, language)}</Stat>
-          <Stat label={label('miners')}>{formatNumber(stats.miners, language)}</Stat>
-          <Stat label={label('activeWorkers')}>{formatNumber(stats.workers, language)}</Stat>
-          <Stat label={label('blocks24h')}>{formatNumber(stats.blocks_24h, language)}</Stat>
+          <Stat label={label('blockHeight')} className={styles.count}>
+            {formatNumber(stats.block_height, language)}
+          </Stat>
+          <Stat label={label('miners')} className={styles.count}>
+            {formatNumber(stats.miners, language)}
+          </Stat>
+          <Stat label={label('activeWorkers')} className={styles.count}>
+            {formatNumber(stats.workers, language)}
+          </Stat>
+          <Stat label={label('blocks24h')} className={styles.count}>
+            {formatNumber(stats.blocks_24h, language)}
+          </Stat>
           <Stat label={label('luck24h')}>{luck(stats.luck_24h)}</Stat>
           <Stat label={label('luck7d')}>{luck(stats.luck_7d)}</Stat>
           <Stat label={label('poolFee')}>

@@ -1,0 +1,2 @@
+/** See `dtsExtensions.mjs`. */
+export function addDeclarationExtensions(files: Iterable<string>): number;
