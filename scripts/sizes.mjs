@@ -6,8 +6,9 @@
  *
  * Each workspace package with a `scripts/sizes.mjs` takes part: that module holds the package's
  * budgets and exports `sizes({ skipBuild })`, which builds what it measures and resolves to a
- * `SizeGroup` (see checkSizes.mjs). Today: the widget entries, bundled in memory as an app would
- * bundle them, and the site's home page JavaScript and CSS, from its build. A bundle that gets a
+ * `SizeGroup` or a list of them (see checkSizes.mjs). Today: the widget entries, bundled in
+ * memory as an app would bundle them, a plain Vite app's first screen on the built packages, and
+ * the site's home page JavaScript and CSS, from its build. A bundle that gets a
  * budget (a partner bundle, say) joins by its package's `scripts/sizes.mjs`.
  *
  * `POOLKIT_SIZES_SKIP_BUILD=1` measures the site build that is already in `packages/site/dist`
@@ -28,7 +29,8 @@ for (const workspace of workspaces) {
   const module = join(root, workspace, 'scripts/sizes.mjs');
   if (!existsSync(module)) continue;
   const { sizes } = await import(pathToFileURL(module).href);
-  groups.push(await sizes({ skipBuild }));
+  // A package may measure several bundles: one group or a list of them.
+  groups.push(...[await sizes({ skipBuild })].flat());
 }
 
 const { report, over } = checkSizes(groups);
