@@ -17,7 +17,9 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in the package: they would carry the sources (`sourcesContent`) that
+    // `files` leaves out, and point at `src/` files a user does not have.
+    sourcemap: false,
     minify: false,
     lib: {
       entry: resolve(import.meta.dirname, 'src/index.ts'),

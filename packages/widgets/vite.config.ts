@@ -71,7 +71,9 @@ export default defineConfig(({ mode }) => {
     define: bench ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
       target: 'es2022',
-      sourcemap: !bench,
+      // No source maps in the package: they would carry the sources (`sourcesContent`) that
+      // `files` leaves out, and point at `src/` files a user does not have.
+      sourcemap: false,
       minify: true,
       cssCodeSplit: false,
       lib: {
