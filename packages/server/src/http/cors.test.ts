@@ -118,6 +118,28 @@ describe('CORS', () => {
     expect(plain.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it("should know the site's own origin behind a trusted proxy that rewrites Host", async () => {
+    const proxied = await buildApp({
+      config: testConfig({ TRUST_PROXY: 'true' }),
+      db: database,
+    });
+    try {
+      const response = await proxied.inject({
+        url: SIGNED_IN_READ,
+        headers: {
+          origin: 'https://pool.example',
+          host: '10.0.0.5:8080',
+          'x-forwarded-host': 'pool.example',
+        },
+      });
+      // Not refused as another origin: the normal 401 of a call without a token.
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('should answer a preflight for no endpoint as the path itself is answered', async () => {
     const response = await preflight('/api/no/such/call', PARTNER, 'GET');
     expect(response.statusCode).toBe(404);

@@ -52,14 +52,15 @@ export type CorsDecision =
  * The CORS policy, one pure function for Fastify's hooks and for the hot-read cache (which
  * answers before Fastify):
  *
- * - no `Origin`, or an `Origin` whose host is the request's `Host` (the site itself): `same`;
+ * - no `Origin`, or an `Origin` whose host is the request's host (the site itself; behind a
+ *   proxy that rewrites `Host`, `X-Forwarded-Host` from a `TRUST_PROXY` proxy): `same`;
  * - an origin of `CORS_ORIGINS`: every call, with credentials (`Access-Control-Allow-Origin`
  *   echoes it, `Access-Control-Allow-Credentials: true`);
  * - any other origin: the public reads only, as `Access-Control-Allow-Origin: *` without
  *   credentials (so a browser never sends cookies with them); every other call is refused.
  *
  * @param origin - the request's `Origin` header.
- * @param host - the request's `Host` header.
+ * @param host - the request's host (Fastify's `request.host`, or the raw `Host` header).
  * @param access - the called endpoint's access, `null` when the path is no endpoint.
  * @param allowedOrigins - `CORS_ORIGINS`, as `scheme://host[:port]`.
  */
@@ -150,7 +151,7 @@ export function registerCors(app: FastifyInstance): void {
     reply.header('vary', 'Origin');
     const decision = corsDecision(
       originOf(request),
-      request.headers.host,
+      request.host,
       request.routeOptions.config.corsAccess ?? null,
       allowedOrigins,
     );
@@ -173,12 +174,7 @@ export function registerCors(app: FastifyInstance): void {
       const access = accessOfPath(method, request.url);
       // A preflight for no endpoint is answered like any unknown path.
       if (access === null) return reply.callNotFound();
-      const decision = corsDecision(
-        originOf(request),
-        request.headers.host,
-        access,
-        allowedOrigins,
-      );
+      const decision = corsDecision(originOf(request), request.host, access, allowedOrigins);
       if (decision.kind === 'refuse') throw refusal();
       if (decision.kind === 'allow') {
         for (const [name, value] of decision.headers) reply.header(name, value);
