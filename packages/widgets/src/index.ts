@@ -158,6 +158,7 @@ export {
   type PoolKitThemeProviderProps,
 } from './theme/PoolKitThemeProvider';
 export { darkTheme, lightTheme } from './theme/themes.css';
+export { type ThemeVariable, themeVariables } from './theme/themeVariables';
 export {
   breakpoints,
   darkTokens,
