@@ -56,61 +56,44 @@ export const identityTickets = pgTable('identity_tickets', {
  * A text visitors read, in each of the five interface languages (core's `LANGUAGES`).
  *
  * Site content keeps one row per item with a jsonb object of the five texts per field, rather
- * than one row per language: the item's id, order and dates exist once, and the migration's
- * `site_texts_complete` check refuses a row that lacks a language, so no visitor ever gets an
- * item with a missing or blank translation.
+ * than one row per language: the item's id, order and dates exist once. A text may be blank
+ * (`site_texts_valid` asks for one language at least); readers then get the English one.
  */
 export type LocalizedText = Readonly<Record<Language, string>>;
 
-/** Links of the site footer (`GET /media/footer-link/list`). */
-export const footerLinks = pgTable('footer_links', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** Column heading; `null` for the bottom row. */
-  groupName: jsonb('group_name').$type<LocalizedText>(),
-  title: jsonb('title').$type<LocalizedText>().notNull(),
-  /** A path of the site (`/terms`) or an absolute http(s) URL. */
-  url: text('url').notNull(),
-  sort: integer('sort').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+/** The kinds of site content operators edit in `/admin` (core's `CONTENT_KINDS`). */
+export type ContentKind =
+  | 'announcement'
+  | 'slider'
+  | 'advertisement'
+  | 'footer_link'
+  | 'blogroll'
+  | 'download'
+  | 'page'
+  | 'event';
 
-/** Announcements (`GET /media/announcement/list`); a future `publishedAt` is scheduled. */
-export const announcements = pgTable(
-  'announcements',
+/**
+ * Site content items of every kind (`0023_content_items.sql`): texts of the five languages,
+ * the kind's other fields in `attrs` (validated by the contract), a draft/published flag and a
+ * publish window.
+ */
+export const siteContentItems = pgTable(
+  'site_content_items',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<ContentKind>().notNull(),
+    slug: text('slug'),
     title: jsonb('title').$type<LocalizedText>().notNull(),
-    url: text('url'),
-    pinned: boolean('pinned').notNull().default(false),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (table) => [index('announcements_published_idx').on(table.publishedAt.desc())],
-);
-
-/** Home-page slides (`GET /sliders`). */
-export const sliders = pgTable('sliders', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  title: jsonb('title').$type<LocalizedText>().notNull(),
-  imageUrl: text('image_url').notNull(),
-  linkUrl: text('link_url'),
-  sort: integer('sort').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
-
-/** Advertisements by page slot (`GET /advertisements`). */
-export const advertisements = pgTable(
-  'advertisements',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** The page slot, e.g. `home_banner`. */
-    position: text('position').notNull(),
-    title: jsonb('title').$type<LocalizedText>().notNull(),
-    imageUrl: text('image_url').notNull(),
-    linkUrl: text('link_url'),
+    body: jsonb('body').$type<LocalizedText>(),
+    attrs: jsonb('attrs').$type<Record<string, unknown>>().notNull().default({}),
     sort: integer('sort').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('advertisements_position_idx').on(table.position, table.sort)],
+  (table) => [index('site_content_items_kind_idx').on(table.kind, table.sort, table.id)],
 );
 
 /**
@@ -144,10 +127,7 @@ export const schema = {
   rateLimitHits,
   appSettings,
   identityTickets,
-  footerLinks,
-  announcements,
-  sliders,
-  advertisements,
+  siteContentItems,
   siteParameters,
   currencyRates,
 };

@@ -28,6 +28,15 @@ import {
   oauthAppParamsSchema,
 } from '../oauthApps';
 import {
+  adminContentItemSchema,
+  adminContentListSchema,
+  contentItemBodySchema,
+  contentItemParamsSchema,
+  contentKindParamsSchema,
+  deletedContentItemSchema,
+  editableSiteParametersSchema,
+} from '../siteContentAdmin';
+import {
   adminReplyTicketBodySchema,
   adminTicketDetailSchema,
   adminTicketListQuerySchema,
@@ -213,5 +222,81 @@ export const adminEndpoints = {
     params: oauthAppParamsSchema,
     response: emptyResponseSchema,
     summary: 'Remove a third-party app',
+  }),
+  /** Not shown: the site content items of a kind, drafts included, in display order. */
+  adminContentItems: defineEndpoint({
+    id: 'adminContentItems',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/content/{kind}',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: contentKindParamsSchema,
+    response: adminContentListSchema,
+    summary: 'Site content items of a kind',
+  }),
+  /** Not shown: adds a content item (audited as `content.create`). */
+  createContentItem: defineEndpoint({
+    id: 'createContentItem',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/content/{kind}',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: contentKindParamsSchema,
+    body: contentItemBodySchema,
+    response: adminContentItemSchema,
+    // 409: an event or page with this slug exists.
+    errors: [409],
+    summary: 'Add a site content item',
+  }),
+  /** Not shown: replaces a content item (audited as `content.update`). */
+  updateContentItem: defineEndpoint({
+    id: 'updateContentItem',
+    family: 'B',
+    method: 'PUT',
+    path: '/admin/content/{kind}/{id}',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: contentItemParamsSchema,
+    body: contentItemBodySchema,
+    response: adminContentItemSchema,
+    errors: [409],
+    summary: 'Edit a site content item',
+  }),
+  /** Not shown: deletes a content item (audited as `content.delete`). */
+  deleteContentItem: defineEndpoint({
+    id: 'deleteContentItem',
+    family: 'B',
+    method: 'DELETE',
+    path: '/admin/content/{kind}/{id}',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: contentItemParamsSchema,
+    response: deletedContentItemSchema,
+    summary: 'Delete a site content item',
+  }),
+  /** Not shown: the site parameters an operator edits. */
+  adminSiteParameters: defineEndpoint({
+    id: 'adminSiteParameters',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/site-parameters',
+    auth: 'user-only',
+    permission: 'admin.view',
+    response: editableSiteParametersSchema,
+    summary: 'Editable site parameters',
+  }),
+  /** Not shown: sets the site parameters (audited as `content.parameters`). */
+  updateSiteParameters: defineEndpoint({
+    id: 'updateSiteParameters',
+    family: 'B',
+    method: 'PUT',
+    path: '/admin/site-parameters',
+    auth: 'user-only',
+    permission: 'admin.view',
+    body: editableSiteParametersSchema,
+    response: editableSiteParametersSchema,
+    summary: 'Set the site parameters',
   }),
 } as const;

@@ -21,6 +21,13 @@ import {
   siteParametersSchema,
   sliderListSchema,
 } from '../site';
+import {
+  downloadListSchema,
+  eventPageSchema,
+  eventParamsSchema,
+  sitePageAnswerSchema,
+  sitePageParamsSchema,
+} from '../siteContentAdmin';
 
 /** The site content and lists calls. */
 export const siteContentEndpoints = {
@@ -127,5 +134,37 @@ export const siteContentEndpoints = {
     query: catalogueDetailQuerySchema,
     response: catalogueMinerDetailSchema,
     summary: 'One machine of the miner catalogue',
+  }),
+  /** Not shown: the download page's apps and mining software, published now. */
+  downloads: defineEndpoint({
+    id: 'downloads',
+    family: 'A',
+    method: 'GET',
+    path: '/downloads',
+    auth: 'public',
+    response: downloadListSchema,
+    summary: 'Apps and mining software of the download page',
+  }),
+  /** Not shown: the about or terms page as the operator published it (`page` null: none). */
+  sitePage: defineEndpoint({
+    id: 'sitePage',
+    family: 'A',
+    method: 'GET',
+    path: '/pages/{slug}',
+    auth: 'public',
+    params: sitePageParamsSchema,
+    response: sitePageAnswerSchema,
+    summary: 'The about or terms page',
+  }),
+  /** Not shown: an event page composed of blocks; 404 unless published now. */
+  eventPage: defineEndpoint({
+    id: 'eventPage',
+    family: 'A',
+    method: 'GET',
+    path: '/events/{slug}',
+    auth: 'public',
+    params: eventParamsSchema,
+    response: eventPageSchema,
+    summary: 'An event page',
   }),
 } as const;

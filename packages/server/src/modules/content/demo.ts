@@ -2,14 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/connect';
 import {
-  advertisements,
-  announcements,
   appSettings,
   currencyRates,
-  footerLinks,
   type LocalizedText,
+  siteContentItems,
   siteParameters,
-  sliders,
 } from '../../db/schema';
 
 /** Where the demo slides and advertisements find their pictures (served by the content module). */
@@ -20,7 +17,7 @@ export const DEMO_CONTENT_SETTING = 'demo_site_content';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** The five texts of one field; the tables refuse a row without all of them. */
+/** The five texts of one field. */
 function texts(en: string, zhCN: string, ru: string, ja: string, ko: string): LocalizedText {
   return { en, 'zh-CN': zhCN, ru, ja, ko };
 }
@@ -217,39 +214,36 @@ export async function seedDemoContent(database: Database, clock: Clock): Promise
       .returning({ key: appSettings.key });
     if (claimed.length === 0) return false;
 
-    await tx.insert(footerLinks).values(
-      DEMO_FOOTER_LINKS.map((link, index) => ({
-        groupName: null,
+    await tx.insert(siteContentItems).values([
+      ...DEMO_FOOTER_LINKS.map((link, index) => ({
+        kind: 'footer_link' as const,
         title: link.title,
-        url: link.url,
+        attrs: { url: link.url },
         sort: (index + 1) * 10,
       })),
-    );
-    await tx.insert(announcements).values(
-      DEMO_ANNOUNCEMENTS.map((item) => ({
+      ...DEMO_ANNOUNCEMENTS.map((item) => ({
+        kind: 'announcement' as const,
         title: item.title,
-        url: item.url,
-        pinned: item.pinned,
-        publishedAt: new Date(now - item.ageDays * DAY_MS),
+        attrs: { ...(item.url === null ? {} : { url: item.url }), pinned: item.pinned },
+        startsAt: new Date(now - item.ageDays * DAY_MS),
       })),
-    );
-    await tx.insert(sliders).values(
-      DEMO_SLIDERS.map((slide, index) => ({
+      ...DEMO_SLIDERS.map((slide, index) => ({
+        kind: 'slider' as const,
         title: slide.title,
-        imageUrl: `${DEMO_MEDIA_PATH}/${slide.image}`,
-        linkUrl: slide.link,
+        attrs: { image_url: `${DEMO_MEDIA_PATH}/${slide.image}`, url: slide.link },
         sort: (index + 1) * 10,
       })),
-    );
-    await tx.insert(advertisements).values(
-      DEMO_ADVERTISEMENTS.map((ad, index) => ({
-        position: ad.position,
+      ...DEMO_ADVERTISEMENTS.map((ad, index) => ({
+        kind: 'advertisement' as const,
         title: ad.title,
-        imageUrl: `${DEMO_MEDIA_PATH}/${ad.image}`,
-        linkUrl: ad.link,
+        attrs: {
+          position: ad.position,
+          image_url: `${DEMO_MEDIA_PATH}/${ad.image}`,
+          url: ad.link,
+        },
         sort: (index + 1) * 10,
       })),
-    );
+    ]);
     await tx
       .insert(siteParameters)
       .values({ id: true, supportEmail: DEMO_SUPPORT_EMAIL })
@@ -263,6 +257,90 @@ export async function seedDemoContent(database: Database, clock: Clock): Promise
     await tx
       .insert(currencyRates)
       .values(DEMO_CURRENCY_RATES.map((entry, index) => ({ ...entry, sort: (index + 1) * 10 })))
+      .onConflictDoNothing();
+    return true;
+  });
+}
+
+/** The `app_settings` key that marks the demo event as seeded. */
+export const DEMO_EVENT_SETTING = 'demo_event_content';
+
+/** The demo event's address: `/activity/goldshell`. */
+export const DEMO_EVENT_SLUG = 'goldshell';
+
+/** The demo event's coupon code, shown on its page. */
+export const DEMO_EVENT_COUPON = 'GOLDSHELL-KAS';
+
+/**
+ * Seeds the demo event once (a vendor's campaign page composed of blocks: a banner, two
+ * paragraphs, Goldshell machines of the catalogue and a coupon code), published for 90 days
+ * from the seeding, under its own marker so a server seeded before events existed gets it too.
+ * Resolves true when it seeded now.
+ */
+export async function seedDemoEvent(database: Database, clock: Clock): Promise<boolean> {
+  const now = clock.now();
+  return database.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: DEMO_EVENT_SETTING, value: new Date(now).toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (claimed.length === 0) return false;
+    await tx
+      .insert(siteContentItems)
+      .values({
+        kind: 'event',
+        slug: DEMO_EVENT_SLUG,
+        title: texts(
+          'Goldshell week: mine KAS and ALPH with lower fees',
+          'Goldshell 周：挖 KAS 和 ALPH 享更低费率',
+          'Неделя Goldshell: майните KAS и ALPH с меньшей комиссией',
+          'Goldshell ウィーク：KAS と ALPH を低い手数料でマイニング',
+          'Goldshell 위크: 더 낮은 수수료로 KAS와 ALPH 채굴',
+        ),
+        attrs: {
+          blocks: [
+            {
+              type: 'banner',
+              image_url: `${DEMO_MEDIA_PATH}/slide-miner-catalogue.svg`,
+              text: texts(
+                'Goldshell home miners on PoolKit',
+                'PoolKit 上的 Goldshell 家用矿机',
+                'Домашние майнеры Goldshell на PoolKit',
+                'PoolKit で使う Goldshell の家庭用マイナー',
+                'PoolKit의 Goldshell 가정용 채굴기',
+              ),
+            },
+            {
+              type: 'text',
+              text: texts(
+                'Point a Goldshell machine at PoolKit during the event and your first 30 days of mining carry a lower pool fee. Quiet box miners suit a home or an office.',
+                '活动期间将 Goldshell 矿机接入 PoolKit，前 30 天挖矿享受更低的矿池费率。静音盒子矿机适合家庭或办公室。',
+                'Подключите майнер Goldshell к PoolKit во время акции, и первые 30 дней майнинга комиссия пула будет ниже. Тихие компактные майнеры подходят для дома и офиса.',
+                'イベント期間中に Goldshell のマシンを PoolKit に接続すると、最初の 30 日間のプール手数料が下がります。静かなボックス型マイナーは家庭やオフィスに向いています。',
+                '이벤트 기간에 Goldshell 채굴기를 PoolKit에 연결하면 처음 30일 동안 풀 수수료가 낮아집니다. 조용한 박스형 채굴기는 가정이나 사무실에 잘 맞습니다.',
+              ),
+            },
+            {
+              type: 'machines',
+              machine_ids: ['goldshell-kd-max', 'goldshell-kd-box-pro', 'goldshell-al-box'],
+            },
+            {
+              type: 'coupon',
+              code: DEMO_EVENT_COUPON,
+              text: texts(
+                'Redeem this code in your coupon centre for a fee reduction.',
+                '在优惠券中心兑换此代码即可获得费率减免。',
+                'Активируйте этот код в разделе купонов, чтобы снизить комиссию.',
+                'クーポンセンターでこのコードを引き換えると手数料が割引されます。',
+                '쿠폰 센터에서 이 코드를 입력하면 수수료가 할인됩니다.',
+              ),
+            },
+          ],
+        },
+        startsAt: new Date(now - DAY_MS),
+        endsAt: new Date(now + 90 * DAY_MS),
+      })
       .onConflictDoNothing();
     return true;
   });

@@ -1,14 +1,6 @@
-import { asc, desc, lte } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/connect';
-import {
-  advertisements,
-  announcements,
-  currencyRates,
-  footerLinks,
-  siteParameters,
-  sliders,
-} from '../../db/schema';
-
+import { type ContentKind, currencyRates, siteContentItems, siteParameters } from '../../db/schema';
 /**
  * The drizzle handle the content reads run on (the database or a transaction). Each read is
  * `async` so it hands out a settled promise: a drizzle query is a lazy thenable that runs again
@@ -16,14 +8,8 @@ import {
  */
 export type ContentDatabase = Pick<AppDatabase, 'select'>;
 
-/** A footer link row, its texts in every language. */
-export type FooterLinkRow = typeof footerLinks.$inferSelect;
-/** An announcement row, its title in every language. */
-export type AnnouncementRow = typeof announcements.$inferSelect;
-/** A slide row, its title in every language. */
-export type SliderRow = typeof sliders.$inferSelect;
-/** An advertisement row, its title in every language. */
-export type AdvertisementRow = typeof advertisements.$inferSelect;
+/** A content item row, its texts in every language. */
+export type ContentItemRow = typeof siteContentItems.$inferSelect;
 /** The site parameters row. */
 export type SiteParametersRow = typeof siteParameters.$inferSelect;
 /** An exchange rate row (`rate` as a decimal string). */
@@ -32,38 +18,29 @@ export type CurrencyRateRow = typeof currencyRates.$inferSelect;
 /** How many announcements the list answers (the contract's "latest 20"). */
 export const ANNOUNCEMENT_LIMIT = 20;
 
-/** Every footer link in display order (`sort`, then id). */
-export async function readFooterLinks(db: ContentDatabase): Promise<FooterLinkRow[]> {
-  return await db.select().from(footerLinks).orderBy(asc(footerLinks.sort), asc(footerLinks.id));
-}
-
 /**
- * The announcements published by `nowMs` (later ones are scheduled), pinned first, then newest
- * first; at most {@link ANNOUNCEMENT_LIMIT}.
+ * The published items of `kind` in display order (`sort`, then id), whatever their window:
+ * the caller keeps those inside it at the moment it answers, so a cached list still shows a
+ * scheduled item at its time and hides an ended one.
  */
-export async function readAnnouncements(
+export async function readPublishedItems(
   db: ContentDatabase,
-  nowMs: number,
-): Promise<AnnouncementRow[]> {
+  kind: ContentKind,
+): Promise<ContentItemRow[]> {
   return await db
     .select()
-    .from(announcements)
-    .where(lte(announcements.publishedAt, new Date(nowMs)))
-    .orderBy(desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id))
-    .limit(ANNOUNCEMENT_LIMIT);
+    .from(siteContentItems)
+    .where(and(eq(siteContentItems.kind, kind), eq(siteContentItems.published, true)))
+    .orderBy(asc(siteContentItems.sort), asc(siteContentItems.id));
 }
 
-/** Every slide in display order. */
-export async function readSliders(db: ContentDatabase): Promise<SliderRow[]> {
-  return await db.select().from(sliders).orderBy(asc(sliders.sort), asc(sliders.id));
-}
-
-/** Every advertisement, by slot and then display order. */
-export async function readAdvertisements(db: ContentDatabase): Promise<AdvertisementRow[]> {
-  return await db
-    .select()
-    .from(advertisements)
-    .orderBy(asc(advertisements.position), asc(advertisements.sort), asc(advertisements.id));
+/** Whether `row` is published and `nowMs` is inside its window. */
+export function isLive(row: ContentItemRow, nowMs: number): boolean {
+  return (
+    row.published &&
+    (row.startsAt === null || row.startsAt.getTime() <= nowMs) &&
+    (row.endsAt === null || row.endsAt.getTime() > nowMs)
+  );
 }
 
 /** The site parameters row, or `undefined` when the migration's row was deleted. */

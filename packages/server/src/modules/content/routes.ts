@@ -1,9 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { Language } from '@poolkit/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints } from '../../contract';
+import { ERROR_CODES, endpoints } from '../../contract';
+import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { DEMO_MEDIA_FILES, DEMO_MEDIA_PATH, seedDemoContent } from './demo';
+import { requireOperator } from '../admin/operators';
+import {
+  type ContentActor,
+  createContentItem,
+  deleteContentItem,
+  listContentItems,
+  readEditableParameters,
+  updateContentItem,
+  updateEditableParameters,
+} from './admin';
+import { DEMO_MEDIA_FILES, DEMO_MEDIA_PATH, seedDemoContent, seedDemoEvent } from './demo';
 import { requestLanguage } from './language';
 import { createContentService } from './service';
 
@@ -35,11 +46,14 @@ async function registerDemoMedia(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Site content (family A, public): footer links, announcements, home-page slides,
- * advertisements, site parameters and currency exchange rates, read from their tables
- * (`db/migrations/0005_site_content.sql`) through a 30 s per-process cache, texts in the
- * request's `Accept-Language`. In demo mode (never in test mode) it seeds the demo content once
- * at start, and it always serves the demo pictures.
+ * Site content. Public (family A): footer links, announcements, home-page slides,
+ * advertisements, blogroll, downloads, the about and terms pages, event pages, site parameters
+ * and currency exchange rates, read from their tables (`site_content_items` of
+ * `0023_content_items.sql`, `site_parameters`, `currency_rates`) through a 30 s per-process
+ * cache, only items published now, texts in the request's `Accept-Language` (English when the
+ * reader's is blank). Operators (`/admin/content/…`, `/admin/site-parameters`) list, add, edit
+ * and delete items, each change audited and clearing the cache. In demo mode (never in test
+ * mode) it seeds the demo content once at start, and it always serves the demo pictures.
  */
 export async function registerContentModule(app: FastifyInstance): Promise<void> {
   const { config, database, clock } = app.platform;
@@ -57,13 +71,81 @@ export async function registerContentModule(app: FastifyInstance): Promise<void>
   registerEndpoint(app, endpoints.advertisements, async ({ query }, { request, reply }) =>
     content.advertisements(answerLanguage(request, reply), query.position),
   );
+  registerEndpoint(app, endpoints.blogroll, async (_input, { request, reply }) =>
+    content.blogroll(answerLanguage(request, reply)),
+  );
+  registerEndpoint(app, endpoints.downloads, async (_input, { request, reply }) =>
+    content.downloads(answerLanguage(request, reply)),
+  );
+  registerEndpoint(app, endpoints.sitePage, async ({ params }, { request, reply }) =>
+    content.sitePage(answerLanguage(request, reply), params.slug),
+  );
+  registerEndpoint(app, endpoints.eventPage, async ({ params }, { request, reply }) => {
+    const event = await content.eventPage(answerLanguage(request, reply), params.slug);
+    if (event === undefined) throw new HttpError(404, ERROR_CODES.notFound, 'No such event');
+    return event;
+  });
   registerEndpoint(app, endpoints.siteParameters, async () => content.siteParameters());
   registerEndpoint(app, endpoints.currencyRates, async () => content.currencyRates());
+
+  const actor = (principal: Parameters<typeof requireOperator>[0], ip: string): ContentActor => ({
+    operatorId: requireOperator(principal),
+    ip,
+    nowMs: clock.now(),
+  });
+  /** Runs an operator's change, then forgets the cached content so the public sees it now. */
+  const change = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } finally {
+      content.invalidate();
+    }
+  };
+  registerEndpoint(app, endpoints.adminContentItems, async ({ params }, { principal }) => {
+    requireOperator(principal);
+    return listContentItems(database, params.kind, clock.now());
+  });
+  registerEndpoint(app, endpoints.createContentItem, async ({ params, body }, context) =>
+    change(() =>
+      createContentItem(database, params.kind, body, actor(context.principal, context.request.ip)),
+    ),
+  );
+  registerEndpoint(app, endpoints.updateContentItem, async ({ params, body }, context) =>
+    change(() =>
+      updateContentItem(
+        database,
+        params.kind,
+        params.id,
+        body,
+        actor(context.principal, context.request.ip),
+      ),
+    ),
+  );
+  registerEndpoint(app, endpoints.deleteContentItem, async ({ params }, context) =>
+    change(() =>
+      deleteContentItem(
+        database,
+        params.kind,
+        params.id,
+        actor(context.principal, context.request.ip),
+      ),
+    ),
+  );
+  registerEndpoint(app, endpoints.adminSiteParameters, async (_input, { principal }) => {
+    requireOperator(principal);
+    return readEditableParameters(database);
+  });
+  registerEndpoint(app, endpoints.updateSiteParameters, async ({ body }, context) =>
+    change(() =>
+      updateEditableParameters(database, body, actor(context.principal, context.request.ip)),
+    ),
+  );
 
   await registerDemoMedia(app);
 
   app.addHook('onReady', async () => {
     if (config.env === 'test' || !config.demo) return;
     if (await seedDemoContent(database, clock)) app.log.info('demo site content seeded');
+    if (await seedDemoEvent(database, clock)) app.log.info('demo event seeded');
   });
 }
