@@ -305,12 +305,10 @@ describe.each(testDrivers)('site content on %s', (driver) => {
       }),
     ).rejects.toThrow();
     // One language is enough; readers of the others get English, or nothing without it.
-    await database.db
-      .insert(siteContentItems)
-      .values({
-        kind: 'footer_link',
-        title: { ...blank, 'zh-CN': '博客' },
-        attrs: { url: '/blog' },
-      });
+    await database.db.insert(siteContentItems).values({
+      kind: 'footer_link',
+      title: { ...blank, 'zh-CN': '博客' },
+      attrs: { url: '/blog' },
+    });
   });
 });
