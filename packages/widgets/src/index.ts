@@ -181,6 +181,12 @@ export {
   type AlertSettingsFormProps,
 } from './widgets/AlertSettingsForm/AlertSettingsForm';
 export {
+  AnnouncementBar,
+  type AnnouncementBarItem,
+  type AnnouncementBarProps,
+  type RenderLink,
+} from './widgets/AnnouncementBar/AnnouncementBar';
+export {
   BlockTable,
   type BlockTableCoin,
   type BlockTableLabelKey,
@@ -315,6 +321,7 @@ export {
   type RedPacketReceiveError,
   type RedPacketReceiveLabelKey,
 } from './widgets/RedPacketCard/RedPacketCard';
+export { Slider, type SliderProps, type SliderSlide } from './widgets/Slider/Slider';
 export {
   RewardTable,
   type RewardTableLabelKey,

@@ -270,6 +270,7 @@ export const ROUTES: readonly RouteRecord[] = [
       { path: 'contracts', name: 'AdminContractProducts', public: false, meta: operator },
       { path: 'contract-orders', name: 'AdminContractOrders', public: false, meta: operator },
       { path: 'oauth-apps', name: 'AdminOauthApps', public: false, meta: operator },
+      { path: 'content', name: 'AdminContent', public: false, meta: operator },
     ],
   },
 ];

@@ -19,6 +19,7 @@ describe('message catalogues', () => {
     expect(GROUPS).toEqual([
       'alerts',
       'common',
+      'content',
       'contracts',
       'errors',
       'messages',

@@ -51,7 +51,7 @@ export const PAGE_LOADERS: Readonly<Record<string, Loader>> = {
   AddressMining: () => import('../pages/mining/AddressMiningPage'),
   BindWechat: later,
   Sales: () => import('../pages/sales/SalesPage'),
-  GoldshellEvent: later,
+  GoldshellEvent: () => import('../pages/event/EventPage'),
   PoolHome: () => import('../pages/pool/PoolHomePage'),
   PoolMiner: () => import('../pages/pool/PoolMinerPage'),
   PoolMinerDetail: () => import('../pages/pool/PoolMinerDetailPage'),
@@ -89,4 +89,5 @@ export const PAGE_LOADERS: Readonly<Record<string, Loader>> = {
   AdminContractProducts: () => import('../pages/admin/AdminContractProductsPage'),
   AdminContractOrders: () => import('../pages/admin/AdminContractOrdersPage'),
   AdminTickets: () => import('../pages/admin/AdminTicketsPage'),
+  AdminContent: () => import('../pages/admin/AdminContentPage'),
 };

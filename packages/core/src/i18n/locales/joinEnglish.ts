@@ -11,6 +11,7 @@ export type EnglishLater = typeof enLater;
 export function joinEnglish(firstScreen: EnglishFirstScreen, later: EnglishLater) {
   return {
     common: firstScreen.common,
+    content: later.content,
     contracts: later.contracts,
     errors: { ...firstScreen.errors, ...later.errors },
     mining: later.mining,

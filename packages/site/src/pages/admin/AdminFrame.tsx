@@ -15,6 +15,7 @@ const PAGES = [
   ['AdminContractOrders', '/admin/contract-orders'],
   ['AdminTickets', '/admin/tickets'],
   ['AdminOauthApps', '/admin/oauth-apps'],
+  ['AdminContent', '/admin/content'],
 ] as const;
 
 /** The name of an operator console page. */

@@ -91,3 +91,25 @@ export const currency = style({
 });
 
 export const currencyField = style({ minWidth: '10rem' });
+
+/** The announcement bar and the carousel, one above the other. */
+export const island = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  marginBottom: vars.space['4'],
+});
+
+/** The announcement bar's place while its chunk loads. */
+export const barPlaceholder = style({
+  minHeight: vars.size.controlMd,
+  borderRadius: vars.radius.card,
+  background: vars.color.neutralSubtle,
+});
+
+/** The carousel's place while its chunk loads: the 3:1 picture and the controls' row. */
+export const sliderPlaceholder = style({
+  aspectRatio: '3 / 1',
+  marginBottom: `calc(${vars.space['2']} + 32px)`,
+  borderRadius: vars.radius.card,
+  background: vars.color.neutralSubtle,
+});

@@ -1,5 +1,6 @@
-import type { CoinListItem, EndpointOutput, Endpoints } from '@poolkit/core';
-import { lazy, memo, Suspense, useEffect } from 'react';
+import type { Announcement, CoinListItem, EndpointOutput, Endpoints } from '@poolkit/core';
+import { loadLanguage } from '@poolkit/core';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveVersion } from '../../app/live';
 import { useServices, useSessionState } from '../../app/servicesContext';
@@ -28,6 +29,72 @@ const AnnouncementList = lazy(() =>
   loadHomeData().then((module) => ({ default: module.AnnouncementList })),
 );
 const PoolChart = lazy(() => loadHomeData().then((module) => ({ default: module.PoolChart })));
+
+/** The announcement bar and the carousel: their own chunk, with their widgets. */
+type HomeContentModule = typeof import('./homeContent');
+
+/** Runs `task` when the browser is idle (at the latest after 2 s), or soon without the API. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The home page's site content island: the announcement bar and the carousel of slides. Their
+ * widgets come in a chunk of their own (`homeContent.tsx`), loaded once the island is near the
+ * viewport and the browser is idle, with the rest of the reader's messages, so the first
+ * screen's JavaScript does not grow. Until then a placeholder of their size holds their place.
+ */
+const ContentIsland = memo(function ContentIsland({
+  announcements,
+  slides,
+  label,
+}: {
+  announcements: ApiData<readonly Announcement[]>;
+  slides: ApiData<readonly Picture[]>;
+  label: string;
+}) {
+  const { i18n } = useTranslation();
+  const [ref, near] = useNearViewport();
+  const [loaded, setLoaded] = useState<HomeContentModule | null>(null);
+  useEffect(() => {
+    if (!near || loaded !== null) return;
+    let live = true;
+    const cancel = whenIdle(() => {
+      void Promise.all([import('./homeContent'), loadLanguage(i18n)]).then(([module]) => {
+        if (live) setLoaded(module);
+      });
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [near, loaded, i18n]);
+  const barList = announcements.status === 'ready' ? announcements.data : null;
+  const slideList = slides.status === 'ready' ? slides.data : null;
+  return (
+    <div ref={ref} className={styles.island}>
+      {loaded === null || barList === null ? (
+        barList?.length === 0 ? null : (
+          <div className={styles.barPlaceholder} aria-hidden="true" />
+        )
+      ) : (
+        <loaded.HomeAnnouncementBar list={barList} />
+      )}
+      {loaded === null || slideList === null ? (
+        slideList?.length === 0 ? null : (
+          <div className={styles.sliderPlaceholder} aria-hidden="true" />
+        )
+      ) : (
+        <loaded.HomeSlider list={slideList} label={label} />
+      )}
+    </div>
+  );
+});
 
 /** What a section shows before its data is wanted. */
 const LOADING: ApiData<never> = { status: 'loading', data: undefined, reload: () => {} };
@@ -200,9 +267,11 @@ export function Component() {
     [i18n.language],
     { silent: true },
   );
-  const blogroll = useApiData(async (signal) => (await api.blogroll({}, { signal })).list, [], {
-    silent: true,
-  });
+  const blogroll = useApiData(
+    async (signal) => (await api.blogroll({}, { signal })).list,
+    [i18n.language],
+    { silent: true },
+  );
   // One skeleton line per expected table row (a row and a line are about the same height): the
   // pool list usually arrives first and gives the count, so the cards below keep their place
   // when a table fills in.
@@ -222,7 +291,7 @@ export function Component() {
         </div>
       </div>
 
-      <PictureStrip data={sliders} label={t('site.home.slides')} />
+      <ContentIsland announcements={announcements} slides={sliders} label={t('site.home.slides')} />
 
       <Card title={t('site.home.announcements')}>
         {/* Four skeleton lines: about the height of the empty state, so the cards below stay put. */}
