@@ -57,7 +57,8 @@ export function useRotation({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const paused = choice === 'pause' || (choice === null && (!autoplay || reduced));
-  const rotating = !paused && !hovered && !focused && count > 1;
+  // Focus inside holds it, unless the reader pressed play (the button keeps the focus).
+  const rotating = !paused && !hovered && (!focused || choice === 'play') && count > 1;
   const shown = count === 0 ? 0 : index % count;
 
   useEffect(() => {

@@ -23,9 +23,16 @@ export const slide = style({
   inset: 0,
   opacity: 0,
   visibility: 'hidden',
-  transition: 'opacity 400ms ease, visibility 400ms',
+  // A slide leaving fades, then hides; the one coming shows at once and fades in.
+  transition: 'opacity 400ms ease, visibility 0s linear 400ms',
   '@media': { [media.reducedMotion]: { transition: 'none' } },
-  selectors: { '&[data-current="true"]': { opacity: 1, visibility: 'visible' } },
+  selectors: {
+    '&[data-current="true"]': {
+      opacity: 1,
+      visibility: 'visible',
+      transition: 'opacity 400ms ease, visibility 0s',
+    },
+  },
 });
 
 export const still = style({ transition: 'none' });

@@ -119,7 +119,7 @@ export function Slider({
               aria-roledescription={t('content.slide')}
               aria-label={t('content.position', { index: index + 1, count: slides.length })}
               aria-hidden={!current}
-              inert={!current}
+              inert={current ? undefined : true}
               data-current={current}
               className={cx(styles.slide, rotation.reduced && styles.still)}
             >
