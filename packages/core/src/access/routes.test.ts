@@ -119,6 +119,7 @@ describe('ROUTES', () => {
       '/admin/contracts',
       '/admin/contract-orders',
       '/admin/oauth-apps',
+      '/admin/content',
     ]);
     for (const entry of entries) {
       expect(entry.route.meta.roles, entry.fullPath).toEqual(['admin.view']);
