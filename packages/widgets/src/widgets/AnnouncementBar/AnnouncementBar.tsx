@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { IconButton } from '../../components/IconButton/IconButton';
 import { cx } from '../../internal/cx';
+import { RotationControl } from '../../lib/rotationControls';
 import { useMiningT } from '../../lib/useMiningT';
 import { useRotation } from '../../lib/useRotation';
 import * as styles from './AnnouncementBar.css';
@@ -40,21 +40,6 @@ const defaultLink: RenderLink = ({ href, className, children }) => (
   <a href={href} className={className}>
     {children}
   </a>
-);
-
-/** Two bars: pause. */
-export const pauseIcon = (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="currentColor">
-    <rect x="6" y="5" width="4" height="14" rx="1" />
-    <rect x="14" y="5" width="4" height="14" rx="1" />
-  </svg>
-);
-
-/** A triangle: play. */
-export const playIcon = (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="currentColor">
-    <path d="M8 5v14l11-7z" />
-  </svg>
 );
 
 /**
@@ -104,25 +89,19 @@ export function AnnouncementBar({
           <span className={styles.position}>
             {t('content.position', { index: rotation.index + 1, count: items.length })}
           </span>
-          <IconButton
-            size="sm"
-            variant="ghost"
+          <RotationControl
+            kind="previous"
             label={t('content.previousAnnouncement')}
-            icon="chevronLeft"
             onClick={rotation.previous}
           />
-          <IconButton
-            size="sm"
-            variant="ghost"
+          <RotationControl
+            kind={rotation.paused ? 'play' : 'pause'}
             label={t(rotation.paused ? 'content.playAnnouncements' : 'content.pauseAnnouncements')}
-            icon={rotation.paused ? playIcon : pauseIcon}
             onClick={rotation.togglePaused}
           />
-          <IconButton
-            size="sm"
-            variant="ghost"
+          <RotationControl
+            kind="next"
             label={t('content.nextAnnouncement')}
-            icon="chevronRight"
             onClick={rotation.next}
           />
         </div>

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useId } from 'react';
-import { IconButton } from '../../components/IconButton/IconButton';
 import { cx } from '../../internal/cx';
+import { RotationControl } from '../../lib/rotationControls';
 import { useMiningT } from '../../lib/useMiningT';
 import { useRotation } from '../../lib/useRotation';
-import { pauseIcon, playIcon, type RenderLink } from '../AnnouncementBar/AnnouncementBar';
+import type { RenderLink } from '../AnnouncementBar/AnnouncementBar';
 import * as styles from './Slider.css';
 
 /** A slide (`GET /sliders`'s items fit). */
@@ -132,19 +132,15 @@ export function Slider({
       </div>
       {many ? (
         <div className={styles.controls}>
-          <IconButton
-            size="sm"
-            variant="ghost"
+          <RotationControl
+            kind={rotation.paused ? 'play' : 'pause'}
             label={t(rotation.paused ? 'content.playSlides' : 'content.pauseSlides')}
-            icon={rotation.paused ? playIcon : pauseIcon}
             onClick={rotation.togglePaused}
           />
-          <IconButton
-            size="sm"
-            variant="ghost"
+          <RotationControl
+            kind="previous"
             label={t('content.previousSlide')}
-            icon="chevronLeft"
-            aria-controls={stageId}
+            controls={stageId}
             onClick={rotation.previous}
           />
           <ul className={styles.dots}>
@@ -161,12 +157,10 @@ export function Slider({
               </li>
             ))}
           </ul>
-          <IconButton
-            size="sm"
-            variant="ghost"
+          <RotationControl
+            kind="next"
             label={t('content.nextSlide')}
-            icon="chevronRight"
-            aria-controls={stageId}
+            controls={stageId}
             onClick={rotation.next}
           />
         </div>
