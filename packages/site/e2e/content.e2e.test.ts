@@ -47,7 +47,7 @@ describe('site content', () => {
       .getByRole('link', { name: /^Address mining is open for KAS/ })
       .first()
       .waitFor();
-    await page.getByRole('region', { name: 'Announcements' }).waitFor();
+    await page.getByRole('region', { name: 'Latest announcements' }).waitFor();
 
     let documents = 0;
     page.on('request', (request) => {
@@ -121,7 +121,7 @@ describe('site content managed by operators', () => {
     // The Chinese home page shows it in the bar (pinned, newest: first) and the list.
     await context.addInitScript(() => localStorage.setItem('language', 'zh-CN'));
     await page.goto(`${baseUrl}/`);
-    const bar = page.getByRole('region', { name: '公告' }).first();
+    const bar = page.getByRole('region', { name: '最新公告' });
     await bar.getByTestId('announcement-current').getByText(published).waitFor();
     const text = await bodyText(page);
     expect(text).not.toContain(draft);
@@ -130,7 +130,7 @@ describe('site content managed by operators', () => {
     // The English home page does not: it has no English text.
     const english = await openPage(browser);
     await english.page.goto(`${baseUrl}/`);
-    await english.page.getByRole('region', { name: 'Announcements' }).first().waitFor();
+    await english.page.getByRole('region', { name: 'Latest announcements' }).waitFor();
     await english.page
       .getByRole('link', { name: /^Address mining is open for KAS/ })
       .first()

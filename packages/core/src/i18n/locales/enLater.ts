@@ -1591,6 +1591,7 @@ export const enLater = {
   /** Site content: the announcement bar, the carousel, event and download pages, the operators' content console. */
   content: {
     announcements: 'Announcements',
+    announcementBar: 'Latest announcements',
     announcementsShort: 'News',
     position: '{{index}} of {{count}}',
     previousAnnouncement: 'Previous announcement',

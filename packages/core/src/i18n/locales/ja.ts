@@ -1811,6 +1811,7 @@ export const ja: LocaleMessages = {
   },
   content: {
     announcements: 'お知らせ',
+    announcementBar: '最新のお知らせ',
     announcementsShort: 'お知らせ',
     position: '{{index}} / {{count}}',
     previousAnnouncement: '前のお知らせ',

@@ -1790,6 +1790,7 @@ export const ko: LocaleMessages = {
   },
   content: {
     announcements: '공지사항',
+    announcementBar: '최신 공지',
     announcementsShort: '공지',
     position: '{{index}} / {{count}}',
     previousAnnouncement: '이전 공지',

@@ -1811,6 +1811,7 @@ export const ru: LocaleMessages = {
   },
   content: {
     announcements: 'Объявления',
+    announcementBar: 'Последние объявления',
     announcementsShort: 'Новости',
     position: '{{index}} из {{count}}',
     previousAnnouncement: 'Предыдущее объявление',

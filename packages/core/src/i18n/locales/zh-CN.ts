@@ -1748,6 +1748,7 @@ export const zhCN: LocaleMessages = {
   },
   content: {
     announcements: '公告',
+    announcementBar: '最新公告',
     announcementsShort: '公告',
     position: '第 {{index}} / {{count}} 条',
     previousAnnouncement: '上一条公告',

@@ -1,6 +1,5 @@
 import type { Announcement, CoinListItem, EndpointOutput, Endpoints } from '@poolkit/core';
-import { loadLanguage } from '@poolkit/core';
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveVersion } from '../../app/live';
 import { useServices, useSessionState } from '../../app/servicesContext';
@@ -29,6 +28,26 @@ const AnnouncementList = lazy(() =>
   loadHomeData().then((module) => ({ default: module.AnnouncementList })),
 );
 const PoolChart = lazy(() => loadHomeData().then((module) => ({ default: module.PoolChart })));
+
+/**
+ * Links of the site content, given to the island's widgets: paths of the site open in the app.
+ * Passed from here so the island's chunk imports nothing of the app's main chunk.
+ */
+function renderContentLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <ContentLink href={href} className={className}>
+      {children}
+    </ContentLink>
+  );
+}
 
 /** The announcement bar and the carousel: their own chunk, with their widgets. */
 type HomeContentModule = typeof import('./homeContent');
@@ -65,7 +84,8 @@ const ContentIsland = memo(function ContentIsland({
     if (!near || loaded !== null) return;
     let live = true;
     const cancel = whenIdle(() => {
-      void Promise.all([import('./homeContent'), loadLanguage(i18n)]).then(([module]) => {
+      void import('./homeContent').then(async (module) => {
+        await module.loadMessages(i18n);
         if (live) setLoaded(module);
       });
     });
@@ -83,14 +103,14 @@ const ContentIsland = memo(function ContentIsland({
           <div className={styles.barPlaceholder} aria-hidden="true" />
         )
       ) : (
-        <loaded.HomeAnnouncementBar list={barList} />
+        <loaded.HomeAnnouncementBar list={barList} renderLink={renderContentLink} />
       )}
       {loaded === null || slideList === null ? (
         slideList?.length === 0 ? null : (
           <div className={styles.sliderPlaceholder} aria-hidden="true" />
         )
       ) : (
-        <loaded.HomeSlider list={slideList} label={label} />
+        <loaded.HomeSlider list={slideList} label={label} renderLink={renderContentLink} />
       )}
     </div>
   );

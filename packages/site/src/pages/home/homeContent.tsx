@@ -1,20 +1,36 @@
-import type { Announcement } from '@poolkit/core';
+import { type Announcement, loadLanguage } from '@poolkit/core';
 import { AnnouncementBar, type RenderLink, Slider, type SliderSlide } from '@poolkit/widgets';
-import { ContentLink } from '../../app/ui';
+import type { i18n as I18n } from 'i18next';
 
-/** Links of the site content open in the app when they are paths of the site. */
-const renderLink: RenderLink = ({ href, className, children }) => (
-  <ContentLink href={href} className={className}>
-    {children}
-  </ContentLink>
-);
+/**
+ * Loads the rest of the reader's messages (English beyond the first screen holds the widgets'
+ * labels) before the island renders. Here rather than in the home page, so the first screen's
+ * chunk does not import it.
+ */
+export function loadMessages(i18n: I18n): Promise<void> {
+  return loadLanguage(i18n);
+}
 
 /** The home page's announcement bar (loaded with this chunk, after the first screen). */
-export function HomeAnnouncementBar({ list }: { list: readonly Announcement[] }) {
+export function HomeAnnouncementBar({
+  list,
+  renderLink,
+}: {
+  list: readonly Announcement[];
+  renderLink: RenderLink;
+}) {
   return <AnnouncementBar items={list} renderLink={renderLink} />;
 }
 
 /** The home page's carousel (loaded with this chunk, after the first screen). */
-export function HomeSlider({ list, label }: { list: readonly SliderSlide[]; label: string }) {
+export function HomeSlider({
+  list,
+  label,
+  renderLink,
+}: {
+  list: readonly SliderSlide[];
+  label: string;
+  renderLink: RenderLink;
+}) {
   return <Slider slides={list} label={label} renderLink={renderLink} />;
 }

@@ -37,7 +37,7 @@ const current = (canvasElement: HTMLElement) =>
 export const Many: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const bar = canvas.getByRole('region', { name: 'Announcements' });
+    const bar = canvas.getByRole('region', { name: 'Latest announcements' });
     await expect(current(canvasElement)).toHaveTextContent('Address mining');
     await expect(canvas.getByRole('link', { name: /Address mining/ })).toBeInTheDocument();
     await waitFor(() => expect(current(canvasElement)).toHaveTextContent('miner catalogue'));
@@ -106,7 +106,7 @@ export const Chinese: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('region', { name: '公告' })).toBeInTheDocument();
+    await expect(canvas.getByRole('region', { name: '最新公告' })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: '下一条公告' }));
     await expect(current(canvasElement)).toHaveTextContent('矿池维护通知');
   },

@@ -66,7 +66,7 @@ export function AnnouncementBar({
   return (
     <section
       className={cx(styles.bar, className)}
-      aria-label={t('content.announcements')}
+      aria-label={t('content.announcementBar')}
       data-rotating={rotation.rotating}
       {...rotation.holdProps}
     >
