@@ -65,8 +65,10 @@ function whenIdle(task: () => void): () => void {
 /**
  * The home page's site content island: the announcement bar and the carousel of slides. Their
  * widgets come in a chunk of their own (`homeContent.tsx`), loaded once the island is near the
- * viewport and the browser is idle, with the rest of the reader's messages, so the first
- * screen's JavaScript does not grow. Until then a placeholder of their size holds their place.
+ * viewport and the browser is idle, so the first screen's JavaScript does not grow. They render
+ * once their data is in, which comes through the API client, and the client loads the rest of
+ * the reader's messages (their labels) before it answers (`services.ts`). Until then a
+ * placeholder of their size holds their place.
  */
 const ContentIsland = memo(function ContentIsland({
   announcements,
@@ -77,15 +79,13 @@ const ContentIsland = memo(function ContentIsland({
   slides: ApiData<readonly Picture[]>;
   label: string;
 }) {
-  const { i18n } = useTranslation();
   const [ref, near] = useNearViewport();
   const [loaded, setLoaded] = useState<HomeContentModule | null>(null);
   useEffect(() => {
     if (!near || loaded !== null) return;
     let live = true;
     const cancel = whenIdle(() => {
-      void import('./homeContent').then(async (module) => {
-        await module.loadMessages(i18n);
+      void import('./homeContent').then((module) => {
         if (live) setLoaded(module);
       });
     });
@@ -93,7 +93,7 @@ const ContentIsland = memo(function ContentIsland({
       live = false;
       cancel();
     };
-  }, [near, loaded, i18n]);
+  }, [near, loaded]);
   const barList = announcements.status === 'ready' ? announcements.data : null;
   const slideList = slides.status === 'ready' ? slides.data : null;
   return (
