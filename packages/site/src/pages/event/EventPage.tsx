@@ -54,7 +54,7 @@ function MachinesBlock({ ids }: { ids: readonly string[] }) {
                   {machine.algorithms.join(', ')} ·{' '}
                   {hashrate(machine.hashrate, machine.coins[0] ?? '')}
                 </span>
-                <AppLink to={`/miners/detail/${machine.id}`}>
+                <AppLink to={`/miners/detail/${machine.id}`} className={uiStyles.link}>
                   {t('content.eventMachineDetail')}
                 </AppLink>
               </li>
@@ -102,7 +102,9 @@ function Block({ block }: { block: EventBlock }) {
           <div className={styles.coupon}>
             <code className={styles.code}>{block.code}</code>
             <CopyButton value={block.code} variant="button" />
-            <AppLink to="/user/coupon">{t('content.eventRedeem')}</AppLink>
+            <AppLink to="/user/coupon" className={uiStyles.link}>
+              {t('content.eventRedeem')}
+            </AppLink>
           </div>
           {block.text === '' ? null : <p className={uiStyles.muted}>{block.text}</p>}
         </Card>
