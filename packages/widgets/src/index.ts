@@ -321,13 +321,13 @@ export {
   type RedPacketReceiveError,
   type RedPacketReceiveLabelKey,
 } from './widgets/RedPacketCard/RedPacketCard';
-export { Slider, type SliderProps, type SliderSlide } from './widgets/Slider/Slider';
 export {
   RewardTable,
   type RewardTableLabelKey,
   type RewardTableProps,
   type RewardTableRow,
 } from './widgets/RewardTable/RewardTable';
+export { Slider, type SliderProps, type SliderSlide } from './widgets/Slider/Slider';
 export {
   TicketThread,
   type TicketThreadEntry,
