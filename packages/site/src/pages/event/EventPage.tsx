@@ -1,8 +1,8 @@
 import type { EventBlock } from '@poolkit/core';
 import { CopyButton } from '@poolkit/widgets';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { dateTime, hashrate } from '../../app/format';
+import { useParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import {
   AppLink,
