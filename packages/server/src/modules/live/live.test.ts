@@ -208,6 +208,21 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
     expect(apiKey.status).toBe(403);
   });
 
+  it('should let any origin follow public topics, and refuse signed-in streams from a foreign origin', async () => {
+    const partner = await openStream(`${base}/api/live?topics=pool:btc`, {
+      origin: 'https://partner.example',
+    });
+    expect(partner.status).toBe(200);
+    expect(partner.headers.get('access-control-allow-origin')).toBe('*');
+    expect(partner.headers.get('access-control-allow-credentials')).toBeNull();
+    partner.close();
+    const signedIn = await openStream(`${base}/api/live?topics=account&access_token=erin`, {
+      origin: 'https://partner.example',
+    });
+    expect(signedIn.status).toBe(403);
+    expect(JSON.parse(signedIn.body)).toMatchObject({ code: ERROR_CODES.forbidden });
+  });
+
   it('should stream a new block, with a retry hint, heartbeats and a resumable id', async () => {
     const stream = await openStream(`${base}/api/live?topics=pool:btc,blocks:btc`);
     expect(stream.status).toBe(200);

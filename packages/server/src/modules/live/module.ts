@@ -12,6 +12,7 @@ import { ERROR_CODES } from '../../contract';
 import { createIngest } from '../../engine/ingest';
 import { findPool } from '../../engine/poolCatalog';
 import type { Principal } from '../../http/authenticate';
+import { corsDecision, FOREIGN_ORIGIN_MESSAGE } from '../../http/cors';
 import { HttpError } from '../../http/httpError';
 import { networkState } from '../pools/queries';
 import type { PriceService } from '../prices/service';
@@ -84,11 +85,23 @@ export function registerLiveModule(
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', () => hub.stop());
 
-  app.get('/api/live', async (request, reply) => {
+  // Public topics are public reads: any origin may follow them (a partner's page, a connected
+  // widget), answered `Access-Control-Allow-Origin: *` by the CORS hook. A stream with a token
+  // or private topics is a signed-in call: only the site itself and `CORS_ORIGINS` may open one.
+  app.get('/api/live', { config: { corsAccess: 'public' } }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const topics = parseTopics(query.topics);
     const queryToken = typeof query.access_token === 'string' ? query.access_token : undefined;
     const wantsPrivate = topics.some(isPrivateLiveTopic);
+    const signedIn =
+      wantsPrivate || queryToken !== undefined || request.headers.authorization !== undefined;
+    const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
+    if (
+      signedIn &&
+      corsDecision(origin, request.host, 'private', config.corsOrigins).kind === 'refuse'
+    ) {
+      throw new HttpError(403, ERROR_CODES.forbidden, FOREIGN_ORIGIN_MESSAGE);
+    }
     let principal: Principal | null = null;
     if (request.headers.authorization !== undefined || queryToken !== undefined) {
       principal = await app.platform.authenticate(
