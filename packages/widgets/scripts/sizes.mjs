@@ -134,10 +134,13 @@ export async function sizes({ skipBuild = false } = {}) {
  * leaking back into `PoolKitProvider` (that cost 31 KB). The targets of issue 17 are
  * `CONSUMER_BUDGETS_KB` (20 and 60 KB), checked by `consumer-size.mjs` against the packed
  * tarballs; English messages and i18next (about 30 KB) keep the provider above the first today.
+ * The ceilings leave about 1.5 KB for new English messages (every message of the product ships
+ * in the provider until English is split there as the site splits it): a leak of the chart
+ * engine (26 KB and more) still fails them.
  */
 export const CONSUMER_CEILINGS_KB = {
-  'provider + PoolStatsCard': 50,
-  'provider + HashrateChart': 84,
+  'provider + PoolStatsCard': 52,
+  'provider + HashrateChart': 86,
 };
 
 /**
