@@ -941,6 +941,27 @@ export {
   WINDOW_ORDER_MESSAGE,
 } from './contract/siteContentAdmin';
 export {
+  type LinkedIdentity,
+  type LinkedIdentityList,
+  type LinkedIdentityParams,
+  linkedIdentityListSchema,
+  linkedIdentityParamsSchema,
+  linkedIdentitySchema,
+  type OidcFinish,
+  type OidcFinishBody,
+  type OidcProvider,
+  type OidcProviderList,
+  type OidcStart,
+  type OidcStartBody,
+  oidcFinishBodySchema,
+  oidcFinishSchema,
+  oidcProviderIdSchema,
+  oidcProviderListSchema,
+  oidcProviderSchema,
+  oidcStartBodySchema,
+  oidcStartSchema,
+} from './contract/thirdPartyLogin';
+export {
   type AdminReplyTicketBody,
   type AdminTicket,
   type AdminTicketDetail,

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       siteUrl: 'http://localhost:8080',
       webhookAllowPrivate: false,
       corsOrigins: [],
+      oidc: { providers: [], demoPort: 0 },
     });
     expect(config.siteDir.split(path.sep).slice(-3)).toEqual(['packages', 'site', 'dist']);
   });
@@ -67,6 +68,9 @@ describe('loadConfig', () => {
         WEBAUTHN_ORIGINS: 'https://pool.example.com, https://www.pool.example.com:8443/',
         SITE_URL: 'https://pool.example.com/',
         WEBHOOK_ALLOW_PRIVATE: 'on',
+        OIDC_PROVIDERS:
+          '[{"id":"acme","name":"Acme ID","issuer":"https://id.acme.example","client_id":"pool","client_secret":"s3cret"}]',
+        OIDC_DEMO_PORT: '9090',
         CORS_ORIGINS: 'https://partner.example, http://localhost:5173',
       },
       '/srv/poolkit',
@@ -97,7 +101,31 @@ describe('loadConfig', () => {
       siteUrl: 'https://pool.example.com',
       webhookAllowPrivate: true,
       corsOrigins: ['https://partner.example', 'http://localhost:5173'],
+      oidc: {
+        providers: [
+          {
+            id: 'acme',
+            name: 'Acme ID',
+            issuer: 'https://id.acme.example',
+            clientId: 'pool',
+            clientSecret: 's3cret',
+          },
+        ],
+        demoPort: 9090,
+      },
     });
+  });
+
+  it('should name OIDC_PROVIDERS when it is not a valid provider list', () => {
+    for (const value of [
+      'not json',
+      '{"id":"a"}',
+      '[{"id":"Bad Id","name":"x","issuer":"https://x.example","client_id":"c","client_secret":"s"}]',
+      '[{"id":"a","name":"x","issuer":"ftp://x.example","client_id":"c","client_secret":"s"}]',
+    ]) {
+      expect(() => loadConfig({ OIDC_PROVIDERS: value })).toThrow(/OIDC_PROVIDERS/);
+    }
+    expect(loadConfig({}).oidc).toEqual({ providers: [], demoPort: 0 });
   });
 
   it('should take the passkey relying party from the first origin, and refuse bad ones', () => {

@@ -100,6 +100,28 @@ export interface Config {
    * calls of family A, without credentials (`http/cors.ts`). Default: none.
    */
   readonly corsOrigins: readonly string[];
+  readonly oidc: {
+    /**
+     * `OIDC_PROVIDERS`: a JSON array of OpenID Connect providers users may sign in with, each
+     * `{"id", "name", "issuer", "client_id", "client_secret"}` (`id` lower-case letters, digits and
+     * `-`; `wechat` is the one BindWechat binds). Default none.
+     */
+    readonly providers: readonly OidcProviderConfig[];
+    /**
+     * `OIDC_DEMO_PORT`: the port of the local demo OpenID provider ("Demo ID") that the server
+     * starts beside itself in demo mode; `0` (default) picks a free port.
+     */
+    readonly demoPort: number;
+  };
+}
+
+/** One OpenID Connect provider of `OIDC_PROVIDERS`. */
+export interface OidcProviderConfig {
+  readonly id: string;
+  readonly name: string;
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
 }
 
 /** One bad environment variable. */
@@ -188,7 +210,61 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   );
 }
 
+const oidcProvidersSchema = z
+  .array(
+    z
+      .object({
+        id: z
+          .string()
+          .regex(/^[a-z0-9-]{1,32}$/, 'id must be 1-32 lower-case letters, digits or -'),
+        name: z.string().trim().min(1, 'name must not be empty').max(64),
+        issuer: z
+          .string()
+          .refine(
+            (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+            'issuer must be an http:// or https:// URL',
+          ),
+        client_id: z.string().min(1, 'client_id must not be empty').max(256),
+        client_secret: z.string().min(1, 'client_secret must not be empty').max(512),
+      })
+      .strict(),
+  )
+  .refine(
+    (list) => new Set(list.map((provider) => provider.id)).size === list.length,
+    'provider ids must be unique',
+  );
+
+function oidcProviders() {
+  return optionalText().pipe(
+    z
+      .string()
+      .transform((value, context) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'must be a JSON array of providers' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.unknown().transform((value, context) => {
+          const parsed = oidcProvidersSchema.safeParse(value);
+          if (parsed.success) return parsed.data;
+          const issue = parsed.error.issues[0];
+          context.addIssue({
+            code: 'custom',
+            message: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+          });
+          return z.NEVER;
+        }),
+      )
+      .optional(),
+  );
+}
+
 const environmentSchema = z.object({
+  OIDC_PROVIDERS: oidcProviders(),
+  OIDC_DEMO_PORT: integer(0, 65_535),
   CORS_ORIGINS: optionalText().pipe(
     z
       .string()
@@ -380,5 +456,15 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
     siteUrl: values.SITE_URL ?? `http://localhost:${values.PORT ?? 8080}`,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE ?? false,
     corsOrigins: values.CORS_ORIGINS ?? [],
+    oidc: {
+      providers: (values.OIDC_PROVIDERS ?? []).map((provider) => ({
+        id: provider.id,
+        name: provider.name,
+        issuer: provider.issuer,
+        clientId: provider.client_id,
+        clientSecret: provider.client_secret,
+      })),
+      demoPort: values.OIDC_DEMO_PORT ?? 0,
+    },
   };
 }

@@ -5,6 +5,12 @@ import { openDatabase } from './db/connect';
 import { resolveJwtSecret } from './db/settings';
 import { createPoolEngine } from './engine/poolEngine';
 import { serializeError } from './http/errorLog';
+import {
+  DEMO_OIDC_CLIENT,
+  DEMO_OIDC_IDENTITIES,
+  type DemoProvider,
+  startDemoOidcProvider,
+} from './oidc/demoProvider';
 import { isSiteBuilt } from './site/serveSite';
 import { connectShareStream, type ShareStream } from './stream/connectShareStream';
 
@@ -36,6 +42,27 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // In demo mode "Demo ID", a local OpenID provider, runs beside the server, so third-party
+  // login works with no outside service (see oidc/demoProvider.ts).
+  let demoProvider: DemoProvider | undefined;
+  if (config.demo && config.env !== 'test' && !config.oidc.providers.some((p) => p.id === 'demo')) {
+    demoProvider = await startDemoOidcProvider({
+      port: config.oidc.demoPort,
+      clients: [{ ...DEMO_OIDC_CLIENT, redirectUris: 'loopback' }],
+      identities: DEMO_OIDC_IDENTITIES,
+    });
+    config = {
+      ...config,
+      oidc: {
+        ...config.oidc,
+        providers: [
+          ...config.oidc.providers,
+          { id: 'demo', name: 'Demo ID', issuer: demoProvider.issuer, ...DEMO_OIDC_CLIENT },
+        ],
+      },
+    };
+  }
+
   // Outside production the clock can be moved forward (`POST /api/dev/clock`) to see tomorrow.
   const devClock: OffsetClock | undefined =
     config.env === 'production' ? undefined : createOffsetClock(systemClock);
@@ -46,6 +73,7 @@ async function main(): Promise<void> {
     clock,
     ...(devClock === undefined ? {} : { devClock }),
   }).catch(async (error: unknown) => {
+    await demoProvider?.close();
     await database.close();
     throw error;
   });
@@ -96,6 +124,7 @@ async function main(): Promise<void> {
       // The consumer records and acknowledges the batch in hand, then the connection drains.
       await stream?.close();
       await app.close();
+      await demoProvider?.close();
     } finally {
       await database.close();
     }

@@ -54,6 +54,13 @@ import {
   passkeyValidationOptionsBodySchema,
 } from '../passkeys';
 
+import {
+  oidcFinishBodySchema,
+  oidcFinishSchema,
+  oidcProviderListSchema,
+  oidcStartBodySchema,
+  oidcStartSchema,
+} from '../thirdPartyLogin';
 /** The identity calls. */
 export const identityEndpoints = {
   /**
@@ -417,6 +424,46 @@ export const identityEndpoints = {
     body: oauthAuthorizeBodySchema,
     response: oauthRedirectSchema,
     summary: 'Authorise a third party for selected accounts',
+  }),
+  /** Not shown: the third-party (OpenID Connect) sign-in providers the pool offers. */
+  oidcProviders: defineEndpoint({
+    id: 'oidcProviders',
+    family: 'A',
+    method: 'GET',
+    path: '/oidc/providers',
+    auth: 'public',
+    response: oidcProviderListSchema,
+    summary: 'Third-party sign-in providers',
+  }),
+  /**
+   * Not shown: starts a third-party sign-in (`login`) or linking (`link`, signed in): answers
+   * the provider's address, with state, nonce and PKCE kept server-side.
+   */
+  oidcStart: defineEndpoint({
+    id: 'oidcStart',
+    family: 'A',
+    method: 'POST',
+    path: '/oidc/start',
+    auth: 'optional',
+    body: oidcStartBodySchema,
+    response: oidcStartSchema,
+    errors: [401, 404, 503],
+    summary: 'Start a third-party sign-in',
+  }),
+  /**
+   * Not shown: finishes a third-party sign-in from the redirect page (`/authredirect`,
+   * `/user/authredirect`): signs in the linked user, links by verified email, or registers.
+   */
+  oidcFinish: defineEndpoint({
+    id: 'oidcFinish',
+    family: 'A',
+    method: 'POST',
+    path: '/oidc/finish',
+    auth: 'optional',
+    body: oidcFinishBodySchema,
+    response: oidcFinishSchema,
+    errors: [401, 409, 503],
+    summary: 'Finish a third-party sign-in',
   }),
   /** Not shown: WebAuthn options to sign in with a passkey (identity, so family A). */
   passkeyAuthenticationOptions: defineEndpoint({

@@ -22,6 +22,7 @@ import { emptyResponseSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { userInfoSchema } from '../identity';
 import { oauthGrantListSchema, oauthGrantParamsSchema } from '../oauthApps';
+import { linkedIdentityListSchema, linkedIdentityParamsSchema } from '../thirdPartyLogin';
 
 /** The user, sub-accounts, observers and API keys calls. */
 export const userAccountsEndpoints = {
@@ -151,5 +152,27 @@ export const userAccountsEndpoints = {
     params: oauthGrantParamsSchema,
     response: emptyResponseSchema,
     summary: 'Revoke a third-party app',
+  }),
+  /** Not shown: the third-party sign-in identities linked to the user. */
+  linkedIdentities: defineEndpoint({
+    id: 'linkedIdentities',
+    family: 'B',
+    method: 'GET',
+    path: '/users/identities',
+    auth: 'user-only',
+    response: linkedIdentityListSchema,
+    summary: 'Linked third-party sign-ins',
+  }),
+  /** Not shown: unlinks an identity; never the last way to sign in (409). */
+  unlinkIdentity: defineEndpoint({
+    id: 'unlinkIdentity',
+    family: 'B',
+    method: 'DELETE',
+    path: '/users/identities/{id}',
+    auth: 'user-only',
+    params: linkedIdentityParamsSchema,
+    response: emptyResponseSchema,
+    errors: [404, 409],
+    summary: 'Unlink a third-party sign-in',
   }),
 } as const;

@@ -1498,6 +1498,7 @@ export const enLater = {
     settingPhone: 'phone number',
     settingAuthenticator: 'authenticator app',
     settingPasskey: 'passkeys',
+    settingThirdPartyLogin: 'third-party sign-in',
     emailFooter: 'Read all your messages at {{link}}.',
     pageTitle: 'Messages',
     typeAll: 'All',

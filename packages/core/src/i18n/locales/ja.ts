@@ -1721,6 +1721,7 @@ export const ja: LocaleMessages = {
     settingPhone: '電話番号',
     settingAuthenticator: '認証アプリ',
     settingPasskey: 'パスキー',
+    settingThirdPartyLogin: '外部サービスでのログイン',
     emailFooter: 'すべてのメッセージは {{link}} で確認できます。',
     pageTitle: 'メッセージ',
     typeAll: 'すべて',

@@ -1700,6 +1700,7 @@ export const ko: LocaleMessages = {
     settingPhone: '전화번호',
     settingAuthenticator: '인증 앱',
     settingPasskey: '패스키',
+    settingThirdPartyLogin: '외부 서비스 로그인',
     emailFooter: '모든 메시지는 {{link}}에서 확인하세요.',
     pageTitle: '메시지',
     typeAll: '전체',

@@ -1721,6 +1721,7 @@ export const ru: LocaleMessages = {
     settingPhone: 'номер телефона',
     settingAuthenticator: 'приложение-аутентификатор',
     settingPasskey: 'ключи доступа',
+    settingThirdPartyLogin: 'вход через сторонние сервисы',
     emailFooter: 'Все сообщения: {{link}}.',
     pageTitle: 'Сообщения',
     typeAll: 'Все',

@@ -1659,6 +1659,7 @@ export const zhCN: LocaleMessages = {
     settingPhone: '手机号码',
     settingAuthenticator: '身份验证器',
     settingPasskey: '通行密钥',
+    settingThirdPartyLogin: '第三方登录',
     emailFooter: '在 {{link}} 查看全部消息。',
     pageTitle: '消息',
     typeAll: '全部',

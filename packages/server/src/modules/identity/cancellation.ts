@@ -67,5 +67,6 @@ export async function pruneIdentityData(database: Database, nowMs: number): Prom
     await session.query('DELETE FROM passkey_challenges WHERE expires_at < $1::timestamptz', [
       cutoff,
     ]);
+    await session.query('DELETE FROM oidc_flows WHERE expires_at < $1::timestamptz', [cutoff]);
   });
 }

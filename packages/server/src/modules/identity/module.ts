@@ -10,6 +10,7 @@ import { finaliseCancellations, pruneIdentityData } from './cancellation';
 import { createIdentityContext, type IdentityContext } from './context';
 import { seedDemoUser } from './demo';
 import { registerOauthProviderRoutes } from './oauthProvider';
+import { registerOidcLoginRoutes } from './oidcLogin';
 import { registerIdentityRoutes } from './routes';
 import { createTokenVerifier } from './sessions';
 
@@ -18,7 +19,8 @@ const CANCELLATION_JOB_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Identity and accounts: registration, login, tokens, 2FA, codes, permissions, settings,
- * cancellation, sub-accounts, observer links and read-only API keys. Plugs its token verifier into the platform
+ * cancellation, sub-accounts, observer links, read-only API keys, PoolKit as an OAuth provider and
+ * third-party login (OpenID Connect). Plugs its token verifier into the platform
  * (unless `buildApp` was given its own `authenticate`), runs the cancellation job on the app's
  * clock, seeds the demo user and the demo operator in demo mode (not in test mode), and lists
  * the development outbox. Resolves the identity context, which the wallet shares (pay password,
@@ -39,6 +41,7 @@ export async function registerIdentityModule(app: FastifyInstance): Promise<Iden
   registerAccountRoutes(app, context);
   registerApiKeyRoutes(app, context);
   registerOauthProviderRoutes(app, context);
+  registerOidcLoginRoutes(app, context);
   registerDevOutboxRoute(app);
 
   let timer: NodeJS.Timeout | undefined;

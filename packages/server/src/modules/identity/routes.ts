@@ -47,7 +47,7 @@ const sendCodeLimit: RateLimitOptions = { key: 'send-code', limit: 20, windowMs:
 const registerLimit: RateLimitOptions = { key: 'register', limit: 10, windowMs: 3_600_000 };
 
 /** A login ticket (password done, authenticator code pending) works 5 minutes. */
-const LOGIN_TICKET_TTL_MS = 5 * 60_000;
+export const LOGIN_TICKET_TTL_MS = 5 * 60_000;
 /** A second-validation token works 10 minutes. */
 const VALIDATION_TTL_MS = 10 * 60_000;
 /** Withdrawals pause 24 h after an email or phone change (spec section 9). */
@@ -96,7 +96,7 @@ async function spendTotpCode(
 }
 
 /** Finishes a login: revokes a pending cancellation, starts a session, logs it. */
-async function finishLogin(
+export async function finishLogin(
   context: IdentityContext,
   user: UserRow,
   request: Parameters<typeof addUserLog>[4],
@@ -365,7 +365,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
   ) {
     if (user === undefined) notRegistered(field);
     await context.database.db.execute(
-      sql`UPDATE users SET password_hash = ${await hashPassword(password)} WHERE id = ${user.id}::bigint`,
+      sql`UPDATE users SET password_hash = ${await hashPassword(password)}, password_set = true WHERE id = ${user.id}::bigint`,
     );
     await context.database.db.execute(
       sql`UPDATE token_families SET revoked_at = ${iso(context.clock.now())}::timestamptz
@@ -424,7 +424,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       field: 'validation_token',
     });
     await context.database.db.execute(
-      sql`UPDATE users SET password_hash = ${await hashPassword(password)} WHERE id = ${userId}::bigint`,
+      sql`UPDATE users SET password_hash = ${await hashPassword(password)}, password_set = true WHERE id = ${userId}::bigint`,
     );
     await addUserLog(context, userId, 'security', 'password_changed', request);
     await notifySettingUpdate(context.database.db, userId, 'password', context.clock.now());
@@ -727,7 +727,9 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       verify_type: user.verify_type as 'email',
       totp_enabled: user.totp_secret !== null,
       pay_password_set: user.pay_password_set,
-      google_login: false,
+      // Decision: the flag says the user signed up through a third-party provider (any OpenID
+      // Connect provider, not only Google) and has no password yet.
+      google_login: !user.password_set,
       current_account: account?.name ?? null,
       withdraw_paused_until:
         user.withdraw_paused_ms !== null && user.withdraw_paused_ms > now

@@ -29,6 +29,8 @@ export interface UserRow {
   readonly withdraw_paused_ms: number | null;
   readonly created_ms: number;
   readonly pay_password_set: boolean;
+  /** False for users who registered through a third-party provider and set no password yet. */
+  readonly password_set: boolean;
 }
 
 const userColumns = sql`id::text AS id, username, email, country_code, phone, password_hash, status,
@@ -37,7 +39,7 @@ const userColumns = sql`id::text AS id, username, email, country_code, phone, pa
   (extract(epoch from cancellation_requested_at) * 1000)::float8 AS cancellation_ms,
   (extract(epoch from withdraw_paused_until) * 1000)::float8 AS withdraw_paused_ms,
   (extract(epoch from created_at) * 1000)::float8 AS created_ms,
-  pay_password_hash IS NOT NULL AS pay_password_set`;
+  pay_password_hash IS NOT NULL AS pay_password_set, password_set`;
 
 /** A user by id, or `undefined`. */
 export function findUserById(

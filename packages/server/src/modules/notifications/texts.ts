@@ -18,7 +18,8 @@ export type ChangedSetting =
   | 'email'
   | 'phone'
   | 'authenticator'
-  | 'passkey';
+  | 'passkey'
+  | 'thirdPartyLogin';
 
 type Catalogue = Record<string, string>;
 let catalogues: Record<Language, Catalogue> | null = null;

@@ -1,0 +1,299 @@
+import { linkedIdentityListSchema, oidcFinishSchema } from '@poolkit/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createManualClock } from '../../clock';
+import type { Database } from '../../db/connect';
+import { queryRows } from '../../engine/sql';
+import { type DemoProvider, startDemoOidcProvider } from '../../oidc/demoProvider';
+import { testConfig } from '../../testing/testApp';
+import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { callApi, registerByEmail } from './testHelpers';
+
+const T0 = Date.UTC(2026, 3, 2, 8);
+const CLIENT = { clientId: 'pool-test', clientSecret: 'pool-test-secret' };
+
+/** Who to be at the provider: a preset `sub` or a typed-in identity. */
+type Person =
+  | { sub: string }
+  | { custom: { sub: string; name: string; email?: string; verified?: boolean } };
+
+/**
+ * Plays the browser at the provider: opens the authorisation address, signs in as `person`
+ * (the provider's sign-in form) and answers the parameters it sends back to the redirect page.
+ */
+async function atProvider(authorizationUrl: string, person: Person) {
+  const url = new URL(authorizationUrl);
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  const form = new URLSearchParams(url.searchParams);
+  if ('sub' in person) form.set('sub', person.sub);
+  else {
+    form.set('custom_sub', person.custom.sub);
+    form.set('custom_name', person.custom.name);
+    if (person.custom.email !== undefined) form.set('custom_email', person.custom.email);
+    if (person.custom.verified === true) form.set('custom_verified', '1');
+  }
+  const answer = await fetch(new URL('/authorize', url), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(answer.status).toBe(303);
+  const back = new URL(answer.headers.get('location') ?? '');
+  return {
+    redirect: `${back.origin}${back.pathname}`,
+    code: back.searchParams.get('code') ?? '',
+    state: back.searchParams.get('state') ?? '',
+    iss: back.searchParams.get('iss') ?? '',
+  };
+}
+
+describe.each(testDrivers)('third-party login (OpenID Connect) on %s', (driver) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let provider: DemoProvider;
+  const clock = createManualClock(T0);
+
+  async function start(purpose: 'login' | 'link', token?: string, providerId = 'testid') {
+    return callApi(app, 'POST', '/oidc/start', {
+      body: { provider: providerId, purpose },
+      ...(token === undefined ? {} : { token }),
+    });
+  }
+
+  async function roundTrip(person: Person, purpose: 'login' | 'link' = 'login', token?: string) {
+    const started = await start(purpose, token);
+    expect(started.status).toBe(200);
+    const back = await atProvider(started.data.authorization_url, person);
+    return callApi(app, 'POST', '/oidc/finish', {
+      body: { code: back.code, state: back.state, iss: back.iss },
+      ...(token === undefined ? {} : { token }),
+    });
+  }
+
+  async function identitiesOf(token: string) {
+    const answer = await callApi(app, 'GET', '/users/identities', { token });
+    expect(answer.status).toBe(200);
+    return linkedIdentityListSchema.parse(answer.data);
+  }
+
+  async function logActions(username: string): Promise<string[]> {
+    const rows = await queryRows<{ action: string }>(
+      database.db,
+      sql`SELECT l.action FROM user_logs l JOIN users u ON u.id = l.user_id
+          WHERE u.username = ${username} ORDER BY l.id`,
+    );
+    return rows.map((row) => row.action);
+  }
+
+  beforeAll(async () => {
+    provider = await startDemoOidcProvider({
+      clients: [{ ...CLIENT, redirectUris: 'loopback' }],
+      identities: [
+        { sub: 'alice-1', name: 'Alice', email: 'oidcalice@example.com', emailVerified: true },
+      ],
+    });
+    database = await openTestDatabase(driver);
+    app = await buildApp({
+      config: testConfig({
+        OIDC_PROVIDERS: JSON.stringify([
+          {
+            id: 'testid',
+            name: 'Test ID',
+            issuer: provider.issuer,
+            client_id: CLIENT.clientId,
+            client_secret: CLIENT.clientSecret,
+          },
+        ]),
+      }),
+      db: database,
+      clock,
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await provider.close();
+  });
+
+  it('should list the configured providers and say WeChat is not configured', async () => {
+    const list = await callApi(app, 'GET', '/oidc/providers');
+    expect(list.data).toEqual({ list: [{ id: 'testid', name: 'Test ID' }] });
+    const wechat = await start('login', undefined, 'wechat');
+    expect(wechat.status).toBe(404);
+    expect(wechat.msg).toBe('WeChat sign-in is not configured on this pool');
+    expect((await start('login', undefined, 'nobody')).status).toBe(404);
+    expect((await start('link')).status).toBe(401);
+  });
+
+  it('should register a new user, then sign the same identity in again', async () => {
+    const first = await roundTrip({
+      custom: { sub: 'new-1', name: 'New One', email: 'OidcNew1@example.com', verified: true },
+    });
+    expect(first.status).toBe(200);
+    const registered = oidcFinishSchema.parse(first.data);
+    expect(registered).toMatchObject({ status: 'ok', registered: true, linked: false });
+    if (registered.status !== 'ok') throw new Error('not signed in');
+    const info = await callApi(app, 'GET', '/users/info', { token: registered.token });
+    expect(info.status).toBe(200);
+    expect(info.data.email).toBe('o***@example.com');
+    expect(info.data.username).toBe('oidcnew1');
+    expect(info.data.google_login).toBe(true);
+    const identities = await identitiesOf(registered.token);
+    expect(identities.password_set).toBe(false);
+    expect(identities.list).toEqual([
+      expect.objectContaining({
+        provider: 'testid',
+        provider_name: 'Test ID',
+        email: 'oidcnew1@example.com',
+      }),
+    ]);
+    // The only way to sign in is never unlinked.
+    const last = await callApi(app, 'DELETE', `/users/identities/${identities.list[0]?.id}`, {
+      token: registered.token,
+    });
+    expect(last.status).toBe(409);
+    expect(last.msg).toMatch(/only way to sign in/);
+
+    const again = oidcFinishSchema.parse(
+      (await roundTrip({ custom: { sub: 'new-1', name: 'New One' } })).data,
+    );
+    expect(again).toMatchObject({ status: 'ok', registered: false, linked: false });
+    if (again.status !== 'ok') throw new Error('not signed in');
+    expect((await callApi(app, 'GET', '/users/info', { token: again.token })).data.username).toBe(
+      'oidcnew1',
+    );
+    expect(await logActions('oidcnew1')).toEqual([
+      'registered_with_provider',
+      'identity_linked',
+      'login',
+      'login',
+    ]);
+  });
+
+  it('should link to an existing account by verified email and tell the user', async () => {
+    const { token } = await registerByEmail(app, 'oidcalice', 'oidcalice@example.com', 'Secret123');
+    const answer = oidcFinishSchema.parse((await roundTrip({ sub: 'alice-1' })).data);
+    expect(answer).toMatchObject({ status: 'ok', registered: false, linked: true });
+    const identities = await identitiesOf(token);
+    expect(identities.password_set).toBe(true);
+    expect(identities.list).toHaveLength(1);
+    expect(await logActions('oidcalice')).toContain('identity_linked');
+    const messages = await callApi(app, 'GET', '/messages', { token });
+    expect(messages.status).toBe(200);
+    expect(JSON.stringify(messages.data)).toMatch(/third-party sign-in/i);
+  });
+
+  it('should refuse to link by an unverified email', async () => {
+    await registerByEmail(app, 'oidcbob1', 'oidcbob@example.com', 'Secret123');
+    const answer = await roundTrip({
+      custom: { sub: 'bob-x', name: 'Bob', email: 'oidcbob@example.com', verified: false },
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.fields?.[0]?.field).toBe('email');
+    const rows = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM user_identities WHERE subject = 'bob-x'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('should refuse a forged or replayed state and a tampered nonce', async () => {
+    const started = await start('login');
+    const back = await atProvider(started.data.authorization_url, {
+      custom: { sub: 'eve-1', name: 'Eve' },
+    });
+    const forged = await callApi(app, 'POST', '/oidc/finish', {
+      body: { code: back.code, state: `${back.state}x` },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.fields?.[0]?.field).toBe('state');
+    // The server's nonce no longer matches the one the ID token carries.
+    await database.db.execute(sql`UPDATE oidc_flows SET nonce = 'tampered' WHERE used_at IS NULL`);
+    const tampered = await callApi(app, 'POST', '/oidc/finish', {
+      body: { code: back.code, state: back.state },
+    });
+    expect(tampered.status).toBe(400);
+    expect(tampered.fields?.[0]?.field).toBe('code');
+    expect(tampered.msg).toMatch(/nonce/);
+    const replayed = await callApi(app, 'POST', '/oidc/finish', {
+      body: { code: back.code, state: back.state },
+    });
+    expect(replayed.status).toBe(400);
+    expect(replayed.fields?.[0]?.field).toBe('state');
+    const rows = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM user_identities WHERE subject = 'eve-1'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('should refuse an expired sign-in', async () => {
+    const started = await start('login');
+    const back = await atProvider(started.data.authorization_url, {
+      custom: { sub: 'late-1', name: 'Late' },
+    });
+    clock.advance(11 * 60_000);
+    const late = await callApi(app, 'POST', '/oidc/finish', {
+      body: { code: back.code, state: back.state },
+    });
+    expect(late.status).toBe(400);
+    expect(late.fields?.[0]?.field).toBe('state');
+  });
+
+  it('should link and unlink identities of a signed-in user, never the last way in', async () => {
+    const { token } = await registerByEmail(app, 'oidccarl', 'oidccarl@example.com', 'Secret123');
+    const linked = await roundTrip({ custom: { sub: 'carl-1', name: 'Carl' } }, 'link', token);
+    expect(linked.data).toEqual({ status: 'linked', provider: 'testid' });
+    // Someone else's identity is not linked twice.
+    const taken = await roundTrip({ custom: { sub: 'new-1', name: 'New One' } }, 'link', token);
+    expect(taken.status).toBe(409);
+    // Finishing a link needs the user who started it.
+    const started = await start('link', token);
+    const back = await atProvider(started.data.authorization_url, {
+      custom: { sub: 'carl-2', name: 'Carl' },
+    });
+    const stranger = await callApi(app, 'POST', '/oidc/finish', {
+      body: { code: back.code, state: back.state },
+    });
+    expect(stranger.status).toBe(401);
+
+    const identities = await identitiesOf(token);
+    expect(identities.list).toHaveLength(1);
+    // With a password the identity is not the last way in.
+    const id = identities.list[0]?.id;
+    expect((await callApi(app, 'DELETE', `/users/identities/${id}`, { token })).status).toBe(200);
+    expect((await identitiesOf(token)).list).toEqual([]);
+    expect((await callApi(app, 'DELETE', `/users/identities/${id}`, { token })).status).toBe(404);
+    expect(await logActions('oidccarl')).toEqual(
+      expect.arrayContaining(['identity_linked', 'identity_unlinked']),
+    );
+  });
+
+  it('should let a user without password unlink one of two identities, and only one at once', async () => {
+    const first = oidcFinishSchema.parse(
+      (
+        await roundTrip({
+          custom: { sub: 'dora-1', name: 'Dora', email: 'oidcdora@example.com', verified: true },
+        })
+      ).data,
+    );
+    if (first.status !== 'ok') throw new Error('not signed in');
+    const token = first.token;
+    await database.db.execute(
+      sql`INSERT INTO user_identities (user_id, provider, subject, email, created_at)
+          SELECT user_id, 'other', 'dora-other', NULL, created_at FROM user_identities
+          WHERE subject = 'dora-1'`,
+    );
+    const ids = (await identitiesOf(token)).list.map((item) => item.id);
+    expect(ids).toHaveLength(2);
+    const answers = await Promise.all(
+      ids.map((id) => callApi(app, 'DELETE', `/users/identities/${id}`, { token })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await identitiesOf(token)).list).toHaveLength(1);
+  });
+});

@@ -1,0 +1,434 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as oauth from 'oauth4webapi';
+import type { OidcProviderConfig } from '../../config';
+import { ERROR_CODES, endpoints } from '../../contract';
+import type { Principal } from '../../http/authenticate';
+import { HttpError } from '../../http/httpError';
+import { registerEndpoint } from '../../http/registerEndpoint';
+import { notifySettingUpdate } from '../notifications/messages';
+import type { IdentityContext } from './context';
+import { sha256Hex } from './crypto';
+import { iso, isoSeconds, queryRow, queryRows } from './db';
+import { finishLogin, LOGIN_TICKET_TTL_MS } from './routes';
+import { addUserLog, createTicket, createUser, findUserByEmail, findUserById } from './users';
+
+/** A pending third-party sign-in works 10 minutes. */
+const FLOW_TTL_MS = 10 * 60_000;
+/** Stored in place of a password hash for users who registered through a provider. */
+const NO_PASSWORD = '!';
+
+function badField(field: string, message: string, status: 400 | 404 = 400): HttpError {
+  return new HttpError(
+    status,
+    status === 400 ? ERROR_CODES.validation : ERROR_CODES.notFound,
+    message,
+    { fields: [{ field, message }] },
+  );
+}
+
+function conflict(field: string, message: string): HttpError {
+  return new HttpError(409, ERROR_CODES.conflict, message, { fields: [{ field, message }] });
+}
+
+function signedIn(principal: Principal | null): string {
+  if (principal === null || principal.kind !== 'user') {
+    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
+  }
+  return principal.userId;
+}
+
+/** Options of every oauth4webapi request to a provider: `http://` issuers (local ones) allowed. */
+function requestOptions(provider: OidcProviderConfig) {
+  return { [oauth.allowInsecureRequests]: provider.issuer.startsWith('http:') };
+}
+
+/**
+ * The relying party: the configured providers and their discovered metadata. Discovery is
+ * cached per provider once it succeeds; a failure is retried on the next sign-in.
+ */
+function createRelyingParty(providers: () => readonly OidcProviderConfig[]) {
+  const discovered = new Map<string, Promise<oauth.AuthorizationServer>>();
+  function provider(id: string): OidcProviderConfig | undefined {
+    return providers().find((item) => item.id === id);
+  }
+  async function metadata(config: OidcProviderConfig): Promise<oauth.AuthorizationServer> {
+    let pending = discovered.get(config.id);
+    if (pending === undefined) {
+      const issuer = new URL(config.issuer);
+      pending = oauth
+        .discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions(config) })
+        .then((response) => oauth.processDiscoveryResponse(issuer, response));
+      discovered.set(config.id, pending);
+      pending.catch(() => discovered.delete(config.id));
+    }
+    try {
+      return await pending;
+    } catch {
+      throw new HttpError(
+        503,
+        ERROR_CODES.unavailable,
+        `${config.name} cannot be reached right now, please try again later`,
+      );
+    }
+  }
+  return { provider, metadata };
+}
+
+/** Where the provider sends the browser back: the site's redirect page on the caller's origin. */
+function redirectUriOf(request: FastifyRequest, purpose: 'login' | 'link'): string {
+  const path = purpose === 'login' ? '/authredirect' : '/user/authredirect';
+  return `${request.protocol}://${request.host}${path}`;
+}
+
+/** A user name for a new user from the provider's claims: letters and digits, 4-30, free. */
+function userNameCandidates(claims: { email?: string; name?: string }): string[] {
+  const base = (claims.email?.split('@')[0] ?? claims.name ?? '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 20);
+  const stem = base.length >= 4 ? base : `${base}user`.slice(0, 20);
+  return [stem, ...Array.from({ length: 4 }, () => `${stem}${randomInt(1000, 1_000_000)}`)];
+}
+
+type FlowRow = {
+  provider: string;
+  purpose: 'login' | 'link';
+  user_id: string | null;
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+};
+
+/** What the provider vouched for. */
+interface ProviderClaims {
+  readonly sub: string;
+  readonly email: string | undefined;
+  readonly emailVerified: boolean;
+  readonly name: string | undefined;
+}
+
+/**
+ * Third-party login (OpenID Connect relying party, with oauth4webapi): authorisation code with
+ * PKCE S256, `state` and `nonce`, kept server-side single use for 10 minutes; the ID token's
+ * issuer, audience, expiry, nonce and signature are checked. Registers, links by verified
+ * email, or signs in; lists and unlinks identities (never the last way to sign in).
+ */
+export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityContext): void {
+  const { database } = context;
+  const relyingParty = createRelyingParty(() => context.config.oidc.providers);
+
+  function providerOf(id: string): OidcProviderConfig {
+    const config = relyingParty.provider(id);
+    if (config === undefined) {
+      throw badField(
+        'provider',
+        id === 'wechat'
+          ? 'WeChat sign-in is not configured on this pool'
+          : 'Unknown sign-in provider',
+        404,
+      );
+    }
+    return config;
+  }
+
+  async function exchange(
+    config: OidcProviderConfig,
+    flow: FlowRow,
+    body: { code: string; state: string; iss?: string | undefined },
+  ): Promise<ProviderClaims> {
+    const server = await relyingParty.metadata(config);
+    const client: oauth.Client = { client_id: config.clientId };
+    const options = requestOptions(config);
+    let claims: oauth.IDToken | undefined;
+    try {
+      const parameters = oauth.validateAuthResponse(
+        server,
+        client,
+        new URLSearchParams({
+          code: body.code,
+          state: body.state,
+          ...(body.iss === undefined ? {} : { iss: body.iss }),
+        }),
+        body.state,
+      );
+      const response = await oauth.authorizationCodeGrantRequest(
+        server,
+        client,
+        oauth.ClientSecretBasic(config.clientSecret),
+        parameters,
+        flow.redirect_uri,
+        flow.code_verifier,
+        options,
+      );
+      const result = await oauth.processAuthorizationCodeResponse(server, client, response, {
+        expectedNonce: flow.nonce,
+        requireIdToken: true,
+      });
+      // Over plain HTTP (a local provider) TLS does not vouch for the issuer: check the signature.
+      await oauth.validateApplicationLevelSignature(server, response, options);
+      claims = oauth.getValidatedIdTokenClaims(result);
+    } catch (error) {
+      if (error instanceof TypeError) {
+        throw new HttpError(
+          503,
+          ERROR_CODES.unavailable,
+          `${config.name} cannot be reached right now, please try again later`,
+        );
+      }
+      const reason = error instanceof Error ? error.message : 'invalid answer';
+      throw badField('code', `${config.name} sign-in was refused: ${reason}`);
+    }
+    if (claims === undefined) throw badField('code', `${config.name} sent no ID token`);
+    return {
+      sub: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined,
+      emailVerified: claims.email_verified === true,
+      name: typeof claims.name === 'string' ? claims.name : undefined,
+    };
+  }
+
+  async function linkIdentity(
+    userId: string,
+    provider: string,
+    claims: ProviderClaims,
+    request: FastifyRequest,
+  ): Promise<void> {
+    const now = context.clock.now();
+    try {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`INSERT INTO user_identities (user_id, provider, subject, email, created_at)
+              VALUES (${userId}::bigint, ${provider}, ${claims.sub}, ${claims.email ?? null},
+                      ${iso(now)}::timestamptz)`,
+        );
+        await notifySettingUpdate(tx, userId, 'thirdPartyLogin', now);
+      });
+    } catch (error) {
+      const code = (error as { code?: unknown; cause?: { code?: unknown } }).code;
+      const causeCode = (error as { cause?: { code?: unknown } }).cause?.code;
+      if (code === '23505' || causeCode === '23505') {
+        throw conflict('provider', 'This sign-in is already linked to another account');
+      }
+      throw error;
+    }
+    await addUserLog(context, userId, 'security', 'identity_linked', request);
+  }
+
+  async function signIn(
+    userId: string,
+    request: FastifyRequest,
+    extra: { registered: boolean; linked: boolean },
+  ) {
+    const user = await findUserById(context, userId);
+    if (user === undefined || user.status === 'cancelled') {
+      throw new HttpError(401, ERROR_CODES.notRegistered, 'This account has not been registered.');
+    }
+    if (user.totp_secret !== null) {
+      const ticket = await createTicket(context, 'login', user.id, null, LOGIN_TICKET_TTL_MS);
+      return {
+        status: 'totp_required' as const,
+        login_ticket: ticket.token,
+        expires_at: isoSeconds(ticket.expiresMs),
+      };
+    }
+    const { cancellation_revoked: _revoked, ...answer } = await finishLogin(context, user, request);
+    return { ...answer, ...extra };
+  }
+
+  async function register(
+    provider: string,
+    claims: ProviderClaims,
+    request: FastifyRequest,
+  ): Promise<string> {
+    let lastError: unknown;
+    for (const username of userNameCandidates(claims)) {
+      try {
+        const userId = await createUser(context, {
+          username,
+          ...(claims.email !== undefined && claims.emailVerified ? { email: claims.email } : {}),
+          passwordHash: NO_PASSWORD,
+        });
+        await database.db.execute(
+          sql`UPDATE users SET password_set = false WHERE id = ${userId}::bigint`,
+        );
+        await addUserLog(context, userId, 'security', 'registered_with_provider', request);
+        await linkIdentity(userId, provider, claims, request);
+        return userId;
+      } catch (error) {
+        lastError = error;
+        const field = (error as { details?: { fields?: { field: string }[] } }).details?.fields?.[0]
+          ?.field;
+        if (!(error instanceof HttpError) || error.status !== 409 || field !== 'username') {
+          throw error;
+        }
+      }
+    }
+    throw lastError;
+  }
+
+  registerEndpoint(app, endpoints.oidcProviders, async () => ({
+    list: context.config.oidc.providers.map((provider) => ({
+      id: provider.id,
+      name: provider.name,
+    })),
+  }));
+
+  registerEndpoint(app, endpoints.oidcStart, async ({ body }, { principal, request }) => {
+    const userId = body.purpose === 'link' ? signedIn(principal) : null;
+    const config = providerOf(body.provider);
+    const server = await relyingParty.metadata(config);
+    if (server.authorization_endpoint === undefined) {
+      throw new HttpError(503, ERROR_CODES.unavailable, `${config.name} has no sign-in address`);
+    }
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const nonce = oauth.generateRandomNonce();
+    const redirectUri = redirectUriOf(request, body.purpose);
+    await database.db.execute(
+      sql`INSERT INTO oidc_flows (state_hash, provider, purpose, user_id, code_verifier, nonce,
+            redirect_uri, expires_at)
+          VALUES (${sha256Hex(state)}, ${config.id}, ${body.purpose}, ${userId}::bigint,
+                  ${verifier}, ${nonce}, ${redirectUri},
+                  ${iso(context.clock.now() + FLOW_TTL_MS)}::timestamptz)`,
+    );
+    const target = new URL(server.authorization_endpoint);
+    target.searchParams.set('response_type', 'code');
+    target.searchParams.set('client_id', config.clientId);
+    target.searchParams.set('redirect_uri', redirectUri);
+    target.searchParams.set('scope', 'openid email profile');
+    target.searchParams.set('state', state);
+    target.searchParams.set('nonce', nonce);
+    target.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    target.searchParams.set('code_challenge_method', 'S256');
+    return { authorization_url: target.toString() };
+  });
+
+  registerEndpoint(app, endpoints.oidcFinish, async ({ body }, { principal, request }) => {
+    const now = context.clock.now();
+    // Single use: the first finish claims the flow; a replayed or forged state finds none.
+    const flow = await queryRow<FlowRow>(
+      database,
+      sql`UPDATE oidc_flows SET used_at = ${iso(now)}::timestamptz
+          WHERE state_hash = ${sha256Hex(body.state)} AND used_at IS NULL
+            AND expires_at > ${iso(now)}::timestamptz
+          RETURNING provider, purpose, user_id::text AS user_id, code_verifier, nonce, redirect_uri`,
+    );
+    if (flow === undefined) {
+      throw badField('state', 'This sign-in link is not valid or has expired, please start again');
+    }
+    if (flow.purpose === 'link') {
+      const userId = signedIn(principal);
+      if (userId !== flow.user_id)
+        throw badField('state', 'This sign-in was started by another user');
+    }
+    const config = providerOf(flow.provider);
+    const claims = await exchange(config, flow, body);
+    const existing = await queryRow<{ user_id: string }>(
+      database,
+      sql`SELECT user_id::text AS user_id FROM user_identities
+          WHERE provider = ${config.id} AND subject = ${claims.sub}`,
+    );
+
+    if (flow.purpose === 'link' && flow.user_id !== null) {
+      if (existing !== undefined) {
+        if (existing.user_id !== flow.user_id) {
+          throw conflict('provider', 'This sign-in is already linked to another account');
+        }
+        return { status: 'linked' as const, provider: config.id };
+      }
+      const other = await queryRow<{ id: string }>(
+        database,
+        sql`SELECT id::text AS id FROM user_identities
+            WHERE user_id = ${flow.user_id}::bigint AND provider = ${config.id}`,
+      );
+      if (other !== undefined) {
+        throw conflict(
+          'provider',
+          `Another ${config.name} sign-in is already linked, unlink it first`,
+        );
+      }
+      await linkIdentity(flow.user_id, config.id, claims, request);
+      return { status: 'linked' as const, provider: config.id };
+    }
+
+    if (existing !== undefined) {
+      return signIn(existing.user_id, request, { registered: false, linked: false });
+    }
+    const byEmail =
+      claims.email === undefined ? undefined : await findUserByEmail(context, claims.email);
+    if (byEmail !== undefined) {
+      if (!claims.emailVerified) {
+        throw conflict(
+          'email',
+          `An account with this email already exists, and ${config.name} has not verified the email. Sign in with your password, then link ${config.name} in settings`,
+        );
+      }
+      await linkIdentity(byEmail.id, config.id, claims, request);
+      return signIn(byEmail.id, request, { registered: false, linked: true });
+    }
+    const userId = await register(config.id, claims, request);
+    return signIn(userId, request, { registered: true, linked: false });
+  });
+
+  registerEndpoint(app, endpoints.linkedIdentities, async (_input, { principal }) => {
+    const userId = signedIn(principal);
+    const rows = await queryRows<{
+      id: string;
+      provider: string;
+      email: string | null;
+      created_ms: number;
+    }>(
+      database,
+      sql`SELECT id::text AS id, provider, email,
+            (extract(epoch from created_at) * 1000)::float8 AS created_ms
+          FROM user_identities WHERE user_id = ${userId}::bigint ORDER BY id`,
+    );
+    const user = await queryRow<{ password_set: boolean }>(
+      database,
+      sql`SELECT password_set FROM users WHERE id = ${userId}::bigint`,
+    );
+    return {
+      list: rows.map((row) => ({
+        id: row.id,
+        provider: row.provider,
+        provider_name: relyingParty.provider(row.provider)?.name ?? row.provider,
+        email: row.email,
+        created_at: isoSeconds(row.created_ms),
+      })),
+      password_set: user?.password_set ?? true,
+    };
+  });
+
+  registerEndpoint(app, endpoints.unlinkIdentity, async ({ params }, { principal, request }) => {
+    const userId = signedIn(principal);
+    const now = context.clock.now();
+    await database.transaction(async (session) => {
+      // The user row's lock serialises unlinks, so two at once cannot both pass the last-way check.
+      const [user] = await session.query<{ password_set: boolean }>(
+        'SELECT password_set FROM users WHERE id = $1::bigint FOR UPDATE',
+        [userId],
+      );
+      const identities = await session.query<{ id: string }>(
+        'SELECT id::text AS id FROM user_identities WHERE user_id = $1::bigint',
+        [userId],
+      );
+      if (!identities.some((row) => row.id === params.id)) {
+        throw badField('id', 'No such linked sign-in', 404);
+      }
+      if (user?.password_set !== true && identities.length <= 1) {
+        throw conflict(
+          'id',
+          'This is your only way to sign in. Set a password or link another sign-in first',
+        );
+      }
+      await session.query(
+        'DELETE FROM user_identities WHERE id::text = $1 AND user_id = $2::bigint',
+        [params.id, userId],
+      );
+    });
+    await notifySettingUpdate(database.db, userId, 'thirdPartyLogin', now);
+    await addUserLog(context, userId, 'security', 'identity_unlinked', request);
+    return null;
+  });
+}
