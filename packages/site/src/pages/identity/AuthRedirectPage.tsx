@@ -1,23 +1,136 @@
+import type { OidcFinish } from '@poolkit/core';
+import { validators } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink, Card, EmptyState, PageFrame, uiStyles } from '../../app/ui';
+import { useNavigate, useSearchParams } from 'react-router';
+import { reportError, showMessage } from '../../app/feedback';
+import { useServices } from '../../app/servicesContext';
+import { AppLink, Card, EmptyState, PageFrame, TextField, uiStyles } from '../../app/ui';
+import { completeLogin, type FormErrors, validateFields } from './identity';
+import { takeRedirect } from './thirdParty';
+
+type Stage =
+  | { kind: 'finishing' }
+  | { kind: 'failed'; text: string }
+  | { kind: 'totp'; ticket: string };
 
 /**
- * The return page of a third-party login. Third-party login is not offered yet, so the page
- * says so and leads back to the login page.
+ * The return page of a third-party sign-in (`/authredirect`) and of linking one in settings
+ * (`/user/authredirect`): hands the provider's `code` and `state` to the server once, then signs
+ * in (the authenticator step when the account has 2FA) or goes back to settings.
  */
 export function Component() {
   const { t } = useTranslation();
+  const services = useServices();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [stage, setStage] = useState<Stage>({ kind: 'finishing' });
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The state is single use: finish once, even when React runs the effect twice.
+    if (started.current) return;
+    started.current = true;
+    const providerCode = search.get('code');
+    const state = search.get('state');
+    const iss = search.get('iss');
+    if (search.get('error') !== null) {
+      setStage({ kind: 'failed', text: t('site.thirdParty.cancelled') });
+      return;
+    }
+    if (providerCode === null || state === null) {
+      setStage({ kind: 'failed', text: t('site.thirdParty.failed') });
+      return;
+    }
+    const finish = async () => {
+      let result: OidcFinish;
+      try {
+        result = await services.api.oidcFinish({
+          body: { code: providerCode, state, ...(iss === null ? {} : { iss }) },
+        });
+      } catch (error) {
+        reportError(error);
+        setStage({ kind: 'failed', text: t('site.thirdParty.failed') });
+        return;
+      }
+      if (result.status === 'linked') {
+        showMessage(t('site.thirdParty.linked'), 'success');
+        void navigate('/user/setting#third-party', { replace: true });
+      } else if (result.status === 'totp_required') {
+        setStage({ kind: 'totp', ticket: result.login_ticket });
+      } else {
+        if (result.registered) showMessage(t('site.thirdParty.registered'), 'success');
+        else if (result.linked) showMessage(t('site.thirdParty.linkedByEmail'), 'success');
+        void navigate(completeLogin(services, result, takeRedirect()), { replace: true });
+      }
+    };
+    void finish();
+  }, [search, services, navigate, t]);
+
+  async function submitCode(event: FormEvent, ticket: string) {
+    event.preventDefault();
+    const found = validateFields(t, [{ field: 'code', schema: validators.totpCode, value: code }]);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const tokens = await services.api.totpLogin({
+        body: { login_ticket: ticket, code: code.trim() },
+      });
+      void navigate(completeLogin(services, tokens, takeRedirect()), { replace: true });
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (stage.kind === 'totp') {
+    return (
+      <div className={uiStyles.authCard}>
+        <h1 className={uiStyles.pageTitle}>{t('site.login.totpTitle')}</h1>
+        <p className={uiStyles.muted}>{t('site.login.totpHint')}</p>
+        <form
+          className={uiStyles.form}
+          onSubmit={(event) => void submitCode(event, stage.ticket)}
+          noValidate
+        >
+          <TextField
+            label={t('site.login.totpCode')}
+            name="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            error={errors.code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <Button type="submit" loading={busy}>
+            {t('site.login.verify')}
+          </Button>
+        </form>
+      </div>
+    );
+  }
+
   return (
     <PageFrame title={t('site.routes.AuthRedirect')}>
       <Card>
-        <EmptyState
-          text={t('site.authRedirect.text')}
-          action={
-            <AppLink to="/login" className={uiStyles.link}>
-              {t('site.reset.backToLogin')}
-            </AppLink>
-          }
-        />
+        {stage.kind === 'finishing' ? (
+          <p role="status">{t('site.thirdParty.finishing')}</p>
+        ) : (
+          <EmptyState
+            text={stage.text}
+            action={
+              <AppLink to="/login" className={uiStyles.link}>
+                {t('site.reset.backToLogin')}
+              </AppLink>
+            }
+          />
+        )}
       </Card>
     </PageFrame>
   );

@@ -20,6 +20,7 @@ import {
   passkeyErrorKey,
   signInWithPasskey,
 } from './passkey';
+import { ThirdPartyButtons } from './thirdParty';
 
 type Channel = 'email' | 'phone';
 
@@ -246,6 +247,7 @@ export function Component() {
           </AppLink>
         </div>
       </form>
+      <ThirdPartyButtons redirect={search.get('redirect')} />
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { ApiKeys } from './ApiKeys';
 import { AuthorisedApps } from './AuthorisedApps';
+import { LinkedIdentities } from './LinkedIdentities';
 import { PasskeySection } from './PasskeySection';
 import { SecuritySection } from './SecuritySection';
 import { TotpSetup } from './TotpSetup';
@@ -157,6 +158,9 @@ export function Component() {
                   />
                 )}
               </DataSection>
+            </Card>
+            <Card title={t('site.thirdParty.title')} id="third-party">
+              <LinkedIdentities timezone={user.settings.timezone} />
             </Card>
             <Card title={t('site.oauth.appsTitle')} id="authorised-apps">
               <AuthorisedApps timezone={user.settings.timezone} />

@@ -1,0 +1,99 @@
+import { Button } from '@poolkit/widgets';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reportError, showMessage } from '../../app/feedback';
+import { dateTime } from '../../app/format';
+import { useServices } from '../../app/servicesContext';
+import { DataSection, DataTable, uiStyles } from '../../app/ui';
+import { useApiData } from '../../app/useApiData';
+import { useOidcProviders, useStartThirdParty } from '../identity/thirdParty';
+
+/**
+ * The third-party sign-ins linked to the user, each with an unlink button (the server refuses
+ * the last way to sign in), and a "Link …" button per configured provider not linked yet.
+ */
+export function LinkedIdentities({ timezone }: { timezone: string }) {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const [version, setVersion] = useState(0);
+  const identities = useApiData(async (signal) => api.linkedIdentities({}, { signal }), [version]);
+  const providers = useOidcProviders();
+  const { busy, start } = useStartThirdParty();
+
+  async function unlink(id: string) {
+    try {
+      await api.unlinkIdentity({ params: { id } });
+      showMessage(t('site.thirdParty.unlinked'), 'success');
+      setVersion((value) => value + 1);
+    } catch (caught) {
+      reportError(caught);
+    }
+  }
+
+  return (
+    <DataSection data={identities}>
+      {(answer) => {
+        const unlinked =
+          providers.status === 'ready'
+            ? providers.data.filter(
+                (provider) => !answer.list.some((item) => item.provider === provider.id),
+              )
+            : [];
+        return (
+          <div className={uiStyles.form}>
+            {answer.list.length === 0 ? (
+              <p className={uiStyles.muted}>{t('site.thirdParty.none')}</p>
+            ) : (
+              <DataTable
+                caption={t('site.thirdParty.title')}
+                rows={answer.list}
+                rowKey={(row) => row.id}
+                stackOnPhones
+                columns={[
+                  {
+                    key: 'provider',
+                    header: t('site.thirdParty.provider'),
+                    cell: (row) => row.provider_name,
+                  },
+                  { key: 'email', header: t('site.form.email'), cell: (row) => row.email ?? '—' },
+                  {
+                    key: 'linked',
+                    header: t('site.thirdParty.linkedAt'),
+                    cell: (row) => dateTime(row.created_at, timezone),
+                  },
+                  {
+                    key: 'actions',
+                    header: '',
+                    cell: (row) => (
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={t('site.thirdParty.unlinkNamed', { name: row.provider_name })}
+                        onClick={() => void unlink(row.id)}
+                      >
+                        {t('site.thirdParty.unlink')}
+                      </Button>
+                    ),
+                  },
+                ]}
+              />
+            )}
+            {answer.password_set ? null : (
+              <p className={uiStyles.muted}>{t('site.thirdParty.noPassword')}</p>
+            )}
+            {unlinked.map((provider) => (
+              <Button
+                key={provider.id}
+                variant="secondary"
+                loading={busy === provider.id}
+                onClick={() => void start(provider.id, 'link')}
+              >
+                {t('site.thirdParty.link', { name: provider.name })}
+              </Button>
+            ))}
+          </div>
+        );
+      }}
+    </DataSection>
+  );
+}
