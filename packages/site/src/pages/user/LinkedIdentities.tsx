@@ -40,7 +40,7 @@ export function LinkedIdentities({ timezone }: { timezone: string }) {
               )
             : [];
         return (
-          <div className={uiStyles.form}>
+          <div className={`${uiStyles.form} ${uiStyles.flush}`}>
             {answer.list.length === 0 ? (
               <p className={uiStyles.muted}>{t('site.thirdParty.none')}</p>
             ) : (
