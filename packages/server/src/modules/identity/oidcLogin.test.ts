@@ -244,6 +244,32 @@ describe.each(testDrivers)('third-party login (OpenID Connect) on %s', (driver) 
     expect(late.fields?.[0]?.field).toBe('state');
   });
 
+  it('should count a passkey as a way in: an identity is unlinked when the user has one', async () => {
+    const signedUp = oidcFinishSchema.parse(
+      (
+        await roundTrip({
+          custom: { sub: 'pk-1', name: 'Passkey Pat', email: 'pkpat@example.com', verified: true },
+        })
+      ).data,
+    );
+    if (signedUp.status !== 'ok') throw new Error('not signed in');
+    const identities = await identitiesOf(signedUp.token);
+    expect(identities.password_set).toBe(false);
+    const id = identities.list[0]?.id;
+    const refused = await callApi(app, 'DELETE', `/users/identities/${id}`, {
+      token: signedUp.token,
+    });
+    expect(refused.status).toBe(409);
+    await database.db.execute(
+      sql`INSERT INTO passkeys (user_id, credential_id, public_key, device_type, backed_up, nickname, created_at)
+        SELECT id, 'pk-pat-credential', 'key', 'multiDevice', true, 'Laptop', now() FROM users WHERE email = 'pkpat@example.com'`,
+    );
+    const unlinked = await callApi(app, 'DELETE', `/users/identities/${id}`, {
+      token: signedUp.token,
+    });
+    expect(unlinked.status).toBe(200);
+  });
+
   it('should link and unlink identities of a signed-in user, never the last way in', async () => {
     const { token } = await registerByEmail(app, 'oidccarl', 'oidccarl@example.com', 'Secret123');
     const linked = await roundTrip({ custom: { sub: 'carl-1', name: 'Carl' } }, 'link', token);

@@ -416,7 +416,13 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityC
       if (!identities.some((row) => row.id === params.id)) {
         throw badField('id', 'No such linked sign-in', 404);
       }
-      if (user?.password_set !== true && identities.length <= 1) {
+      // A passkey signs in on its own (discoverable credentials), so it counts as a way in.
+      const [passkeys] = await session.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM passkeys WHERE user_id = $1::bigint',
+        [userId],
+      );
+      const otherWays = (user?.password_set === true ? 1 : 0) + (passkeys?.count ?? 0);
+      if (otherWays === 0 && identities.length <= 1) {
         throw conflict(
           'id',
           'This is your only way to sign in. Set a password or link another sign-in first',
