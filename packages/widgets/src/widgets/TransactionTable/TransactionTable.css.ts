@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { dataCell, dataEnd, dataHead, dataScroller, dataTable } from '../../lib/dataTable.css';
+import { stackRowsOnPhones } from '../../lib/stackRowsOnPhones.css';
 import { vars } from '../../theme/contract.css';
 import { media } from '../../theme/media';
 
@@ -52,75 +53,9 @@ export const link = style({
 
 /**
  * Phones: no sideways scroll (it showed only the time and the type). Each line becomes a block
- * headed by its time, every other cell a labelled line (its column's name from `data-label` at
- * the start, the value at the end), as the site's `DataTable` does with `stackOnPhones`.
+ * headed by its time, every other cell a labelled line.
  */
-globalStyle(`${table} thead`, {
-  '@media': {
-    [media.narrow]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-    },
-  },
-});
-globalStyle(`${table}, ${table} tbody, ${table} tr`, {
-  '@media': { [media.narrow]: { display: 'block', width: '100%' } },
-});
-globalStyle(`${table} tr`, {
-  '@media': {
-    [media.narrow]: {
-      boxSizing: 'border-box',
-      padding: `${vars.space['2']} ${vars.space['3']}`,
-      borderBottom: `1px solid ${vars.color.border}`,
-    },
-  },
-});
-globalStyle(`${table} tbody tr:last-child`, {
-  '@media': { [media.narrow]: { borderBottom: 'none' } },
-});
-globalStyle(`${table} th[scope="row"]`, {
-  '@media': {
-    [media.narrow]: {
-      display: 'block',
-      position: 'static',
-      height: 'auto',
-      padding: `${vars.space['1']} 0`,
-      border: 'none',
-      fontWeight: vars.font.weight.medium,
-    },
-  },
-});
-globalStyle(`${table} td`, {
-  '@media': {
-    [media.narrow]: {
-      display: 'flex',
-      justifyContent: 'space-between',
-      alignItems: 'center',
-      gap: vars.space['3'],
-      height: 'auto',
-      minHeight: '28px',
-      padding: `${vars.space['1']} 0`,
-      border: 'none',
-      whiteSpace: 'normal',
-      textAlign: 'end',
-      overflowWrap: 'anywhere',
-    },
-  },
-});
-globalStyle(`${table} td::before`, {
-  '@media': {
-    [media.narrow]: {
-      content: 'attr(data-label)',
-      flexShrink: 0,
-      color: vars.color.textMuted,
-      fontSize: vars.font.size.xs,
-      textAlign: 'start',
-    },
-  },
-});
+stackRowsOnPhones(table);
 /** The details link needs no label of its own: its text says it. */
 globalStyle(`${table} td[data-label=""]`, {
   '@media': { [media.narrow]: { justifyContent: 'flex-end' } },
