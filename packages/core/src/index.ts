@@ -242,6 +242,12 @@ export {
   isCidr,
 } from './contract/apiKeys';
 export {
+  type AdminSeller,
+  type AdminSellerList,
+  type AdminSellerQuery,
+  adminSellerListSchema,
+  adminSellerQuerySchema,
+  adminSellerSchema,
   type CatalogueDetailQuery,
   type CatalogueList,
   type CatalogueMiner,
@@ -259,7 +265,12 @@ export {
   catalogueSellerSchema,
   catalogueSortSchema,
   catalogueSpecSchema,
+  deletedSellerSchema,
   electricityPriceSchema,
+  type SellerBody,
+  sellerBodySchema,
+  sellerParamsSchema,
+  sellerPriceSchema,
 } from './contract/catalogue';
 export {
   type AccountName,

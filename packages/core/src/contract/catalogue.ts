@@ -181,3 +181,65 @@ export const catalogueMinerDetailSchema = catalogueMinerSchema.extend({
 });
 /** A catalogue machine in detail. */
 export type CatalogueMinerDetail = z.infer<typeof catalogueMinerDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Operators' edits of the sellers (`/admin/sellers`, the Sales page's shops)
+// ---------------------------------------------------------------------------------------------
+
+/** A seller's price as an operator writes it: CNY, not negative, at most 2 decimals. */
+export const sellerPriceSchema = z
+  .string()
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, 'Expected a price of 0 or more with at most 2 decimals');
+
+/** Query of `GET /admin/sellers`: optionally the sellers of one machine only. */
+export const adminSellerQuerySchema = z
+  .object({
+    /** A catalogue machine's id; absent or blank: every machine. */
+    machine_id: z.union([entityIdSchema, z.literal('')]).optional(),
+  })
+  .strict();
+/** The sellers query as a caller sends it. */
+export type AdminSellerQuery = z.input<typeof adminSellerQuerySchema>;
+
+/**
+ * A seller as an operator writes it. `store` is trimmed and not blank; `price` `null` means
+ * "on request", `stock` `null` unknown; `url` an http(s) address, or blank for none.
+ */
+export const sellerBodySchema = z
+  .object({
+    machine_id: entityIdSchema,
+    store: z.string().trim().min(1, 'Enter the store name').max(128),
+    country_region: z.string().trim().max(64).default(''),
+    price: sellerPriceSchema.nullable(),
+    stock: z.number().int().nonnegative().max(1_000_000_000).nullable(),
+    url: z.union([urlSchema, z.literal('')]).default(''),
+  })
+  .strict();
+/** A seller as a caller sends it. */
+export type SellerBody = z.input<typeof sellerBodySchema>;
+
+/** Path parameters `{id}` of a seller row. */
+export const sellerParamsSchema = z
+  .object({ id: z.string().regex(/^\d{1,18}$/, 'Invalid id') })
+  .strict();
+
+/** A seller row as the console lists it. */
+export const adminSellerSchema = catalogueSellerSchema.extend({
+  id: entityIdSchema,
+  machine_id: entityIdSchema,
+  /** The machine's vendor and model, e.g. `Bitmain Antminer S21`. */
+  machine_name: z.string().max(256),
+});
+/** A seller row of the console. */
+export type AdminSeller = z.infer<typeof adminSellerSchema>;
+
+/** `GET /admin/sellers`: the rows by machine and store, and the machines one can pick. */
+export const adminSellerListSchema = z.object({
+  list: z.array(adminSellerSchema),
+  machines: z.array(z.object({ id: entityIdSchema, name: z.string().max(256) })),
+});
+/** The console's sellers answer. */
+export type AdminSellerList = z.infer<typeof adminSellerListSchema>;
+
+/** The answer of a deleted seller. */
+export const deletedSellerSchema = z.object({ id: entityIdSchema, deleted: z.literal(true) });

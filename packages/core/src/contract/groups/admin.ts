@@ -19,6 +19,14 @@ import {
   reconciliationSchema,
   rejectWithdrawalBodySchema,
 } from '../admin';
+import {
+  adminSellerListSchema,
+  adminSellerQuerySchema,
+  adminSellerSchema,
+  deletedSellerSchema,
+  sellerBodySchema,
+  sellerParamsSchema,
+} from '../catalogue';
 import { emptyResponseSchema, paginationQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import {
@@ -298,5 +306,57 @@ export const adminEndpoints = {
     body: editableSiteParametersSchema,
     response: editableSiteParametersSchema,
     summary: 'Set the site parameters',
+  }),
+  /** Not shown: the Sales page's sellers, optionally of one machine, with the machines to pick. */
+  adminSellers: defineEndpoint({
+    id: 'adminSellers',
+    family: 'B',
+    method: 'GET',
+    path: '/admin/sellers',
+    auth: 'user-only',
+    permission: 'admin.view',
+    query: adminSellerQuerySchema,
+    response: adminSellerListSchema,
+    summary: 'Sellers of catalogue machines',
+  }),
+  /** Not shown: adds a seller of a machine (audited as `sellers.create`). */
+  createSeller: defineEndpoint({
+    id: 'createSeller',
+    family: 'B',
+    method: 'POST',
+    path: '/admin/sellers',
+    auth: 'user-only',
+    permission: 'admin.view',
+    body: sellerBodySchema,
+    response: adminSellerSchema,
+    // 409: the machine already has a seller of this store name.
+    errors: [409],
+    summary: 'Add a seller',
+  }),
+  /** Not shown: replaces a seller (audited as `sellers.update`). */
+  updateSeller: defineEndpoint({
+    id: 'updateSeller',
+    family: 'B',
+    method: 'PUT',
+    path: '/admin/sellers/{id}',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: sellerParamsSchema,
+    body: sellerBodySchema,
+    response: adminSellerSchema,
+    errors: [409],
+    summary: 'Edit a seller',
+  }),
+  /** Not shown: deletes a seller (audited as `sellers.delete`). */
+  deleteSeller: defineEndpoint({
+    id: 'deleteSeller',
+    family: 'B',
+    method: 'DELETE',
+    path: '/admin/sellers/{id}',
+    auth: 'user-only',
+    permission: 'admin.view',
+    params: sellerParamsSchema,
+    response: deletedSellerSchema,
+    summary: 'Delete a seller',
   }),
 } as const;

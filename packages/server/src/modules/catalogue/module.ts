@@ -16,6 +16,7 @@ import { registerEndpoint } from '../../http/registerEndpoint';
 import { createPublicCache } from '../pools/publicCache';
 import { networkState } from '../pools/queries';
 import { type PriceService, pricesCny } from '../prices/service';
+import { registerAdminSellers } from './adminSellers';
 import { CATALOGUE_MACHINES, type CatalogueMachine } from './catalogueData';
 import { type EstimateInput, estimateMachine, machineDetail, revenueCoins } from './estimate';
 
@@ -157,11 +158,20 @@ export function registerCatalogueModule(app: FastifyInstance, prices: PriceServi
     difficulty: await cache.get('catalogue-network', () => networkDifficulties(db, nowMs)),
     prices: pricesCny(await prices.current()),
   });
+  // The sellers are cached under a generation key: an operator's change (`/admin/sellers`)
+  // starts a new generation, so this process's public answers show it at once (other API
+  // nodes within the cache's 5 s).
+  let sellersGeneration = 0;
+  const cachedSellers = (db: SqlExecutor) =>
+    cache.get(`catalogue-sellers-${sellersGeneration}`, () => readSellers(db));
+  registerAdminSellers(app, () => {
+    sellersGeneration += 1;
+  });
 
   registerEndpoint(app, endpoints.catalogueMiners, async ({ query }, { database, clock }) => {
     requireBaseCurrency(query.currency);
     const input = await estimateInput(query.electricity_price, database.db, clock.now());
-    const sellers = await cache.get('catalogue-sellers', () => readSellers(database.db));
+    const sellers = await cachedSellers(database.db);
     const algorithm = query.algorithm?.toLowerCase();
     const search = query.search?.toLowerCase();
     let machines = CATALOGUE_MACHINES.filter(
@@ -204,7 +214,7 @@ export function registerCatalogueModule(app: FastifyInstance, prices: PriceServi
         });
       }
       requireBaseCurrency(query.currency);
-      const sellers = await cache.get('catalogue-sellers', () => readSellers(database.db));
+      const sellers = await cachedSellers(database.db);
       return {
         ...machineDetail(
           machine,
