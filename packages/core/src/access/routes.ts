@@ -271,6 +271,7 @@ export const ROUTES: readonly RouteRecord[] = [
       { path: 'contract-orders', name: 'AdminContractOrders', public: false, meta: operator },
       { path: 'oauth-apps', name: 'AdminOauthApps', public: false, meta: operator },
       { path: 'content', name: 'AdminContent', public: false, meta: operator },
+      { path: 'sellers', name: 'AdminSellers', public: false, meta: operator },
     ],
   },
 ];

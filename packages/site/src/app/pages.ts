@@ -89,4 +89,5 @@ export const PAGE_LOADERS: Readonly<Record<string, Loader>> = {
   AdminContractOrders: () => import('../pages/admin/AdminContractOrdersPage'),
   AdminTickets: () => import('../pages/admin/AdminTicketsPage'),
   AdminContent: () => import('../pages/admin/AdminContentPage'),
+  AdminSellers: () => import('../pages/admin/AdminSellersPage'),
 };

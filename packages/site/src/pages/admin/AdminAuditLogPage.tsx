@@ -22,6 +22,9 @@ export const KNOWN_AUDIT_ACTIONS = [
   'contracts.order_reject',
   'tickets.reply',
   'tickets.note',
+  'sellers.create',
+  'sellers.update',
+  'sellers.delete',
 ] as const;
 
 /** The name of an audit action in the reader's language, or the action itself. */

@@ -16,6 +16,7 @@ const PAGES = [
   ['AdminTickets', '/admin/tickets'],
   ['AdminOauthApps', '/admin/oauth-apps'],
   ['AdminContent', '/admin/content'],
+  ['AdminSellers', '/admin/sellers'],
 ] as const;
 
 /** The name of an operator console page. */
