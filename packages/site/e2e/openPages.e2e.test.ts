@@ -102,7 +102,10 @@ describe('the open pages', () => {
     // A price with three decimals is refused by the server, naming the field; then corrected.
     await dialog.getByLabel('Price (CNY)').fill('9999.999');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(/price/i).first().waitFor();
+    await page
+      .getByText(/price: Expected a price of 0 or more with at most 2 decimals/)
+      .first()
+      .waitFor();
     await dialog.getByLabel('Price (CNY)').fill('9999.90');
     await dialog.getByLabel('Stock').fill('7');
     await dialog.getByLabel('Link').fill('https://rigs.example.com/s21-plus');
