@@ -120,6 +120,7 @@ describe('ROUTES', () => {
       '/admin/contract-orders',
       '/admin/oauth-apps',
       '/admin/content',
+      '/admin/sellers',
     ]);
     for (const entry of entries) {
       expect(entry.route.meta.roles, entry.fullPath).toEqual(['admin.view']);
