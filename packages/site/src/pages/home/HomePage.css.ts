@@ -95,6 +95,8 @@ export const currencyField = style({ minWidth: '10rem' });
 /** The announcement bar and the carousel, one above the other. */
 export const island = style({
   display: 'grid',
+  // One column no wider than the page: a picture's own width must not widen it on phones.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space['3'],
   marginBottom: vars.space['4'],
 });

@@ -40,6 +40,10 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
+function twoDigits(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
 function HalvingCard({ coin }: { coin: CoinListItem }) {
   const { t } = useTranslation();
   const now = useNow(1000);
@@ -59,13 +63,16 @@ function HalvingCard({ coin }: { coin: CoinListItem }) {
       <Stats
         items={[
           {
+            // Over both columns, with two-digit hours, minutes and seconds: the ticking value
+            // keeps one width and one line, so the page below it does not move every second.
             label: t('site.home.halvingIn'),
+            wide: true,
             value: remaining
               ? t('site.home.countdown', {
                   days: remaining.days,
-                  hours: remaining.hours,
-                  minutes: remaining.minutes,
-                  seconds: remaining.seconds,
+                  hours: twoDigits(remaining.hours),
+                  minutes: twoDigits(remaining.minutes),
+                  seconds: twoDigits(remaining.seconds),
                 })
               : '--',
           },

@@ -5,6 +5,10 @@ import { media } from '../../theme/media';
 /** The carousel: the slide on top, the controls below it. */
 export const carousel = style({
   display: 'grid',
+  // As wide as its container, never as wide as a picture's own size (the stage's 3:1 height
+  // follows the width, so a wider picture would also change the height between slides).
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  minWidth: 0,
   gap: vars.space['2'],
 });
 
