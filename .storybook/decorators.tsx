@@ -15,7 +15,14 @@ export const withTheme: Decorator = (Story, context) => {
   const mode = context.globals.theme === 'dark' ? 'dark' : 'light';
   return (
     <PoolKitThemeProvider mode={mode} lang={localeOf(context.globals)}>
-      <div style={{ minHeight: '100vh', padding: 16, boxSizing: 'border-box' }}>
+      <div
+        style={{
+          // A story fills its own canvas; on a docs page it takes only the room it needs.
+          minHeight: context.viewMode === 'docs' ? undefined : '100vh',
+          padding: 16,
+          boxSizing: 'border-box',
+        }}
+      >
         <Story />
       </div>
     </PoolKitThemeProvider>
