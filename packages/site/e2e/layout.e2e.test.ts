@@ -30,6 +30,36 @@ describe('layout', () => {
     await context.close();
   });
 
+  it('should keep every link of the navigation reachable between 768 and 1280 px', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const names = ['Home', 'Address mining', 'Miners', 'Sales', 'Download', 'Support'];
+    // Wide: every link in the bar, no "More".
+    for (const name of names) await nav.getByRole('link', { name, exact: true }).waitFor();
+    expect(await nav.getByRole('button', { name: 'More' }).count()).toBe(0);
+    // Narrower: the links that do not fit move into "More"; none is cut off by the bar.
+    await page.setViewportSize({ width: 820, height: 900 });
+    const more = nav.getByRole('button', { name: 'More' });
+    await more.waitFor();
+    const navBox = await nav.boundingBox();
+    const inBar = await nav.locator(':scope > a').allTextContents();
+    for (const link of await nav.locator(':scope > a').all()) {
+      const box = await link.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(
+        (navBox?.x ?? 0) + (navBox?.width ?? 0) + 0.5,
+      );
+    }
+    await more.click();
+    const menu = page.getByRole('menu');
+    const inMenu = await menu.getByRole('menuitem').allTextContents();
+    expect(inMenu.length).toBeGreaterThan(0);
+    expect([...inBar, ...inMenu]).toEqual(names);
+    await menu.getByRole('menuitem', { name: 'Support' }).click();
+    await waitForPath(page, '/ticket');
+    await context.close();
+  });
+
   it('should switch coins with the coin switcher', async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${baseUrl}/`);

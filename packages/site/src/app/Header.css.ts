@@ -40,12 +40,28 @@ export const coin = style({ flexShrink: 1, minWidth: 0 });
 export const logoText = style({ '@media': { [narrow]: { display: 'none' } } });
 
 export const nav = style({
+  position: 'relative',
   display: 'flex',
+  alignItems: 'center',
   gap: vars.space['1'],
   flex: 1,
   minWidth: 0,
-  overflow: 'hidden',
+  // Until the script has measured what fits (prerendered page), the links that do not are cut
+  // off rather than drawn over the actions; after, "More" holds them and its menu may overflow.
+  selectors: { '&:not([data-measured])': { overflow: 'hidden' } },
   '@media': { [narrow]: { display: 'none' } },
+});
+
+/** Hidden copies of the links, measured to decide how many fit beside "More". */
+export const navMeasure = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  display: 'flex',
+  gap: vars.space['1'],
+  visibility: 'hidden',
+  pointerEvents: 'none',
+  whiteSpace: 'nowrap',
 });
 
 export const navLink = style({
@@ -150,6 +166,22 @@ export const menuButton = style({
   cursor: 'pointer',
   fontSize: vars.font.size.sm,
 });
+export const moreButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  padding: `${vars.space['2']} ${vars.space['2']}`,
+  border: 'none',
+  borderRadius: vars.radius.control,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: vars.font.size.sm,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.surfaceHover } },
+});
+
 export const menu = style({
   position: 'absolute',
   right: 0,
@@ -164,6 +196,9 @@ export const menu = style({
   padding: vars.space['1'],
   zIndex: vars.z.dropdown,
 });
+/** The "More" menu opens under its button, from its left edge. */
+export const moreMenu = style([menu, { left: 0, right: 'auto' }]);
+
 export const menuItem = style({
   padding: `${vars.space['2']} ${vars.space['3']}`,
   color: vars.color.text,

@@ -8,7 +8,15 @@ import {
   matchRoute,
 } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
-import { useEffect, useId, useRef, useState } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from './feedback';
 import * as styles from './Header.css';
@@ -130,11 +138,16 @@ function CoinSwitcher() {
   );
 }
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+interface NavLinkItem {
+  to: string;
+  label: string;
+}
+
+/** The main navigation's links, for the user's roles (spec section 6). */
+function useNavLinks(): NavLinkItem[] {
   const { t } = useTranslation();
   const { loggedIn, roles } = useSessionState();
-  const { pathname } = useLocation();
-  const links = [
+  return [
     { to: '/', label: t('site.nav.home') },
     { to: '/mining', label: t('site.nav.addressMining') },
     { to: '/miners', label: t('site.nav.miners') },
@@ -143,6 +156,10 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
     { to: '/ticket', label: t('site.nav.support') },
     ...(loggedIn ? [{ to: '/user/mining', label: t('site.nav.myMining') }] : []),
   ].filter((link) => !loggedIn || mayOpen(link.to, roles));
+}
+
+function NavLinks({ links, onNavigate }: { links: NavLinkItem[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
   return (
     <>
       {links.map((link) => (
@@ -157,6 +174,137 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
         </AppLink>
       ))}
     </>
+  );
+}
+
+/** Closes a popup menu on a press outside `ref`. */
+function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onPress = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('mousedown', onPress);
+    return () => document.removeEventListener('mousedown', onPress);
+  }, [ref, open, close]);
+}
+
+/**
+ * How many of the navigation's links fit in `nav` beside a "More" button, from the widths of
+ * their hidden copies in `measure` (the last child there is the "More" button's copy).
+ */
+export function linksThatFit(available: number, widths: number[], moreWidth: number, gap: number) {
+  const total = widths.reduce((sum, width, index) => sum + width + (index > 0 ? gap : 0), 0);
+  if (total <= available) return widths.length;
+  let used = moreWidth;
+  let count = 0;
+  for (const width of widths) {
+    if (used + gap + width > available) break;
+    used += gap + width;
+    count += 1;
+  }
+  return count;
+}
+
+/**
+ * The wide screens' navigation: as many links as the bar has room for, the rest in a "More"
+ * menu (a language with long words, or a signed-in bar, would otherwise clip them).
+ */
+function DesktopNav() {
+  const { t } = useTranslation();
+  const links = useNavLinks();
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  const measureRef = useRef<HTMLDivElement>(null);
+  const moreRef = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(links.length);
+  const [measured, setMeasured] = useState(false);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(moreRef, open, close);
+  const labels = links.map((link) => link.label).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the labels change
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const measure = measureRef.current;
+    if (!nav || !measure || typeof ResizeObserver === 'undefined') return;
+    const fit = () => {
+      const copies = [...measure.children] as HTMLElement[];
+      const more = copies.pop();
+      const gap = Number.parseFloat(getComputedStyle(nav).columnGap) || 0;
+      setShown(
+        linksThatFit(
+          nav.clientWidth,
+          copies.map((copy) => copy.offsetWidth),
+          more?.offsetWidth ?? 0,
+          gap,
+        ),
+      );
+    };
+    fit();
+    setMeasured(true);
+    const observer = new ResizeObserver(fit);
+    observer.observe(nav);
+    return () => observer.disconnect();
+  }, [labels]);
+  const hidden = links.slice(shown);
+  return (
+    <nav
+      ref={navRef}
+      className={styles.nav}
+      aria-label={t('site.header.mainNav')}
+      data-measured={measured ? '' : undefined}
+    >
+      <NavLinks links={links.slice(0, shown)} />
+      {hidden.length > 0 ? (
+        <div className={styles.menuWrap} ref={moreRef}>
+          <button
+            type="button"
+            className={styles.moreButton}
+            aria-haspopup="menu"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((value) => !value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setOpen(false);
+            }}
+          >
+            {t('site.nav.more')}
+            <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2.5" fill="none" />
+            </svg>
+          </button>
+          {open ? (
+            <div id={menuId} role="menu" className={styles.moreMenu}>
+              {hidden.map((link) => (
+                <AppLink
+                  key={link.to}
+                  role="menuitem"
+                  to={link.to}
+                  className={styles.menuItem}
+                  aria-current={pathname === link.to ? 'page' : undefined}
+                  onClick={close}
+                >
+                  {link.label}
+                </AppLink>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <div ref={measureRef} className={styles.navMeasure} aria-hidden="true">
+        {links.map((link) => (
+          <span key={link.to} className={styles.navLink}>
+            {link.label}
+          </span>
+        ))}
+        <span className={styles.moreButton}>
+          {t('site.nav.more')}
+          <svg width="12" height="12" viewBox="0 0 24 24" />
+        </span>
+      </div>
+    </nav>
   );
 }
 
@@ -220,14 +368,8 @@ function UserMenu() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
   const items = [
     { to: '/asset/index', label: t('site.routes.AssetIndex') },
     { to: '/user/setting', label: t('site.routes.UserSetting') },
@@ -301,6 +443,7 @@ export function Header() {
   const { loggedIn, readOnly } = useSessionState();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
+  const navLinks = useNavLinks();
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -337,9 +480,7 @@ export function Header() {
         <div className={styles.coin}>
           <CoinSwitcher />
         </div>
-        <nav className={styles.nav} aria-label={t('site.header.mainNav')}>
-          <NavLinks />
-        </nav>
+        <DesktopNav />
         <div className={styles.actions}>
           {readOnly ? (
             <span className={styles.observerTag}>{t('site.header.observerMode')}</span>
@@ -384,7 +525,7 @@ export function Header() {
             {t('common.close')}
           </Button>
           <nav className={styles.drawerNav} aria-label={t('site.header.mainNav')}>
-            <NavLinks onNavigate={() => setDrawerOpen(false)} />
+            <NavLinks links={navLinks} onNavigate={() => setDrawerOpen(false)} />
           </nav>
           <LanguageSelect id="language-drawer" />
           <ThemeSelect id="theme-drawer" />

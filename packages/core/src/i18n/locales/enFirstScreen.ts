@@ -115,6 +115,7 @@ export const enFirstScreen = {
     'nav.miners': 'Miners',
     'nav.sales': 'Sales',
     'nav.myMining': 'My mining',
+    'nav.more': 'More',
     'nav.support': 'Support',
     'routes.Home': 'Home',
     'routes.Download': 'Download',

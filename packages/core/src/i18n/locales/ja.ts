@@ -812,6 +812,7 @@ export const ja: LocaleMessages = {
     'nav.miners': 'マイナー',
     'nav.sales': '販売',
     'nav.myMining': 'マイマイニング',
+    'nav.more': 'その他',
     'nav.support': 'サポート',
     'observer.noToken':
       'オブザーバーリンクにトークンがありません。所有者に新しいリンクを依頼してください。',

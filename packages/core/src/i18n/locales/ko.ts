@@ -803,6 +803,7 @@ export const ko: LocaleMessages = {
     'nav.miners': '채굴기',
     'nav.sales': '판매',
     'nav.myMining': '내 채굴',
+    'nav.more': '더 보기',
     'nav.support': '지원',
     'observer.noToken': '관찰자 링크에 토큰이 없습니다. 소유자에게 새 링크를 요청하세요.',
     'observer.opening': '관찰 중인 계정을 여는 중…',

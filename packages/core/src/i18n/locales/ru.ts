@@ -816,6 +816,7 @@ export const ru: LocaleMessages = {
     'nav.miners': 'Майнеры',
     'nav.sales': 'Продажи',
     'nav.myMining': 'Мой майнинг',
+    'nav.more': 'Ещё',
     'nav.support': 'Поддержка',
     'observer.noToken': 'В ссылке наблюдателя нет токена. Попросите владельца о новой ссылке.',
     'observer.opening': 'Открываем наблюдаемый аккаунт…',

@@ -787,6 +787,7 @@ export const zhCN: LocaleMessages = {
     'nav.miners': '矿机',
     'nav.sales': '销售',
     'nav.myMining': '我的挖矿',
+    'nav.more': '更多',
     'nav.support': '工单',
     'observer.noToken': '观察者链接缺少令牌，请向所有者索取新链接。',
     'observer.opening': '正在打开观察的账户…',
