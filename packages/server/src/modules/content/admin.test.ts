@@ -9,7 +9,13 @@ import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { grantOperator } from '../admin/operators';
 import { callApi, registerByEmail } from '../identity/testHelpers';
-import { DEMO_EVENT_COUPON, DEMO_EVENT_SLUG, seedDemoEvent } from './demo';
+import {
+  DEMO_BLOGROLL,
+  DEMO_EVENT_COUPON,
+  DEMO_EVENT_SLUG,
+  seedDemoBlogroll,
+  seedDemoEvent,
+} from './demo';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -310,6 +316,20 @@ describe.each(testDrivers)('site content in the operator console on %s', (driver
       sql`SELECT action FROM audit_log ORDER BY id DESC LIMIT 1`,
     );
     expect(audit?.action).toBe('content.parameters');
+  });
+
+  it('should seed the demo blogroll once, in the reader’s language', async () => {
+    expect(await seedDemoBlogroll(database)).toBe(true);
+    expect(await seedDemoBlogroll(database)).toBe(false);
+    // Earlier tests of this file left an operator's link; the demo's four come after it, once.
+    const read = async (language: string) =>
+      (
+        (await publicGet('/media/blogroll/list', language)).list as { title: string; url: string }[]
+      ).filter((link) => DEMO_BLOGROLL.some((demo) => demo.url === link.url));
+    const english = await read('en');
+    expect(english.map((link) => link.url)).toEqual(DEMO_BLOGROLL.map((link) => link.url));
+    expect(english[1]?.title).toBe('Kaspa explorer');
+    expect((await read('ja'))[1]?.title).toBe('Kaspa エクスプローラー');
   });
 
   it('should serve the demo event in the reader’s language while its window is open', async () => {

@@ -346,6 +346,81 @@ export async function seedDemoEvent(database: Database, clock: Clock): Promise<b
   });
 }
 
+/** The `app_settings` key that marks the demo blogroll as seeded. */
+export const DEMO_BLOGROLL_SETTING = 'demo_blogroll_content';
+
+/**
+ * The demo's partner links (the home page's blogroll): block explorers and mining-profit sites a
+ * pool's miners use, named the same in every language except where a language names them.
+ */
+export const DEMO_BLOGROLL = [
+  {
+    title: texts(
+      'Mempool: Bitcoin explorer',
+      'Mempool：比特币浏览器',
+      'Mempool: обозреватель Bitcoin',
+      'Mempool：ビットコインエクスプローラー',
+      'Mempool: 비트코인 탐색기',
+    ),
+    url: 'https://mempool.space/',
+  },
+  {
+    title: texts(
+      'Kaspa explorer',
+      'Kaspa 浏览器',
+      'Обозреватель Kaspa',
+      'Kaspa エクスプローラー',
+      'Kaspa 탐색기',
+    ),
+    url: 'https://explorer.kaspa.org/',
+  },
+  {
+    title: texts(
+      'Blockchair: multi-chain explorer',
+      'Blockchair：多链浏览器',
+      'Blockchair: обозреватель блокчейнов',
+      'Blockchair：マルチチェーンエクスプローラー',
+      'Blockchair: 멀티체인 탐색기',
+    ),
+    url: 'https://blockchair.com/',
+  },
+  {
+    title: texts(
+      'WhatToMine: profitability',
+      'WhatToMine：收益对比',
+      'WhatToMine: доходность',
+      'WhatToMine：収益性',
+      'WhatToMine: 수익성',
+    ),
+    url: 'https://whattomine.com/',
+  },
+] as const;
+
+/**
+ * Seeds the demo blogroll once, under its own marker so a server seeded before it existed gets
+ * it too; an operator edits or removes the links in `/admin/content`. Resolves true when it
+ * seeded now.
+ */
+export async function seedDemoBlogroll(database: Database): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: DEMO_BLOGROLL_SETTING, value: 'seeded' })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (claimed.length === 0) return false;
+    await tx.insert(siteContentItems).values(
+      DEMO_BLOGROLL.map((link, index) => ({
+        kind: 'blogroll' as const,
+        title: link.title,
+        attrs: { url: link.url },
+        sort: (index + 1) * 10,
+      })),
+    );
+    return true;
+  });
+}
+
 /** The pictures {@link seedDemoContent} refers to, under {@link DEMO_MEDIA_PATH}. */
 export const DEMO_MEDIA_FILES: readonly string[] = [
   ...new Set([...DEMO_SLIDERS, ...DEMO_ADVERTISEMENTS].map((item) => item.image)),

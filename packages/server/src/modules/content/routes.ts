@@ -14,7 +14,13 @@ import {
   updateContentItem,
   updateEditableParameters,
 } from './admin';
-import { DEMO_MEDIA_FILES, DEMO_MEDIA_PATH, seedDemoContent, seedDemoEvent } from './demo';
+import {
+  DEMO_MEDIA_FILES,
+  DEMO_MEDIA_PATH,
+  seedDemoBlogroll,
+  seedDemoContent,
+  seedDemoEvent,
+} from './demo';
 import { requestLanguage } from './language';
 import { createContentService } from './service';
 
@@ -147,5 +153,6 @@ export async function registerContentModule(app: FastifyInstance): Promise<void>
     if (config.env === 'test' || !config.demo) return;
     if (await seedDemoContent(database, clock)) app.log.info('demo site content seeded');
     if (await seedDemoEvent(database, clock)) app.log.info('demo event seeded');
+    if (await seedDemoBlogroll(database)) app.log.info('demo blogroll seeded');
   });
 }
