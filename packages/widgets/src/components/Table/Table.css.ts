@@ -91,6 +91,18 @@ globalStyle(`${scroll}[data-pinned][data-sticky] > table thead tr > :first-child
 
 export const stateCell = style({ padding: 0, backgroundColor: vars.color.surface });
 
+/**
+ * The empty or error message inside {@link stateCell}: when the table is wider than the screen
+ * (a phone), it stays in view at the scroller's left instead of centred across columns off
+ * screen. Its width is the screen's less a page's and a card's padding.
+ */
+export const stateContent = style({
+  position: 'sticky',
+  left: 0,
+  width: '100%',
+  maxWidth: `calc(100vw - 4rem)`,
+});
+
 export const sortButton = style({
   display: 'inline-flex',
   alignItems: 'center',

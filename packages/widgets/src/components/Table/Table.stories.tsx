@@ -233,3 +233,20 @@ export const NarrowPinnedFirstColumn: Story = {
     await expect(other.getBoundingClientRect().left).toBeLessThan(otherLeft);
   },
 };
+
+/** A wide table with no rows on a phone: "No data" shows in view, not centred off screen. */
+export const NarrowEmpty: Story = {
+  args: { rows: [] },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = canvas.getByRole('region', { name: 'Workers' });
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    const message = canvas.getByText('No data');
+    const visible = region.getBoundingClientRect();
+    const box = message.getBoundingClientRect();
+    // Centred in the part of the table on screen, not across the whole (wider) table.
+    const middle = (visible.left + visible.right) / 2;
+    await expect(Math.abs((box.left + box.right) / 2 - middle)).toBeLessThan(24);
+  },
+};

@@ -179,7 +179,7 @@ export function Table<Row>({
     body = (
       <tr>
         <td colSpan={columnCount} className={styles.stateCell}>
-          {error}
+          <div className={styles.stateContent}>{error}</div>
         </td>
       </tr>
     );
@@ -187,7 +187,9 @@ export function Table<Row>({
     body = (
       <tr>
         <td colSpan={columnCount} className={styles.stateCell}>
-          {empty ?? <EmptyState description={labels?.empty ?? t('widgets.noData')} />}
+          <div className={styles.stateContent}>
+            {empty ?? <EmptyState description={labels?.empty ?? t('widgets.noData')} />}
+          </div>
         </td>
       </tr>
     );
