@@ -1,0 +1,218 @@
+import {
+  type AddressMiningCoin,
+  createApi,
+  createHttpClient,
+  endpoints,
+  getCoin,
+  type SeriesInterval,
+} from '@poolkit/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Pagination } from '../components/Pagination/Pagination';
+import { useLiveReload, useLoad } from '../connected/usePoolApi';
+import { useMiningT } from '../lib/useMiningT';
+import { BlockTable } from '../widgets/BlockTable/BlockTable';
+import { HalvingCountdown } from '../widgets/HalvingCountdown/HalvingCountdown';
+import { HashrateChart, type HashrateRange } from '../widgets/HashrateChart/HashrateChart';
+import { Luck } from '../widgets/Luck/Luck';
+import { PoolStatsCard } from '../widgets/PoolStatsCard/PoolStatsCard';
+import { WorkerTable } from '../widgets/WorkerTable/WorkerTable';
+
+/**
+ * The public reads of family A the embeds use: the address-mining pool of a coin and an
+ * address's workers. They are the calls the PoolKit server answers to any origin
+ * (`Access-Control-Allow-Origin: *`, no credentials), so a partner's page reads them without a
+ * preflight; the pool pages' own calls (`/pools/{pool}/…`) are family B and refused cross-origin.
+ */
+const EMBED_ENDPOINTS = {
+  addressMiningPoolStats: endpoints.addressMiningPoolStats,
+  addressMiningBlocks: endpoints.addressMiningBlocks,
+  addressMiningHashrates: endpoints.addressMiningHashrates,
+  addressMinerWorkers: endpoints.addressMinerWorkers,
+};
+
+/** What every embed needs: the coin and the pool's API base (`https://pool.example/api`). */
+export interface EmbedProps {
+  coin: AddressMiningCoin;
+  /** The pool's API base, e.g. `'https://pool.example/api'`. */
+  baseUrl: string;
+}
+
+/** A client of {@link EMBED_ENDPOINTS} for `baseUrl`, without credentials or custom headers. */
+function useEmbedApi(baseUrl: string) {
+  const { language } = useMiningT();
+  return useMemo(
+    () =>
+      createApi(
+        createHttpClient({
+          baseUrl,
+          getLanguage: () => language,
+          credentials: 'omit',
+          noCacheHeaders: false,
+        }),
+        EMBED_ENDPOINTS,
+      ),
+    [baseUrl, language],
+  );
+}
+
+/** The pool's statistics, reloaded when the pool rolls up or finds a block. */
+function usePoolStats({ coin, baseUrl }: EmbedProps) {
+  const api = useEmbedApi(baseUrl);
+  const load = useCallback(() => api.addressMiningPoolStats({ params: { coin } }), [api, coin]);
+  const loaded = useLoad(load);
+  useLiveReload([`pool:${coin}`, `blocks:${coin}`], baseUrl, loaded.reload);
+  return loaded;
+}
+
+/** `<poolkit-pool-stats>`: the coin's pool figures. */
+export function EmbedPoolStats(props: EmbedProps) {
+  const { data, loading, error, reload } = usePoolStats(props);
+  return (
+    <PoolStatsCard
+      coin={getCoin(props.coin)}
+      stats={data}
+      loading={loading}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+    />
+  );
+}
+
+/** `<poolkit-halving-countdown>`: the next halving, counted from the pool's current height. */
+export function EmbedHalvingCountdown(props: EmbedProps) {
+  const { data, loading, error, reload } = usePoolStats(props);
+  return (
+    <HalvingCountdown
+      coin={getCoin(props.coin)}
+      currentHeight={data?.block_height ?? 0}
+      loading={loading && data === undefined}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+    />
+  );
+}
+
+/** The step asked for per span: 10-minute points for a day, hourly beyond. */
+const INTERVAL: Record<HashrateRange, SeriesInterval> = { '24h': '10m', '7d': '1h', '30d': '1h' };
+
+/** `<poolkit-hashrate-chart>`: the pool's hashrate over `range`, which the chart's tabs change. */
+export function EmbedHashrateChart({
+  range: initial,
+  ...props
+}: EmbedProps & { range: HashrateRange }) {
+  const { coin, baseUrl } = props;
+  const api = useEmbedApi(baseUrl);
+  const [range, setRange] = useState<HashrateRange>(initial);
+  // A new `range` attribute wins over the tab the reader picked.
+  useEffect(() => setRange(initial), [initial]);
+  const load = useCallback(
+    () =>
+      api.addressMiningHashrates({
+        params: { coin },
+        query: { range, interval: INTERVAL[range] },
+      }),
+    [api, coin, range],
+  );
+  const { data, loading, error, reload } = useLoad(load);
+  useLiveReload([`pool:${coin}`], baseUrl, reload);
+  return (
+    <HashrateChart
+      baseUnit={getCoin(coin).hashrateUnit}
+      series={data ? [{ key: 'pool', kind: 'accepted', points: data.points }] : []}
+      range={range}
+      onRangeChange={setRange}
+      loading={loading}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+    />
+  );
+}
+
+/** Blocks per page of `<poolkit-blocks>` (spec section 9). */
+const BLOCK_PAGE_SIZE = 10;
+
+/** `<poolkit-blocks>`: the pool's blocks, a page at a time; new blocks arrive live on page 1. */
+export function EmbedBlocks({ coin, baseUrl }: EmbedProps) {
+  const api = useEmbedApi(baseUrl);
+  const [page, setPage] = useState(1);
+  const load = useCallback(
+    () =>
+      api.addressMiningBlocks({
+        params: { coin },
+        query: { page, page_size: BLOCK_PAGE_SIZE },
+      }),
+    [api, coin, page],
+  );
+  const { data, loading, error, reload } = useLoad(load);
+  useLiveReload(page === 1 ? [`blocks:${coin}`, `pool:${coin}`] : null, baseUrl, reload);
+  return (
+    <BlockTable
+      coin={getCoin(coin)}
+      blocks={data?.list ?? []}
+      loading={loading}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+      footer={
+        data && data.total > BLOCK_PAGE_SIZE ? (
+          <Pagination
+            total={data.total}
+            page={page}
+            pageSize={BLOCK_PAGE_SIZE}
+            onPageChange={setPage}
+            showJumper={false}
+          />
+        ) : null
+      }
+    />
+  );
+}
+
+/** Blocks `<poolkit-luck>` draws and averages (the widget's default window). */
+const LUCK_WINDOW = 30;
+
+/** `<poolkit-luck>`: the luck of the pool's last blocks. */
+export function EmbedLuck({ coin, baseUrl }: EmbedProps) {
+  const api = useEmbedApi(baseUrl);
+  const load = useCallback(
+    () => api.addressMiningBlocks({ params: { coin }, query: { page: 1, page_size: LUCK_WINDOW } }),
+    [api, coin],
+  );
+  const { data, loading, error, reload } = useLoad(load);
+  useLiveReload([`blocks:${coin}`], baseUrl, reload);
+  return (
+    <Luck
+      blocks={data?.list ?? []}
+      window={LUCK_WINDOW}
+      loading={loading}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+    />
+  );
+}
+
+/** Workers `<poolkit-worker-table>` lists (the first page of the address page's list). */
+const WORKER_PAGE_SIZE = 50;
+
+/** `<poolkit-worker-table>`: the workers of a mining address (the `/mining` address look-up). */
+export function EmbedWorkerTable({ coin, baseUrl, address }: EmbedProps & { address: string }) {
+  const api = useEmbedApi(baseUrl);
+  const load = useCallback(
+    () =>
+      api.addressMinerWorkers({
+        params: { coin, addr: address },
+        query: { page: 1, page_size: WORKER_PAGE_SIZE },
+      }),
+    [api, coin, address],
+  );
+  const { data, loading, error, reload } = useLoad(load);
+  useLiveReload([`pool:${coin}`], baseUrl, reload);
+  return (
+    <WorkerTable
+      rows={data?.list ?? []}
+      baseUnit={getCoin(coin).hashrateUnit}
+      loading={loading}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+    />
+  );
+}
