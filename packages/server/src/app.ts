@@ -42,6 +42,7 @@ import type { PriceSource } from './modules/prices/service';
 import { registerProgrammesModule } from './modules/programmes/module';
 import { registerTicketModule } from './modules/tickets/module';
 import { registerWalletModule } from './modules/wallet/module';
+import { registerEmbed } from './site/serveEmbed';
 import { registerSite } from './site/serveSite';
 
 /** Options of {@link buildApp}. */
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTicketModule(app);
   platform.live = registerLiveModule(app, prices, options.live);
   await options.routes?.(app);
+  registerEmbed(app);
   siteFallback = await registerSite(app, config.siteDir);
   return app;
 }

@@ -36,9 +36,16 @@ describe('loadConfig', () => {
       siteUrl: 'http://localhost:8080',
       webhookAllowPrivate: false,
       corsOrigins: [],
+      embedFrameAncestors: [],
       oidc: { providers: [], demoPort: 0 },
     });
     expect(config.siteDir.split(path.sep).slice(-3)).toEqual(['packages', 'site', 'dist']);
+    expect(config.embedDir.split(path.sep).slice(-4)).toEqual([
+      'packages',
+      'widgets',
+      'dist',
+      'elements',
+    ]);
   });
 
   it('should read every variable', () => {
@@ -72,6 +79,8 @@ describe('loadConfig', () => {
           '[{"id":"acme","name":"Acme ID","issuer":"https://id.acme.example","client_id":"pool","client_secret":"s3cret"}]',
         OIDC_DEMO_PORT: '9090',
         CORS_ORIGINS: 'https://partner.example, http://localhost:5173',
+        EMBED_FRAME_ANCESTORS: 'https://partner.example,https://blog.partner.example:8443',
+        EMBED_DIR: 'embed',
       },
       '/srv/poolkit',
     );
@@ -101,6 +110,8 @@ describe('loadConfig', () => {
       siteUrl: 'https://pool.example.com',
       webhookAllowPrivate: true,
       corsOrigins: ['https://partner.example', 'http://localhost:5173'],
+      embedFrameAncestors: ['https://partner.example', 'https://blog.partner.example:8443'],
+      embedDir: '/srv/poolkit/embed',
       oidc: {
         providers: [
           {
@@ -151,6 +162,14 @@ describe('loadConfig', () => {
   it('should refuse CORS_ORIGINS that are not bare origins, naming the variable', () => {
     for (const value of ['partner.example', 'https://partner.example/', 'ftp://partner.example']) {
       expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS: must be origins/);
+    }
+  });
+
+  it('should refuse EMBED_FRAME_ANCESTORS that are not bare origins, naming the variable', () => {
+    for (const value of ["'self'", 'https://partner.example/page', '*']) {
+      expect(() => loadConfig({ EMBED_FRAME_ANCESTORS: value })).toThrow(
+        /EMBED_FRAME_ANCESTORS: must be origins/,
+      );
     }
   });
 

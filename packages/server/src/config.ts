@@ -100,6 +100,18 @@ export interface Config {
    * calls of family A, without credentials (`http/cors.ts`). Default: none.
    */
   readonly corsOrigins: readonly string[];
+  /**
+   * `EMBED_FRAME_ANCESTORS`: the origins (`https://partner.example`, separated by commas) whose
+   * pages may show the widgets' iframe routes (`/embed/<widget>`), as the CSP's
+   * `frame-ancestors`. Every other page keeps refusing to be framed. Default: none (`'none'`).
+   */
+  readonly embedFrameAncestors: readonly string[];
+  /**
+   * `EMBED_DIR`, absolute: the built custom elements (`poolkit-elements.js` and
+   * `poolkit-elements.json`) served under `/embed/`. Default `packages/widgets/dist/elements` of
+   * this repository.
+   */
+  readonly embedDir: string;
   readonly oidc: {
     /**
      * `OIDC_PROVIDERS`: a JSON array of OpenID Connect providers users may sign in with, each
@@ -147,6 +159,9 @@ export class ConfigError extends Error {
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 const repositorySiteDir = path.resolve(fileURLToPath(new URL('../../site/dist', import.meta.url)));
+const repositoryEmbedDir = path.resolve(
+  fileURLToPath(new URL('../../widgets/dist/elements', import.meta.url)),
+);
 
 const runModes = ['production', 'development', 'test'] as const;
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -210,6 +225,31 @@ function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   );
 }
 
+/** Comma-separated origins (`scheme://host[:port]`, nothing more), e.g. `CORS_ORIGINS`. */
+function originList(example: string) {
+  return optionalText().pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
+      )
+      .refine(
+        (origins) =>
+          origins.every(
+            (origin) =>
+              URL.canParse(origin) &&
+              ['http:', 'https:'].includes(new URL(origin).protocol) &&
+              new URL(origin).origin === origin,
+          ),
+        `must be origins such as ${example} (scheme, host and port only), separated by commas`,
+      )
+      .optional(),
+  );
+}
+
 const oidcProvidersSchema = z
   .array(
     z
@@ -265,27 +305,9 @@ function oidcProviders() {
 const environmentSchema = z.object({
   OIDC_PROVIDERS: oidcProviders(),
   OIDC_DEMO_PORT: integer(0, 65_535),
-  CORS_ORIGINS: optionalText().pipe(
-    z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((part) => part.trim())
-          .filter((part) => part !== ''),
-      )
-      .refine(
-        (origins) =>
-          origins.every(
-            (origin) =>
-              URL.canParse(origin) &&
-              ['http:', 'https:'].includes(new URL(origin).protocol) &&
-              new URL(origin).origin === origin,
-          ),
-        'must be origins such as https://app.example (scheme, host and port only), separated by commas',
-      )
-      .optional(),
-  ),
+  CORS_ORIGINS: originList('https://app.example'),
+  EMBED_FRAME_ANCESTORS: originList('https://partner.example'),
+  EMBED_DIR: optionalText(),
   PRICE_FEED_URL: urlWithProtocols(['http:', 'https:']),
   PRICE_DEMO_SEED: integer(0, 4_294_967_295),
   EXCHANGE_QUOTE_TTL_SECONDS: integer(1, 3_600),
@@ -456,6 +478,9 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
     siteUrl: values.SITE_URL ?? `http://localhost:${values.PORT ?? 8080}`,
     webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE ?? false,
     corsOrigins: values.CORS_ORIGINS ?? [],
+    embedFrameAncestors: values.EMBED_FRAME_ANCESTORS ?? [],
+    embedDir:
+      values.EMBED_DIR === undefined ? repositoryEmbedDir : path.resolve(cwd, values.EMBED_DIR),
     oidc: {
       providers: (values.OIDC_PROVIDERS ?? []).map((provider) => ({
         id: provider.id,

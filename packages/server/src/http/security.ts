@@ -25,11 +25,18 @@ export const contentSecurityPolicy = {
 /**
  * The `Content-Security-Policy` header value of {@link contentSecurityPolicy}, with more sources
  * allowed for scripts: the `'sha256-…'` hashes of the inline scripts of a page the server sends.
+ * `frameAncestors` replaces `'none'` for the few pages other sites may frame (the widgets'
+ * iframe routes, `EMBED_FRAME_ANCESTORS`); empty keeps `'none'`.
  */
-export function contentSecurityPolicyHeader(extraScriptSources: readonly string[] = []): string {
+export function contentSecurityPolicyHeader(
+  extraScriptSources: readonly string[] = [],
+  frameAncestors: readonly string[] = [],
+): string {
   const directives: Record<string, readonly string[]> = {
     ...contentSecurityPolicy,
     scriptSrc: [...contentSecurityPolicy.scriptSrc, ...extraScriptSources],
+    frameAncestors:
+      frameAncestors.length === 0 ? contentSecurityPolicy.frameAncestors : frameAncestors,
   };
   return Object.entries(directives)
     .map(
