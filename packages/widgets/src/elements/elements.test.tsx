@@ -37,8 +37,14 @@ async function poolFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   return new Response(JSON.stringify({ code: 40400, msg: 'not found' }), { status: 404 });
 }
 
+/** The URLs of the live streams the elements opened. */
+let streamUrls: string[] = [];
+
 /** An `EventSource` that never connects: the elements fall back to polling, quietly. */
 class SilentEventSource {
+  constructor(url: string) {
+    streamUrls.push(url);
+  }
   readonly readyState = 0;
   onopen = null;
   onerror = null;
@@ -57,6 +63,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   requests = [];
+  streamUrls = [];
   vi.stubGlobal('fetch', vi.fn(poolFetch));
   vi.stubGlobal('EventSource', SilentEventSource);
 });
@@ -169,6 +176,18 @@ describe('PoolKit custom elements', () => {
     // The toasts' region is portalled into the provider's wrapper, inside the shadow root.
     expect(shadow.querySelector('section[aria-label="Notifications"]')).not.toBeNull();
     expect(document.querySelector('section[aria-label="Notifications"]')).toBeNull();
+  });
+
+  it("should share one live stream per pool and coin among a page's elements", async () => {
+    mount(
+      '<div><poolkit-pool-stats coin="kas"></poolkit-pool-stats><poolkit-blocks coin="kas"></poolkit-blocks><poolkit-luck coin="kas"></poolkit-luck><poolkit-luck coin="alph"></poolkit-luck></div>',
+    );
+    await expect.poll(() => streamUrls.length).toBe(2);
+    await new Promise((wait) => setTimeout(wait, 100));
+    expect(streamUrls.map((url) => new URL(url).searchParams.get('topics')).sort()).toEqual([
+      'pool:alph,blocks:alph',
+      'pool:kas,blocks:kas',
+    ]);
   });
 
   it('should render nothing and name the attribute when the coin has no public pool', async () => {

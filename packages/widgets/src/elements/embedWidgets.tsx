@@ -4,11 +4,13 @@ import {
   createHttpClient,
   endpoints,
   getCoin,
+  type LiveSubscription,
   type SeriesInterval,
+  subscribeLive,
 } from '@poolkit/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Pagination } from '../components/Pagination/Pagination';
-import { useLiveReload, useLoad } from '../connected/usePoolApi';
+import { useLoad } from '../connected/usePoolApi';
 import { useMiningT } from '../lib/useMiningT';
 import { BlockTable } from '../widgets/BlockTable/BlockTable';
 import { HalvingCountdown } from '../widgets/HalvingCountdown/HalvingCountdown';
@@ -55,12 +57,56 @@ function useEmbedApi(baseUrl: string) {
   );
 }
 
+/** One live stream per pool and coin, shared by every element of the page that shows them. */
+const streams = new Map<string, { subscription: LiveSubscription; listeners: Set<() => void> }>();
+
+/**
+ * Calls `listener` whenever the pool's live stream (`GET {baseUrl}/live`, core's
+ * `subscribeLive`) says the coin's pool rolled up or found a block, or, while the stream is
+ * unavailable, once a minute. The elements of a page share one stream per pool and coin: the
+ * server admits a few streams per visitor's address, and a page may hold six elements. Returns
+ * the unsubscribe function; the stream closes with its last listener.
+ */
+export function followPool(baseUrl: string, coin: AddressMiningCoin, listener: () => void) {
+  const key = `${baseUrl} ${coin}`;
+  let stream = streams.get(key);
+  if (stream === undefined) {
+    const listeners = new Set<() => void>();
+    const subscription = subscribeLive(
+      [`pool:${coin}`, `blocks:${coin}`],
+      (notice) => {
+        if (notice.type === 'ready') return;
+        for (const each of [...listeners]) each();
+      },
+      { baseUrl },
+    );
+    stream = { subscription, listeners };
+    streams.set(key, stream);
+  }
+  const current = stream;
+  current.listeners.add(listener);
+  return () => {
+    current.listeners.delete(listener);
+    if (current.listeners.size > 0 || streams.get(key) !== current) return;
+    streams.delete(key);
+    current.subscription.close();
+  };
+}
+
+/** Reloads on the pool's live updates ({@link followPool}); `enabled: false` follows nothing. */
+function usePoolLive({ coin, baseUrl }: EmbedProps, reload: () => void, enabled = true): void {
+  useEffect(
+    () => (enabled ? followPool(baseUrl, coin, reload) : undefined),
+    [baseUrl, coin, reload, enabled],
+  );
+}
+
 /** The pool's statistics, reloaded when the pool rolls up or finds a block. */
 function usePoolStats({ coin, baseUrl }: EmbedProps) {
   const api = useEmbedApi(baseUrl);
   const load = useCallback(() => api.addressMiningPoolStats({ params: { coin } }), [api, coin]);
   const loaded = useLoad(load);
-  useLiveReload([`pool:${coin}`, `blocks:${coin}`], baseUrl, loaded.reload);
+  usePoolLive({ coin, baseUrl }, loaded.reload);
   return loaded;
 }
 
@@ -114,7 +160,7 @@ export function EmbedHashrateChart({
     [api, coin, range],
   );
   const { data, loading, error, reload } = useLoad(load);
-  useLiveReload([`pool:${coin}`], baseUrl, reload);
+  usePoolLive(props, reload);
   return (
     <HashrateChart
       baseUnit={getCoin(coin).hashrateUnit}
@@ -144,7 +190,8 @@ export function EmbedBlocks({ coin, baseUrl }: EmbedProps) {
     [api, coin, page],
   );
   const { data, loading, error, reload } = useLoad(load);
-  useLiveReload(page === 1 ? [`blocks:${coin}`, `pool:${coin}`] : null, baseUrl, reload);
+  // New blocks and confirmations matter on the first page only.
+  usePoolLive({ coin, baseUrl }, reload, page === 1);
   return (
     <BlockTable
       coin={getCoin(coin)}
@@ -178,7 +225,7 @@ export function EmbedLuck({ coin, baseUrl }: EmbedProps) {
     [api, coin],
   );
   const { data, loading, error, reload } = useLoad(load);
-  useLiveReload([`blocks:${coin}`], baseUrl, reload);
+  usePoolLive({ coin, baseUrl }, reload);
   return (
     <Luck
       blocks={data?.list ?? []}
@@ -205,7 +252,7 @@ export function EmbedWorkerTable({ coin, baseUrl, address }: EmbedProps & { addr
     [api, coin, address],
   );
   const { data, loading, error, reload } = useLoad(load);
-  useLiveReload([`pool:${coin}`], baseUrl, reload);
+  usePoolLive({ coin, baseUrl }, reload);
   return (
     <WorkerTable
       rows={data?.list ?? []}
