@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds the site when its build is missing or older than its sources (or the
-// widgets and core it composes), then runs the server, which serves the API, the built site
-// and the demo pool engine on one port (PORT, default 8080) with the embedded database.
+// widgets and core it composes), and likewise the widgets' custom elements (served under
+// /embed/), then runs the server, which serves the API, the built site and the demo pool engine
+// on one port (PORT, default 8080) with the embedded database.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -30,6 +31,21 @@ const sourcesAt = Math.max(...sourceDirs.map((dir) => newestMtime(join(root, dir
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'Site sources changed: rebuilding the site…' : 'Building the site…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@poolkit/site'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// The custom elements' module (`/embed/v<version>/poolkit-elements.js`) bundles the widgets and core.
+const elementsFile = join(root, 'packages/widgets/dist/elements/poolkit-elements.js');
+const elementsAt = existsSync(elementsFile) ? statSync(elementsFile).mtimeMs : 0;
+const widgetSourcesAt = Math.max(
+  ...['packages/widgets/src', 'packages/core/src'].map((dir) => newestMtime(join(root, dir))),
+);
+if (elementsAt < widgetSourcesAt) {
+  console.log('Building the embeddable widgets…');
+  const build = spawnSync('npm', ['run', 'build:elements', '-w', '@poolkit/widgets'], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -10,6 +10,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The running server's origin, e.g. `http://127.0.0.1:41234`. */
     baseUrl: string;
+    /**
+     * A free port for the partner page of `embed.e2e.test.ts` (another origin,
+     * `http://localhost:<port>`), which the server lets frame its iframe routes
+     * (`EMBED_FRAME_ANCESTORS`).
+     */
+    partnerPort: number;
   }
 }
 
@@ -65,9 +71,15 @@ export async function setup(project: TestProject): Promise<void> {
       stdio: 'inherit',
     });
     if (build.status !== 0) throw new Error('The site build failed');
+    const elements = spawnSync('npm', ['run', 'build:elements', '-w', '@poolkit/widgets'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (elements.status !== 0) throw new Error("The widgets' custom elements build failed");
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'poolkit-e2e-'));
   const port = await freePort();
+  const partnerPort = await freePort();
   const child = spawn(
     process.execPath,
     ['--conditions=@poolkit/source', '--import', 'tsx', 'src/main.ts'],
@@ -92,6 +104,8 @@ export async function setup(project: TestProject): Promise<void> {
         TRUST_PROXY: '127.0.0.1',
         // The alert e2e's webhook receiver listens on loopback, which is refused otherwise.
         WEBHOOK_ALLOW_PRIVATE: '1',
+        // The partner page of the embed e2e may frame the widgets' iframe routes.
+        EMBED_FRAME_ANCESTORS: `http://localhost:${partnerPort}`,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -104,6 +118,7 @@ export async function setup(project: TestProject): Promise<void> {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('partnerPort', partnerPort);
   server = { child, dataDir };
 }
 
