@@ -59,6 +59,8 @@ export default defineConfig(({ mode }) => {
               'src/**/*.test.tsx',
               'src/lib/fixtures.ts',
               'src/lib/widgetHarness.tsx',
+              // The custom elements are a file of their own (vite.elements.config.ts), not an entry.
+              'src/elements/**',
             ],
             // Relative imports of the declarations get their `.js`, so `node16`/`nodenext` resolve them.
             afterBuild: (emitted) => {

@@ -178,6 +178,18 @@ describe('PoolKit custom elements', () => {
     expect(document.querySelector('section[aria-label="Notifications"]')).toBeNull();
   });
 
+  it("should count down to the coin's next halving from the pool's height, and draw its luck", async () => {
+    const halving = mount('<poolkit-halving-countdown coin="kas"></poolkit-halving-countdown>');
+    await expect.poll(() => shadowOf(halving).textContent).toContain('KAS halving');
+    expect(requests.map((request) => request.url.pathname)).toContain(
+      '/api/address-mining/kas/pool/stats',
+    );
+    const luck = mount('<poolkit-luck coin="kas"></poolkit-luck>');
+    await expect.poll(() => shadowOf(luck).textContent).toContain('Luck');
+    const blocks = requests.find((request) => request.url.pathname.endsWith('/kas/blocks'));
+    expect(blocks?.url.searchParams.get('page_size')).toBe('30');
+  });
+
   it("should share one live stream per pool and coin among a page's elements", async () => {
     mount(
       '<div><poolkit-pool-stats coin="kas"></poolkit-pool-stats><poolkit-blocks coin="kas"></poolkit-blocks><poolkit-luck coin="kas"></poolkit-luck><poolkit-luck coin="alph"></poolkit-luck></div>',
