@@ -4,6 +4,7 @@
  * `scripts/budgets.mjs` checks them beside the timing budgets.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -112,8 +113,36 @@ export function widgetSizeFigures(sizes) {
 }
 
 /**
+ * Gzip budget in KB of the custom elements' module (`dist/elements/poolkit-elements.js`, README
+ * "Embedding without a build"), which a partner's page loads whole: React and react-dom, core
+ * with the messages of all five languages (about half of it), and the six widgets. 331 KB today.
+ */
+export const ELEMENTS_BUDGET_KB = 345;
+
+/**
+ * The custom elements' module as a figure with its budget; `undefined` bytes (not built) fail.
+ *
+ * @param {number | undefined} gzipBytes
+ * @returns {import('../../../scripts/checkSizes.mjs').SizeGroup}
+ */
+export function elementsSizeGroup(gzipBytes) {
+  return {
+    title: "@poolkit/widgets' custom elements: the one module a partner's page loads",
+    source: 'packages/widgets/scripts/sizes.mjs (ELEMENTS_BUDGET_KB)',
+    figures: [{ name: 'poolkit-elements.js', gzipBytes, budgetKb: ELEMENTS_BUDGET_KB }],
+  };
+}
+
+/** The gzip size (level 9) of the built elements' module, `undefined` when it is not built. */
+export function measureElements() {
+  const file = resolve(packageDir, 'dist/elements/poolkit-elements.js');
+  return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : undefined;
+}
+
+/**
  * The widgets' part of `npm run sizes`: builds in memory, measures, and returns the figures with
- * their budgets.
+ * their budgets; then the consumer apps (which build the packages' `dist` unless `skipBuild`)
+ * and the custom elements' module of that build.
  *
  * @returns {Promise<import('../../../scripts/checkSizes.mjs').SizeGroup>}
  */
@@ -125,6 +154,7 @@ export async function sizes({ skipBuild = false } = {}) {
       figures: widgetSizeFigures(await measureWidgetSizes()),
     },
     await consumerSizes({ skipBuild }),
+    elementsSizeGroup(measureElements()),
   ];
 }
 

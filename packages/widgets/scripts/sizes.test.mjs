@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkSizes } from '../../../scripts/checkSizes.mjs';
-import { OTHER_WIDGET_KB, WIDGET_BUDGETS_KB, widgetSizeFigures } from './sizes.mjs';
+import {
+  ELEMENTS_BUDGET_KB,
+  elementsSizeGroup,
+  OTHER_WIDGET_KB,
+  WIDGET_BUDGETS_KB,
+  widgetSizeFigures,
+} from './sizes.mjs';
 
 /** Measured sizes as `measureWidgetSizes` gives them, every entry within its budget. */
 function measured(overrides = {}) {
@@ -49,5 +55,15 @@ describe('widgetSizeFigures', () => {
     delete entries.entries['widgets/HashrateChart/HashrateChart'];
     const { over } = checkSizes([{ title: 'widgets', figures: widgetSizeFigures(entries) }]);
     expect(over).toEqual([{ name: 'HashrateChart', gzipBytes: undefined, budgetKb: 60 }]);
+  });
+});
+
+describe('elementsSizeGroup', () => {
+  it("should hold the custom elements' module to its budget, and fail it when missing", () => {
+    const within = elementsSizeGroup(ELEMENTS_BUDGET_KB * 1024);
+    expect(checkSizes([within]).over).toEqual([]);
+    const grown = elementsSizeGroup(ELEMENTS_BUDGET_KB * 1024 + 1);
+    expect(checkSizes([grown]).over.map((figure) => figure.name)).toEqual(['poolkit-elements.js']);
+    expect(checkSizes([elementsSizeGroup(undefined)]).over).toHaveLength(1);
   });
 });
