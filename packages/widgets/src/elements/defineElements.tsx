@@ -71,7 +71,7 @@ export function hostStyles(): string {
   return [
     `:host { display: block; ${declare((row) => row.light)} }`,
     ':host([hidden]) { display: none; }',
-    `:host([theme="dark"]) { color-scheme: dark; ${declare((row) => row.dark)} }`,
+    `:host([theme="dark" i]) { color-scheme: dark; ${declare((row) => row.dark)} }`,
     `${themeClasses} { ${variables.map((row) => `${row.name}: inherit;`).join(' ')} }`,
   ].join('\n');
 }
@@ -139,12 +139,14 @@ export const ELEMENTS: readonly ElementSpec[] = [
   {
     name: 'poolkit-worker-table',
     attributes: ['address'],
-    render: (attributes) => (
-      <EmbedWorkerTable
-        {...embedProps(attributes)}
-        address={(attributes.raw('address') ?? '').trim()}
-      />
-    ),
+    render: (attributes) => {
+      const address = (attributes.raw('address') ?? '').trim();
+      if (address === '') {
+        console.error('<poolkit-worker-table>: address must be a mining address of the coin');
+        return null;
+      }
+      return <EmbedWorkerTable {...embedProps(attributes)} address={address} />;
+    },
   },
 ];
 

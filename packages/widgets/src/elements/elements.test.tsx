@@ -124,7 +124,7 @@ describe('PoolKit custom elements', () => {
 
     element.setAttribute('lang', 'ja');
     await expect.poll(() => shadow.textContent).toContain('KAS プール');
-    element.setAttribute('theme', 'dark');
+    element.setAttribute('theme', 'Dark');
     await expect.poll(() => getComputedStyle(wrapper).backgroundColor).toBe('rgb(13, 17, 23)');
   });
 
@@ -210,6 +210,11 @@ describe('PoolKit custom elements', () => {
       /^<poolkit-blocks>: coin must be one of alph, kas/,
     );
     expect(shadowOf(element).textContent).toBe('');
+
+    const workers = mount('<poolkit-worker-table coin="kas"></poolkit-worker-table>');
+    await expect.poll(() => error.mock.calls.length).toBeGreaterThan(1);
+    expect(String(error.mock.calls.at(-1)?.[0])).toMatch(/^<poolkit-worker-table>: address must/);
+    expect(shadowOf(workers).textContent).toBe('');
     expect(requests).toEqual([]);
   });
 
@@ -217,7 +222,7 @@ describe('PoolKit custom elements', () => {
     const css = hostStyles();
     expect(css).toMatch(/:host \{ display: block; --pk-color-brand: #0F8B7D;/);
     expect(css).toMatch(
-      /:host\(\[theme="dark"\]\) \{ color-scheme: dark; --pk-color-brand: #2BC4B1;/,
+      /:host\(\[theme="dark" i\]\) \{ color-scheme: dark; --pk-color-brand: #2BC4B1;/,
     );
   });
 });
