@@ -43,7 +43,7 @@ describe('the partner page (widgets without a build step, on another origin)', (
     page.on('pageerror', (error) => problems.push(error.message));
     const hashrates = page.waitForResponse(
       (response) =>
-        response.url().startsWith(`${baseUrl}/api/address-mining/kas/hashrates?`) &&
+        response.url().startsWith(`${baseUrl}/api/pools/kas/hashrates?`) &&
         response.status() === 200,
     );
     const stream = liveStream(page);
@@ -62,6 +62,12 @@ describe('the partner page (widgets without a build step, on another origin)', (
       )
       .toContain('#5b21b6');
     await page.getByText('KAS pool', { exact: true }).first().waitFor();
+    // Any coin of the pool, not only those mined by address: Bitcoin's halving, counted from
+    // the BTC pool's height.
+    await page
+      .locator('poolkit-halving-countdown')
+      .getByLabel(/^Time left: \d/)
+      .waitFor({ timeout: 20_000 });
 
     // Setting a theme variable on the element recolours what is inside its shadow root.
     const background = () =>
@@ -100,15 +106,15 @@ describe('the partner page (widgets without a build step, on another origin)', (
       await page.evaluate(() => (window as unknown as { partnerMark?: number }).partnerMark === 1),
     ).toBe(true);
 
-    // A signed-in call (with the browser's credentials) from this origin is refused: the
+    // A signed-in call (a token and the browser's credentials) from this origin is refused: the
     // browser gets no CORS permission, and the server answered 403 before running it.
-    const signedIn = `${baseUrl}/api/pools/kas/stats`;
+    const signedIn = `${baseUrl}/api/pools/btc/accounts/demo/miners?page=1&page_size=10`;
     const failed = page.waitForEvent('requestfailed', {
       predicate: (request) => request.url() === signedIn,
     });
     const outcome = await page.evaluate(async (url) => {
       try {
-        await fetch(url, { credentials: 'include' });
+        await fetch(url, { credentials: 'include', headers: { authorization: 'Bearer token' } });
         return 'read';
       } catch {
         return 'refused';

@@ -49,6 +49,18 @@ describe('CORS', () => {
     expect(response.headers.vary).toMatch(/Origin/);
   });
 
+  it('should let any origin read the pool reads whose token is optional (the connected widgets)', async () => {
+    for (const url of ['/api/pools/btc/stats', '/api/pools/btc/blocks?page=1&page_size=10']) {
+      const response = await app.inject({ url, headers: { origin: PARTNER } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+    // With a token it is no public read any more: the preflight asking for Authorization fails.
+    const withToken = await preflight('/api/pools/btc/stats', PARTNER, 'GET', 'authorization');
+    expect(withToken.statusCode).toBe(403);
+  });
+
   it('should carry the CORS headers on the errors of a public read, so the page can read them', async () => {
     const response = await app.inject({
       url: '/api/address-mining/kas/hashrates?interval=5m',

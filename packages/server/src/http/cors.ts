@@ -4,15 +4,19 @@ import { isApiPath } from './errorHandler';
 import { HttpError } from './httpError';
 
 /**
- * How a call may be made from another origin: `public` for the public reads of family A (a GET
- * that needs no token), which any page may read without credentials; `private` for everything
- * else, which only the configured origins (`CORS_ORIGINS`) may call, with credentials.
+ * How a call may be made from another origin: `public` for the public reads (a GET that needs no
+ * token: family A's address-mining reads, and the pool, coin and content reads of family B whose
+ * token is optional, which the connected widgets and the embeds call), which any page may read
+ * without credentials; `private` for everything else, which only the configured origins
+ * (`CORS_ORIGINS`) may call, with credentials. A public read answered to a foreign page is the
+ * anonymous answer: `*` never carries credentials, and a token would need a preflight that
+ * allows `Authorization`, which a foreign origin is refused.
  */
 export type CorsAccess = 'public' | 'private';
 
 /** The cross-origin access of an endpoint, see {@link CorsAccess}. */
 export function corsAccessOf(endpoint: Endpoint): CorsAccess {
-  return endpoint.family === 'A' && endpoint.auth === 'public' && endpoint.method === 'GET'
+  return endpoint.method === 'GET' && (endpoint.auth === 'public' || endpoint.auth === 'optional')
     ? 'public'
     : 'private';
 }
@@ -28,6 +32,9 @@ const ALLOWED_HEADERS = [
   'Cache-Control',
   'Pragma',
 ];
+
+/** Headers that carry a user's credentials: never allowed on a public read from a foreign page. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'x-observer-token']);
 
 /** Headers of an answer a cross-origin page may read. */
 const EXPOSED_HEADERS = 'X-Request-Id, ETag, Retry-After';
@@ -176,12 +183,26 @@ export function registerCors(app: FastifyInstance): void {
       if (access === null) return reply.callNotFound();
       const decision = corsDecision(originOf(request), request.host, access, allowedOrigins);
       if (decision.kind === 'refuse') throw refusal();
+      // A foreign page may make a public read only as anyone: asking to send a token makes it
+      // a signed-in call, which only the configured origins may make.
+      const anonymous =
+        decision.kind === 'allow' &&
+        decision.headers.some(
+          ([name, value]) => name === 'access-control-allow-origin' && value === '*',
+        );
+      const asked = String(request.headers['access-control-request-headers'] ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase());
+      if (anonymous && asked.some((name) => CREDENTIAL_HEADERS.has(name))) throw refusal();
       if (decision.kind === 'allow') {
         for (const [name, value] of decision.headers) reply.header(name, value);
       }
+      const allowedHeaders = anonymous
+        ? ALLOWED_HEADERS.filter((name) => !CREDENTIAL_HEADERS.has(name.toLowerCase()))
+        : ALLOWED_HEADERS;
       reply
         .header('access-control-allow-methods', method)
-        .header('access-control-allow-headers', ALLOWED_HEADERS.join(', '))
+        .header('access-control-allow-headers', allowedHeaders.join(', '))
         .header('access-control-max-age', PREFLIGHT_MAX_AGE);
       return reply.code(204).send();
     },

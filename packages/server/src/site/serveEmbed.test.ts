@@ -128,7 +128,8 @@ describe('the iframe routes', () => {
   it('should answer 400 naming the field for a bad coin, range, lang, theme or address', async () => {
     const cases: [string, string][] = [
       ['/embed/pool-stats', 'coin'],
-      ['/embed/pool-stats?coin=btc', 'coin'],
+      ['/embed/pool-stats?coin=nope', 'coin'],
+      ['/embed/worker-table?coin=btc&address=bc1qexample', 'coin'],
       ['/embed/pool-stats?coin=kas&coin=alph', 'coin'],
       ['/embed/hashrate-chart?coin=kas&range=90d', 'range'],
       ['/embed/blocks?coin=kas&lang=de', 'lang'],
@@ -145,6 +146,12 @@ describe('the iframe routes', () => {
       });
       expect(response.json().msg, url).toMatch(new RegExp(`^${field}: `));
     }
+  });
+
+  it('should embed any coin of the pool, not only those mined by address', async () => {
+    const response = await app.inject({ url: '/embed/halving-countdown?coin=btc' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<poolkit-halving-countdown coin="btc"');
   });
 
   it('should answer 404 for a widget it does not embed', async () => {

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODES, isAddressMiningCoin, isMiningAddressShape } from '@poolkit/core';
+import {
+  ADDRESS_MINING_COINS,
+  COIN_IDS,
+  ERROR_CODES,
+  isAddressMiningCoin,
+  isCoinId,
+  isMiningAddressShape,
+} from '@poolkit/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../http/httpError';
 import { contentSecurityPolicyHeader } from '../http/security';
@@ -110,8 +117,8 @@ export function embedAttributes(
     return value;
   };
   const coin = text('coin');
-  if (coin === undefined || !isAddressMiningCoin(coin)) {
-    throw badField('coin', 'must be a coin mined by address: alph, kas, sumo, zeph or aleo');
+  if (coin === undefined || !isCoinId(coin)) {
+    throw badField('coin', `must be one of ${COIN_IDS.join(', ')}`);
   }
   const attributes: [string, string][] = [['coin', coin]];
   if (widget === 'hashrate-chart') {
@@ -119,6 +126,9 @@ export function embedAttributes(
     if (range !== undefined) attributes.push(['range', range]);
   }
   if (widget === 'worker-table') {
+    if (!isAddressMiningCoin(coin)) {
+      throw badField('coin', `must be a coin mined by address: ${ADDRESS_MINING_COINS.join(', ')}`);
+    }
     const address = text('address');
     if (address === undefined || !isMiningAddressShape(coin, address)) {
       throw badField('address', `must be a ${coin} mining address`);

@@ -1,7 +1,9 @@
 import {
   ADDRESS_MINING_COINS,
-  type AddressMiningCoin,
+  COIN_IDS,
+  type CoinId,
   isAddressMiningCoin,
+  isCoinId,
   type Language,
 } from '@poolkit/core';
 import type { ReactNode } from 'react';
@@ -43,7 +45,7 @@ const RANGE_OF: Readonly<Record<string, HashrateRange>> = {
 
 /** The attributes of one element, read and checked. */
 export interface ElementAttributes {
-  coin: AddressMiningCoin;
+  coin: CoinId;
   /** The pool's API base: `{api attribute's origin}/api`. */
   baseUrl: string;
   theme: 'light' | 'dark';
@@ -140,12 +142,19 @@ export const ELEMENTS: readonly ElementSpec[] = [
     name: 'poolkit-worker-table',
     attributes: ['address'],
     render: (attributes) => {
+      const { coin } = attributes;
+      if (!isAddressMiningCoin(coin)) {
+        console.error(
+          `<poolkit-worker-table>: coin must be mined by address: ${ADDRESS_MINING_COINS.join(', ')} (got "${coin}")`,
+        );
+        return null;
+      }
       const address = (attributes.raw('address') ?? '').trim();
       if (address === '') {
         console.error('<poolkit-worker-table>: address must be a mining address of the coin');
         return null;
       }
-      return <EmbedWorkerTable {...embedProps(attributes)} address={address} />;
+      return <EmbedWorkerTable coin={coin} baseUrl={attributes.baseUrl} address={address} />;
     },
   },
 ];
@@ -157,10 +166,8 @@ export const ELEMENTS: readonly ElementSpec[] = [
 export function readAttributes(element: HTMLElement, moduleUrl: string): ElementAttributes | null {
   const tag = element.localName;
   const coin = element.getAttribute('coin') ?? '';
-  if (!isAddressMiningCoin(coin)) {
-    console.error(
-      `<${tag}>: coin must be one of ${ADDRESS_MINING_COINS.join(', ')} (got "${coin}")`,
-    );
+  if (!isCoinId(coin)) {
+    console.error(`<${tag}>: coin must be one of ${COIN_IDS.join(', ')} (got "${coin}")`);
     return null;
   }
   const api = element.getAttribute('api')?.trim() || moduleUrl;

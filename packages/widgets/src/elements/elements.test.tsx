@@ -19,14 +19,14 @@ async function poolFetch(input: RequestInfo | URL, init?: RequestInit): Promise<
   const url = new URL(request.url);
   requests.push({ url, credentials: request.credentials });
   const path = url.pathname;
-  if (path === '/api/address-mining/kas/pool/stats') {
+  if (path === '/api/pools/kas/stats') {
     return envelope({ ...SAMPLE_POOL_STATS, coin: 'kas' });
   }
-  if (path === '/api/address-mining/kas/hashrates') {
+  if (path === '/api/pools/kas/hashrates') {
     const points = hashrateSeries(24, 3_600_000, 4e15, { seed: 3 });
     return envelope({ interval: url.searchParams.get('interval'), points });
   }
-  if (path === '/api/address-mining/kas/blocks') {
+  if (path === '/api/pools/kas/blocks') {
     const list = poolBlocks(12, { seed: 2 }).slice(0, 10);
     return envelope({ list, total: 12, page: 1, page_size: 10 });
   }
@@ -102,7 +102,7 @@ describe('PoolKit custom elements', () => {
     const shadow = shadowOf(element);
     await expect.poll(() => shadow.textContent).toContain('KAS pool');
     await expect.poll(() => shadow.textContent).toContain('18,344');
-    expect(requests[0]?.url.href).toBe(`${POOL}/api/address-mining/kas/pool/stats`);
+    expect(requests[0]?.url.href).toBe(`${POOL}/api/pools/kas/stats`);
     expect(requests.every((request) => request.credentials === 'omit')).toBe(true);
     expect(shadow.adoptedStyleSheets).toHaveLength(1);
     expect(shadow.querySelector('style, link')).toBeNull();
@@ -118,7 +118,7 @@ describe('PoolKit custom elements', () => {
     const shadow = shadowOf(element);
     await expect
       .poll(() => requests[0]?.url.href)
-      .toBe('http://other.example:8080/api/address-mining/kas/pool/stats');
+      .toBe('http://other.example:8080/api/pools/kas/stats');
     const wrapper = await wrapperOf(element);
     expect(getComputedStyle(wrapper).backgroundColor).toBe('rgb(246, 248, 250)');
 
@@ -181,9 +181,7 @@ describe('PoolKit custom elements', () => {
   it("should count down to the coin's next halving from the pool's height, and draw its luck", async () => {
     const halving = mount('<poolkit-halving-countdown coin="kas"></poolkit-halving-countdown>');
     await expect.poll(() => shadowOf(halving).textContent).toContain('KAS halving');
-    expect(requests.map((request) => request.url.pathname)).toContain(
-      '/api/address-mining/kas/pool/stats',
-    );
+    expect(requests.map((request) => request.url.pathname)).toContain('/api/pools/kas/stats');
     const luck = mount('<poolkit-luck coin="kas"></poolkit-luck>');
     await expect.poll(() => shadowOf(luck).textContent).toContain('Luck');
     const blocks = requests.find((request) => request.url.pathname.endsWith('/kas/blocks'));
@@ -202,17 +200,24 @@ describe('PoolKit custom elements', () => {
     ]);
   });
 
-  it('should render nothing and name the attribute when the coin has no public pool', async () => {
+  it('should render nothing and name the attribute when the coin is unknown', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const element = mount('<poolkit-blocks coin="btc"></poolkit-blocks>');
+    const element = mount('<poolkit-blocks coin="nope"></poolkit-blocks>');
     await expect.poll(() => error.mock.calls.length).toBeGreaterThan(0);
     expect(String(error.mock.calls[0]?.[0])).toMatch(
-      /^<poolkit-blocks>: coin must be one of alph, kas/,
+      /^<poolkit-blocks>: coin must be one of btc, /,
     );
     expect(shadowOf(element).textContent).toBe('');
 
-    const workers = mount('<poolkit-worker-table coin="kas"></poolkit-worker-table>');
+    // Workers by address: only the coins mined by address have them.
+    mount('<poolkit-worker-table coin="btc" address="bc1qexample"></poolkit-worker-table>');
     await expect.poll(() => error.mock.calls.length).toBeGreaterThan(1);
+    expect(String(error.mock.calls.at(-1)?.[0])).toMatch(
+      /^<poolkit-worker-table>: coin must be mined by address: alph, kas/,
+    );
+
+    const workers = mount('<poolkit-worker-table coin="kas"></poolkit-worker-table>');
+    await expect.poll(() => error.mock.calls.length).toBeGreaterThan(2);
     expect(String(error.mock.calls.at(-1)?.[0])).toMatch(/^<poolkit-worker-table>: address must/);
     expect(shadowOf(workers).textContent).toBe('');
     expect(requests).toEqual([]);

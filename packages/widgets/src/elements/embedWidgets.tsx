@@ -1,5 +1,6 @@
 import {
   type AddressMiningCoin,
+  type CoinId,
   createApi,
   createHttpClient,
   endpoints,
@@ -20,21 +21,21 @@ import { PoolStatsCard } from '../widgets/PoolStatsCard/PoolStatsCard';
 import { WorkerTable } from '../widgets/WorkerTable/WorkerTable';
 
 /**
- * The public reads of family A the embeds use: the address-mining pool of a coin and an
- * address's workers. They are the calls the PoolKit server answers to any origin
- * (`Access-Control-Allow-Origin: *`, no credentials), so a partner's page reads them without a
- * preflight; the pool pages' own calls (`/pools/{pool}/…`) are family B and refused cross-origin.
+ * The public reads the embeds use: a coin's pool (statistics, blocks, hashrate; the pool pages'
+ * own calls) and an address's workers (address mining). The PoolKit server answers them to any
+ * origin (`Access-Control-Allow-Origin: *`, no credentials), so a partner's page reads them
+ * without a preflight.
  */
 const EMBED_ENDPOINTS = {
-  addressMiningPoolStats: endpoints.addressMiningPoolStats,
-  addressMiningBlocks: endpoints.addressMiningBlocks,
-  addressMiningHashrates: endpoints.addressMiningHashrates,
+  poolStats: endpoints.poolStats,
+  poolBlocks: endpoints.poolBlocks,
+  poolHashrates: endpoints.poolHashrates,
   addressMinerWorkers: endpoints.addressMinerWorkers,
 };
 
 /** What every embed needs: the coin and the pool's API base (`https://pool.example/api`). */
 export interface EmbedProps {
-  coin: AddressMiningCoin;
+  coin: CoinId;
   /** The pool's API base, e.g. `'https://pool.example/api'`. */
   baseUrl: string;
 }
@@ -67,7 +68,7 @@ const streams = new Map<string, { subscription: LiveSubscription; listeners: Set
  * server admits a few streams per visitor's address, and a page may hold six elements. Returns
  * the unsubscribe function; the stream closes with its last listener.
  */
-export function followPool(baseUrl: string, coin: AddressMiningCoin, listener: () => void) {
+export function followPool(baseUrl: string, coin: CoinId, listener: () => void) {
   const key = `${baseUrl} ${coin}`;
   let stream = streams.get(key);
   if (stream === undefined) {
@@ -104,7 +105,7 @@ function usePoolLive({ coin, baseUrl }: EmbedProps, reload: () => void, enabled 
 /** The pool's statistics, reloaded when the pool rolls up or finds a block. */
 function usePoolStats({ coin, baseUrl }: EmbedProps) {
   const api = useEmbedApi(baseUrl);
-  const load = useCallback(() => api.addressMiningPoolStats({ params: { coin } }), [api, coin]);
+  const load = useCallback(() => api.poolStats({ params: { pool: coin } }), [api, coin]);
   const loaded = useLoad(load);
   usePoolLive({ coin, baseUrl }, loaded.reload);
   return loaded;
@@ -153,8 +154,8 @@ export function EmbedHashrateChart({
   useEffect(() => setRange(initial), [initial]);
   const load = useCallback(
     () =>
-      api.addressMiningHashrates({
-        params: { coin },
+      api.poolHashrates({
+        params: { pool: coin },
         query: { range, interval: INTERVAL[range] },
       }),
     [api, coin, range],
@@ -183,8 +184,8 @@ export function EmbedBlocks({ coin, baseUrl }: EmbedProps) {
   const [page, setPage] = useState(1);
   const load = useCallback(
     () =>
-      api.addressMiningBlocks({
-        params: { coin },
+      api.poolBlocks({
+        params: { pool: coin },
         query: { page, page_size: BLOCK_PAGE_SIZE },
       }),
     [api, coin, page],
@@ -221,7 +222,7 @@ const LUCK_WINDOW = 30;
 export function EmbedLuck({ coin, baseUrl }: EmbedProps) {
   const api = useEmbedApi(baseUrl);
   const load = useCallback(
-    () => api.addressMiningBlocks({ params: { coin }, query: { page: 1, page_size: LUCK_WINDOW } }),
+    () => api.poolBlocks({ params: { pool: coin }, query: { page: 1, page_size: LUCK_WINDOW } }),
     [api, coin],
   );
   const { data, loading, error, reload } = useLoad(load);
@@ -241,7 +242,11 @@ export function EmbedLuck({ coin, baseUrl }: EmbedProps) {
 const WORKER_PAGE_SIZE = 50;
 
 /** `<poolkit-worker-table>`: the workers of a mining address (the `/mining` address look-up). */
-export function EmbedWorkerTable({ coin, baseUrl, address }: EmbedProps & { address: string }) {
+export function EmbedWorkerTable({
+  coin,
+  baseUrl,
+  address,
+}: Omit<EmbedProps, 'coin'> & { coin: AddressMiningCoin; address: string }) {
   const api = useEmbedApi(baseUrl);
   const load = useCallback(
     () =>
