@@ -330,3 +330,9 @@ export const statDate = style({
   fontSize: vars.font.size.md,
   whiteSpace: 'nowrap',
 });
+
+/**
+ * A date and time figure that may wrap between its date and its time in a narrow column (never
+ * inside either): put each in a {@link statDate} span inside this one.
+ */
+export const statDateTime = style({ whiteSpace: 'normal' });

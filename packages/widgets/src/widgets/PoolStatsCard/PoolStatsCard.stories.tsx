@@ -22,7 +22,8 @@ export const Typical: Story = {
     await expect(canvas.getByText('888,123')).toBeInTheDocument();
     await expect(canvas.getByText('108.32%')).toBeInTheDocument();
     await expect(canvas.getByText('￥612,345.67')).toBeInTheDocument();
-    await expect(canvas.getByText('2025-03-14 19:13')).toBeInTheDocument();
+    await expect(canvas.getByText('2025-03-14')).toBeInTheDocument();
+    await expect(canvas.getByText('19:13')).toBeInTheDocument();
   },
 };
 
@@ -80,5 +81,24 @@ export const KaspaAt1200: Story = {
     // One line: the value is no taller than one line of its text.
     await expect(height.getBoundingClientRect().height).toBeLessThan(lineHeight * 1.5);
     await expect(height.scrollWidth).toBeLessThanOrEqual(height.clientWidth + 1);
+  },
+};
+
+/**
+ * A card about 900 px wide (an iframe, a partner's column): the last block's date and time wrap
+ * apart rather than run out of their column.
+ */
+export const LastBlockInANarrowColumn: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ width: 900 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const date = await within(canvasElement).findByText('2025-03-14');
+    const figure = date.closest('dd') as HTMLElement;
+    await expect(figure.scrollWidth).toBeLessThanOrEqual(figure.clientWidth + 1);
   },
 };

@@ -150,11 +150,19 @@ export function PoolStatsCard({
               : formatCurrency(convertCurrency(stats.price, currency), currency)}
           </Stat>
           <Stat label={label('lastBlock')}>
-            <span className={widget.statDate}>
-              {stats.last_block_time
-                ? formatZoned(stats.last_block_time, timezone, 'YYYY-MM-DD HH:mm')
-                : '--'}
-            </span>
+            {stats.last_block_time ? (
+              // The date and the time wrap apart in a narrow column, never inside either.
+              <span className={widget.statDateTime}>
+                <span className={widget.statDate}>
+                  {formatZoned(stats.last_block_time, timezone, 'YYYY-MM-DD')}
+                </span>{' '}
+                <span className={widget.statDate}>
+                  {formatZoned(stats.last_block_time, timezone, 'HH:mm')}
+                </span>
+              </span>
+            ) : (
+              <span className={widget.statDate}>--</span>
+            )}
           </Stat>
         </dl>
       </>
