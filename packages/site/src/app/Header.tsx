@@ -9,6 +9,7 @@ import {
 } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import {
+  type ReactNode,
   type RefObject,
   useCallback,
   useEffect,
@@ -190,6 +191,65 @@ function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: ()
 }
 
 /**
+ * A header button opening a menu of links (and `extra` items after them): "More" of the
+ * navigation and the account menu. Closes on a choice, Escape or a press outside.
+ */
+function LinkMenu({
+  label,
+  links,
+  buttonClassName,
+  menuClassName,
+  extra,
+}: {
+  label: ReactNode;
+  links: NavLinkItem[];
+  buttonClassName: string;
+  menuClassName: string;
+  extra?: (close: () => void) => ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
+  return (
+    <div className={styles.menuWrap} ref={ref}>
+      <button
+        type="button"
+        className={buttonClassName}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+      >
+        {label}
+      </button>
+      {open ? (
+        <div id={menuId} role="menu" className={menuClassName}>
+          {links.map((link) => (
+            <AppLink
+              key={link.to}
+              role="menuitem"
+              to={link.to}
+              className={styles.menuItem}
+              aria-current={pathname === link.to ? 'page' : undefined}
+              onClick={close}
+            >
+              {link.label}
+            </AppLink>
+          ))}
+          {extra?.(close)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * How many of the navigation's links fit in `nav` beside a "More" button, from the widths of
  * their hidden copies in `measure` (the last child there is the "More" button's copy).
  */
@@ -213,16 +273,10 @@ export function linksThatFit(available: number, widths: number[], moreWidth: num
 function DesktopNav() {
   const { t } = useTranslation();
   const links = useNavLinks();
-  const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const measureRef = useRef<HTMLDivElement>(null);
-  const moreRef = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(links.length);
   const [measured, setMeasured] = useState(false);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(moreRef, open, close);
   const labels = links.map((link) => link.label).join('|');
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the labels change
   useLayoutEffect(() => {
@@ -258,40 +312,19 @@ function DesktopNav() {
     >
       <NavLinks links={links.slice(0, shown)} />
       {hidden.length > 0 ? (
-        <div className={styles.menuWrap} ref={moreRef}>
-          <button
-            type="button"
-            className={styles.moreButton}
-            aria-haspopup="menu"
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((value) => !value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setOpen(false);
-            }}
-          >
-            {t('site.nav.more')}
-            <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2.5" fill="none" />
-            </svg>
-          </button>
-          {open ? (
-            <div id={menuId} role="menu" className={styles.moreMenu}>
-              {hidden.map((link) => (
-                <AppLink
-                  key={link.to}
-                  role="menuitem"
-                  to={link.to}
-                  className={styles.menuItem}
-                  aria-current={pathname === link.to ? 'page' : undefined}
-                  onClick={close}
-                >
-                  {link.label}
-                </AppLink>
-              ))}
-            </div>
-          ) : null}
-        </div>
+        <LinkMenu
+          label={
+            <>
+              {t('site.nav.more')}
+              <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2.5" fill="none" />
+              </svg>
+            </>
+          }
+          links={hidden}
+          buttonClassName={styles.moreButton}
+          menuClassName={styles.moreMenu}
+        />
       ) : null}
       <div ref={measureRef} className={styles.navMeasure} aria-hidden="true">
         {links.map((link) => (
@@ -365,11 +398,6 @@ function UserMenu() {
   const { session, api } = useServices();
   const { roles } = useSessionState();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
   const items = [
     { to: '/asset/index', label: t('site.routes.AssetIndex') },
     { to: '/user/setting', label: t('site.routes.UserSetting') },
@@ -382,7 +410,6 @@ function UserMenu() {
     { to: '/admin', label: t('site.routes.Admin') },
   ].filter((item) => mayOpen(item.to, roles));
   async function logout() {
-    setOpen(false);
     const refreshToken = session.getRefreshToken();
     try {
       if (refreshToken) await api.logout({ body: { refresh_token: refreshToken } });
@@ -393,44 +420,25 @@ function UserMenu() {
     void navigate('/login');
   }
   return (
-    <div className={styles.menuWrap} ref={ref}>
-      <button
-        type="button"
-        className={styles.menuButton}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
-        }}
-      >
-        {t('site.header.account')}
-      </button>
-      {open ? (
-        <div id={menuId} role="menu" className={styles.menu}>
-          {items.map((item) => (
-            <AppLink
-              key={item.to}
-              role="menuitem"
-              to={item.to}
-              className={styles.menuItem}
-              onClick={() => setOpen(false)}
-            >
-              {item.label}
-            </AppLink>
-          ))}
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.menuItem}
-            onClick={() => void logout()}
-          >
-            {t('site.header.logout')}
-          </button>
-        </div>
-      ) : null}
-    </div>
+    <LinkMenu
+      label={t('site.header.account')}
+      links={items}
+      buttonClassName={styles.menuButton}
+      menuClassName={styles.menu}
+      extra={(close) => (
+        <button
+          type="button"
+          role="menuitem"
+          className={styles.menuItem}
+          onClick={() => {
+            close();
+            void logout();
+          }}
+        >
+          {t('site.header.logout')}
+        </button>
+      )}
+    />
   );
 }
 

@@ -18,6 +18,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The connected chart against a stand-in for the pool (no server in Storybook). */
+function StandInChart() {
+  return (
+    <ConnectedHashrateChart
+      coin="kas"
+      baseUrl="https://pool.example/api"
+      fetch={fakePoolApi()}
+      refreshMs={0}
+    />
+  );
+}
+
 const purple = {
   '--pk-color-brand': '#5b21b6',
   '--pk-color-brand-text': '#4c1d95',
@@ -34,12 +46,7 @@ export const Npm: Story = {
         fetch={fakePoolApi()}
         refreshMs={0}
       />
-      <ConnectedHashrateChart
-        coin="kas"
-        baseUrl="https://pool.example/api"
-        fetch={fakePoolApi()}
-        refreshMs={0}
-      />
+      <StandInChart />
     </div>
   ),
   play: async ({ canvasElement }) => {
@@ -54,12 +61,7 @@ export const ThemeOverride: Story = {
   render: () => (
     <PoolKitThemeProvider overrides={purple}>
       <div style={{ maxWidth: 960 }}>
-        <ConnectedHashrateChart
-          coin="kas"
-          baseUrl="https://pool.example/api"
-          fetch={fakePoolApi()}
-          refreshMs={0}
-        />
+        <StandInChart />
       </div>
     </PoolKitThemeProvider>
   ),
