@@ -1553,6 +1553,8 @@ export const enLater = {
     settingAuthenticator: 'authenticator app',
     settingPasskey: 'passkeys',
     settingThirdPartyLogin: 'third-party sign-in',
+    settingApiKey: 'API keys',
+    settingOauthApp: 'third-party app authorisations',
     emailFooter: 'Read all your messages at {{link}}.',
     pageTitle: 'Messages',
     typeAll: 'All',

@@ -1778,6 +1778,8 @@ export const ja: LocaleMessages = {
     settingAuthenticator: '認証アプリ',
     settingPasskey: 'パスキー',
     settingThirdPartyLogin: '外部サービスでのログイン',
+    settingApiKey: 'API キー',
+    settingOauthApp: '外部アプリへの許可',
     emailFooter: 'すべてのメッセージは {{link}} で確認できます。',
     pageTitle: 'メッセージ',
     typeAll: 'すべて',

@@ -1756,6 +1756,8 @@ export const ko: LocaleMessages = {
     settingAuthenticator: '인증 앱',
     settingPasskey: '패스키',
     settingThirdPartyLogin: '외부 서비스 로그인',
+    settingApiKey: 'API 키',
+    settingOauthApp: '외부 앱 권한',
     emailFooter: '모든 메시지는 {{link}}에서 확인하세요.',
     pageTitle: '메시지',
     typeAll: '전체',

@@ -1778,6 +1778,8 @@ export const ru: LocaleMessages = {
     settingAuthenticator: 'приложение-аутентификатор',
     settingPasskey: 'ключи доступа',
     settingThirdPartyLogin: 'вход через сторонние сервисы',
+    settingApiKey: 'API-ключи',
+    settingOauthApp: 'разрешения сторонним приложениям',
     emailFooter: 'Все сообщения: {{link}}.',
     pageTitle: 'Сообщения',
     typeAll: 'Все',

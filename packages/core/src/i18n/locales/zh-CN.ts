@@ -1712,6 +1712,8 @@ export const zhCN: LocaleMessages = {
     settingAuthenticator: '身份验证器',
     settingPasskey: '通行密钥',
     settingThirdPartyLogin: '第三方登录',
+    settingApiKey: 'API 密钥',
+    settingOauthApp: '第三方应用授权',
     emailFooter: '在 {{link}} 查看全部消息。',
     pageTitle: '消息',
     typeAll: '全部',

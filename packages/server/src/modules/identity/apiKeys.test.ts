@@ -266,6 +266,59 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
     expect(forged.status).toBe(401);
   });
 
+  it('should log a created and a revoked key in the security log and tell the user each time', async () => {
+    const ip = '10.4.0.9';
+    const own = await registerByEmail(app, 'keys0009', 'keys9@example.com', 'Secret123', ip);
+    const settingMessages = async () =>
+      (
+        await callApi(app, 'GET', '/messages', {
+          token: own.token,
+          query: { type: 'setting_update', page: '1', page_size: '10' },
+        })
+      ).data.list as { title: string; content: string }[];
+    const securityLog = async () =>
+      (
+        await callApi(app, 'GET', '/users/logs', {
+          token: own.token,
+          query: { type: 'security', page: '1', page_size: '10' },
+        })
+      ).data.list
+        .map((entry: { action: string }) => entry.action)
+        .filter((action: string) => action.startsWith('api_key'));
+    expect(await settingMessages()).toEqual([]);
+
+    const created = await callApi(app, 'POST', '/users/api-keys', {
+      token: own.token,
+      body: { name: 'rig', scopes: ['miner.view'], accounts: ['keys0009'], expiry: 'forever' },
+      ip,
+    });
+    expect(created.status, created.msg).toBe(200);
+    expect(await securityLog()).toEqual(['api_key_created']);
+    expect(await settingMessages()).toEqual([
+      expect.objectContaining({
+        title: 'Account setting changed',
+        content: expect.stringContaining('Your API keys was changed'),
+      }),
+    ]);
+
+    const revoke = await callApi(app, 'DELETE', `/users/api-keys/${created.data.key.id}`, {
+      token: own.token,
+      ip,
+    });
+    expect(revoke.status).toBe(200);
+    expect(await securityLog()).toEqual(['api_key_revoked', 'api_key_created']);
+    expect(await settingMessages()).toHaveLength(2);
+
+    // Revoking it again changes nothing, so it says nothing.
+    const again = await callApi(app, 'DELETE', `/users/api-keys/${created.data.key.id}`, {
+      token: own.token,
+      ip,
+    });
+    expect(again.status).toBe(404);
+    expect(await securityLog()).toHaveLength(2);
+    expect(await settingMessages()).toHaveLength(2);
+  });
+
   it('should allow 600 calls per key in 10 minutes, then answer 429 until the window ends', async () => {
     const limited = await createKey({
       name: 'busy',

@@ -8,6 +8,7 @@ import { queryRows as queryInTransaction } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
+import { notifySettingUpdate } from '../notifications/messages';
 import type { IdentityContext } from './context';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
@@ -280,27 +281,33 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: IdentityCont
         tx,
         sql`SELECT ${keyColumns} FROM api_keys k WHERE k.id = ${id}::bigint`,
       );
+      await notifySettingUpdate(tx, userId, 'apiKey', now);
       return rows[0];
     });
     if (row === undefined) throw new Error('The new API key could not be read back');
-    await addUserLog(context, userId, 'operation', 'api_key_created', request);
+    await addUserLog(context, userId, 'security', 'api_key_created', request);
     return { key: keyAnswer(row), secret };
   });
 
   registerEndpoint(app, endpoints.revokeApiKey, async ({ params }, { principal, request }) => {
     const userId = ownerOf(principal);
-    const rows = await queryRows<{ id: string }>(
-      database,
-      sql`UPDATE api_keys SET revoked_at = ${iso(context.clock.now())}::timestamptz
-          WHERE user_id = ${userId}::bigint AND id::text = ${params.id} AND revoked_at IS NULL
-          RETURNING id::text AS id`,
-    );
-    if (rows.length === 0) {
+    const now = context.clock.now();
+    const revoked = await database.db.transaction(async (tx) => {
+      const rows = await queryInTransaction<{ id: string }>(
+        tx,
+        sql`UPDATE api_keys SET revoked_at = ${iso(now)}::timestamptz
+            WHERE user_id = ${userId}::bigint AND id::text = ${params.id} AND revoked_at IS NULL
+            RETURNING id::text AS id`,
+      );
+      if (rows.length > 0) await notifySettingUpdate(tx, userId, 'apiKey', now);
+      return rows.length > 0;
+    });
+    if (!revoked) {
       throw new HttpError(404, ERROR_CODES.notFound, 'id: No such API key', {
         fields: [{ field: 'id', message: 'No such API key' }],
       });
     }
-    await addUserLog(context, userId, 'operation', 'api_key_revoked', request);
+    await addUserLog(context, userId, 'security', 'api_key_revoked', request);
     return null;
   });
 }

@@ -371,6 +371,57 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
     expect(noPkce.status).toBe(400);
   });
 
+  it('should log an authorisation and its revocation in the security log and tell the user each time', async () => {
+    const settingMessages = async () =>
+      (
+        (
+          await callApi(app, 'GET', '/messages', {
+            token: userToken,
+            query: { type: 'setting_update', page: '1', page_size: '50' },
+          })
+        ).data.list as { content: string }[]
+      ).filter((message) => message.content.includes('third-party app authorisations'));
+    const securityLog = async () =>
+      (
+        await callApi(app, 'GET', '/users/logs', {
+          token: userToken,
+          query: { type: 'security', page: '1', page_size: '2' },
+        })
+      ).data.list.map((entry: { action: string }) => entry.action);
+    const before = (await settingMessages()).length;
+
+    const granted = await consent(
+      await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      's5',
+      ['oauthu01'],
+    );
+    expect(granted.status, granted.msg).toBe(200);
+    expect((await securityLog())[0]).toBe('oauth_app_authorised');
+    const afterGrant = await settingMessages();
+    expect(afterGrant).toHaveLength(before + 1);
+    expect(afterGrant[0]?.content).toContain('Your third-party app authorisations was changed');
+
+    const live = oauthGrantListSchema.parse(
+      (await callApi(app, 'GET', '/users/oauth/grants', { token: userToken })).data,
+    );
+    const id = live.list[0]?.id;
+    const revoke = await callApi(app, 'DELETE', `/users/oauth/grants/${id}`, { token: userToken });
+    expect(revoke.status).toBe(200);
+    expect(await securityLog()).toEqual(['oauth_app_revoked', 'oauth_app_authorised']);
+    expect(await settingMessages()).toHaveLength(before + 2);
+
+    // A refused authorisation (no account) and a second revocation change nothing: no message.
+    await consent(
+      await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      's6',
+      [],
+    );
+    const again = await callApi(app, 'DELETE', `/users/oauth/grants/${id}`, { token: userToken });
+    expect(again.status).toBe(404);
+    expect(await securityLog()).toEqual(['oauth_app_revoked', 'oauth_app_authorised']);
+    expect(await settingMessages()).toHaveLength(before + 2);
+  });
+
   it('should ask for at least one account', async () => {
     const answer = await consent(
       await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),

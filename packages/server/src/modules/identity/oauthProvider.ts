@@ -9,6 +9,7 @@ import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { recordAudit } from '../admin/audit';
 import { requireOperator } from '../admin/operators';
+import { notifySettingUpdate } from '../notifications/messages';
 import type { IdentityContext } from './context';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
@@ -451,6 +452,7 @@ export function registerOauthProviderRoutes(app: FastifyInstance, context: Ident
             VALUES (${sha256Hex(code)}, ${grantId}::bigint, ${body.redirect_uri}, ${body.code_challenge},
                     ${iso(now + CODE_TTL_MS)}::timestamptz)`,
       );
+      await notifySettingUpdate(tx, userId, 'oauthApp', now);
     });
     await addUserLog(context, userId, 'security', 'oauth_app_authorised', request);
     const target = new URL(body.redirect_uri);
@@ -510,13 +512,18 @@ export function registerOauthProviderRoutes(app: FastifyInstance, context: Ident
 
   registerEndpoint(app, endpoints.revokeOauthGrant, async ({ params }, { principal, request }) => {
     const userId = userOf(principal);
-    const rows = await queryRows<{ id: string }>(
-      database,
-      sql`UPDATE oauth_grants SET revoked_at = ${iso(context.clock.now())}::timestamptz
-          WHERE user_id = ${userId}::bigint AND id::text = ${params.id} AND revoked_at IS NULL
-          RETURNING id::text AS id`,
-    );
-    if (rows.length === 0) throw badField('id', 'No such app authorisation', 404);
+    const now = context.clock.now();
+    const revoked = await database.db.transaction(async (tx) => {
+      const rows = await queryInTransaction<{ id: string }>(
+        tx,
+        sql`UPDATE oauth_grants SET revoked_at = ${iso(now)}::timestamptz
+            WHERE user_id = ${userId}::bigint AND id::text = ${params.id} AND revoked_at IS NULL
+            RETURNING id::text AS id`,
+      );
+      if (rows.length > 0) await notifySettingUpdate(tx, userId, 'oauthApp', now);
+      return rows.length > 0;
+    });
+    if (!revoked) throw badField('id', 'No such app authorisation', 404);
     await addUserLog(context, userId, 'security', 'oauth_app_revoked', request);
     return null;
   });

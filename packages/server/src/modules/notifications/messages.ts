@@ -42,7 +42,8 @@ export async function postMessage(executor: SqlExecutor, message: NewMessage): P
 /**
  * Tells a user that one of their security or payout settings changed (spec section 1, setting
  * update). Identity and wallet call it where pay method, auto-withdraw address, password, pay
- * password, email, phone, authenticator or passkeys change, inside the change's transaction.
+ * password, email, phone, authenticator, passkeys, API keys or third-party app authorisations
+ * change, inside the change's transaction.
  */
 export async function notifySettingUpdate(
   executor: SqlExecutor,

@@ -19,7 +19,9 @@ export type ChangedSetting =
   | 'phone'
   | 'authenticator'
   | 'passkey'
-  | 'thirdPartyLogin';
+  | 'thirdPartyLogin'
+  | 'apiKey'
+  | 'oauthApp';
 
 type Catalogue = Record<string, string>;
 let catalogues: Record<Language, Catalogue> | null = null;
