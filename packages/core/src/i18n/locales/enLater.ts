@@ -131,6 +131,10 @@ export const enLater = {
     withdrawCode: 'Verification code',
     withdrawSendCode: 'Send code',
     withdrawCodeSent: 'Code sent. Check your email.',
+    withdrawUsePasskey: 'Use a passkey instead',
+    withdrawPasskeyVerified: 'Verified with your passkey.',
+    withdrawPasskeyFailedHint:
+      'Your passkey could not be checked. Try again, or verify with the code instead.',
     withdrawNext: 'Next',
     withdrawBack: 'Back',
     withdrawSubmit: 'Withdraw',
@@ -459,6 +463,10 @@ export const enLater = {
     transferCode: 'Verification code',
     transferSendCode: 'Send code',
     transferCodeSent: 'Code sent. Check your email.',
+    transferUsePasskey: 'Use a passkey instead',
+    transferPasskeyVerified: 'Verified with your passkey.',
+    transferPasskeyFailedHint:
+      'Your passkey could not be checked. Try again, or verify with the code instead.',
     transferSubmit: 'Transfer',
     transferCancel: 'Cancel',
     transferNoPayPassword:

@@ -368,6 +368,10 @@ export const ja: LocaleMessages = {
     transferCode: '認証コード',
     transferSendCode: 'コードを送信',
     transferCodeSent: 'コードを送信しました。メールをご確認ください。',
+    transferUsePasskey: 'パスキーを使う',
+    transferPasskeyVerified: 'パスキーで確認しました。',
+    transferPasskeyFailedHint:
+      'パスキーを確認できませんでした。もう一度試すか、コードで確認してください。',
     transferSubmit: '振替する',
     transferCancel: 'キャンセル',
     transferNoPayPassword:
@@ -442,6 +446,10 @@ export const ja: LocaleMessages = {
     withdrawCode: '認証コード',
     withdrawSendCode: 'コードを送信',
     withdrawCodeSent: 'コードを送信しました。メールをご確認ください。',
+    withdrawUsePasskey: 'パスキーを使う',
+    withdrawPasskeyVerified: 'パスキーで確認しました。',
+    withdrawPasskeyFailedHint:
+      'パスキーを確認できませんでした。もう一度試すか、コードで確認してください。',
     withdrawNext: '次へ',
     withdrawBack: '戻る',
     withdrawSubmit: '出金',

@@ -369,6 +369,10 @@ export const ru: LocaleMessages = {
     transferCode: 'Код подтверждения',
     transferSendCode: 'Отправить код',
     transferCodeSent: 'Код отправлен. Проверьте почту.',
+    transferUsePasskey: 'Использовать ключ доступа',
+    transferPasskeyVerified: 'Подтверждено ключом доступа.',
+    transferPasskeyFailedHint:
+      'Не удалось проверить ключ доступа. Повторите попытку или подтвердите кодом.',
     transferSubmit: 'Перевести',
     transferCancel: 'Отмена',
     transferNoPayPassword:
@@ -443,6 +447,10 @@ export const ru: LocaleMessages = {
     withdrawCode: 'Код подтверждения',
     withdrawSendCode: 'Отправить код',
     withdrawCodeSent: 'Код отправлен. Проверьте почту.',
+    withdrawUsePasskey: 'Использовать ключ доступа',
+    withdrawPasskeyVerified: 'Подтверждено ключом доступа.',
+    withdrawPasskeyFailedHint:
+      'Не удалось проверить ключ доступа. Повторите попытку или подтвердите кодом.',
     withdrawNext: 'Далее',
     withdrawBack: 'Назад',
     withdrawSubmit: 'Вывести',

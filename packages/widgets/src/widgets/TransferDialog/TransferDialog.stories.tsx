@@ -1,7 +1,7 @@
 import type { AccountBalance } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { TransferDialog, type TransferDialogRefusal } from './TransferDialog';
+import { type PasskeyOutcome, TransferDialog, type TransferDialogRefusal } from './TransferDialog';
 
 const balances: AccountBalance[] = [
   { account: 'alice01', coin: 'btc', available: '1.25', frozen: '0', total: '1.25' },
@@ -176,6 +176,140 @@ export const AuthenticatorCode: Story = {
     const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
     await expect(within(dialog).getByRole('textbox', { name: 'Authenticator code' })).toBeVisible();
     await expect(within(dialog).queryByRole('button', { name: 'Send code' })).toBeNull();
+  },
+};
+
+/** Fills every field but the second validation. */
+async function fillTransfer(dialog: HTMLElement) {
+  const body = within(dialog);
+  await userEvent.type(body.getByRole('textbox', { name: 'To account' }), 'bob00001');
+  await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), '0.5');
+  await userEvent.type(body.getByLabelText('Pay password'), 'Pay123456');
+  return body;
+}
+
+/** The user has a passkey: it passes the second validation, and no code is asked for. */
+export const Passkey: Story = {
+  args: {
+    defaultOpen: true,
+    trigger: undefined,
+    onPasskey: fn(
+      async (): Promise<PasskeyOutcome> => ({ status: 'verified', token: 'vt_passkey' }),
+    ),
+  },
+  play: async ({ args, canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    const body = await fillTransfer(dialog);
+    await userEvent.click(body.getByRole('button', { name: 'Use a passkey instead' }));
+    await expect(args.onPasskey).toHaveBeenCalledTimes(1);
+    await expect(await body.findByTestId('passkey-verified')).toHaveTextContent(
+      'Verified with your passkey.',
+    );
+    await expect(body.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
+    await expect(body.queryByRole('button', { name: 'Use a passkey instead' })).toBeNull();
+    await userEvent.click(body.getByRole('button', { name: 'Transfer' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      fromAccount: 'alice01',
+      coin: 'btc',
+      toAccount: 'bob00001',
+      amount: '0.5',
+      payPassword: 'Pay123456',
+      code: '',
+      passkeyToken: 'vt_passkey',
+    });
+  },
+};
+
+let passkeyTries = 0;
+
+/**
+ * The passkey does not pass (cancelled on the device, say): "Verification Failed", then verify
+ * another way (the code field takes focus) or try again.
+ */
+export const PasskeyFailed: Story = {
+  args: {
+    defaultOpen: true,
+    trigger: undefined,
+    // Fails twice, then passes.
+    onPasskey: fn(
+      async (): Promise<PasskeyOutcome> =>
+        ++passkeyTries > 2 ? { status: 'verified', token: 'vt_second' } : { status: 'failed' },
+    ),
+  },
+  play: async ({ args, canvasElement }) => {
+    passkeyTries = 0;
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    const body = await fillTransfer(dialog);
+    await userEvent.click(body.getByRole('button', { name: 'Use a passkey instead' }));
+    const alert = await body.findByRole('alert', { name: 'Verification Failed' });
+    await expect(alert).toHaveTextContent(
+      'Your passkey could not be checked. Try again, or verify with the code instead.',
+    );
+    await userEvent.click(within(alert).getByRole('button', { name: 'Verify another way' }));
+    await expect(body.queryByRole('alert')).toBeNull();
+    await expect(body.getByRole('textbox', { name: 'Verification code' })).toHaveFocus();
+    // The passkey again: it fails once more, then passes on "Try again".
+    await userEvent.click(body.getByRole('button', { name: 'Use a passkey instead' }));
+    const again = await body.findByRole('alert', { name: 'Verification Failed' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Try again' }));
+    await expect(await body.findByTestId('passkey-verified')).toBeInTheDocument();
+    await expect(args.onPasskey).toHaveBeenCalledTimes(3);
+    await userEvent.click(body.getByRole('button', { name: 'Transfer' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ code: '', passkeyToken: 'vt_second' }),
+    );
+  },
+};
+
+/** This browser has no WebAuthn: section 8's message under the code field, which stays. */
+export const PasskeyUnsupported: Story = {
+  args: {
+    defaultOpen: true,
+    trigger: undefined,
+    onPasskey: fn(
+      async (): Promise<PasskeyOutcome> => ({
+        status: 'refused',
+        message: 'Your browser does not support webauthn',
+      }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    const body = within(dialog);
+    await userEvent.click(body.getByRole('button', { name: 'Use a passkey instead' }));
+    await waitFor(() =>
+      expect(body.getByRole('textbox', { name: 'Verification code' })).toHaveAccessibleDescription(
+        'Your browser does not support webauthn',
+      ),
+    );
+  },
+};
+
+/** The server refuses the passkey's token (expired): the code field comes back with why. */
+export const PasskeyTokenRefused: Story = {
+  args: {
+    defaultOpen: true,
+    trigger: undefined,
+    onPasskey: fn(async (): Promise<PasskeyOutcome> => ({ status: 'verified', token: 'vt_stale' })),
+    onSubmit: fn(
+      async (): Promise<TransferDialogRefusal | undefined> => ({
+        field: 'code',
+        message: 'The validation is not valid or has expired',
+      }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    const body = await fillTransfer(dialog);
+    await userEvent.click(body.getByRole('button', { name: 'Use a passkey instead' }));
+    await body.findByTestId('passkey-verified');
+    await userEvent.click(body.getByRole('button', { name: 'Transfer' }));
+    await waitFor(() =>
+      expect(body.getByRole('textbox', { name: 'Verification code' })).toHaveAccessibleDescription(
+        'The validation is not valid or has expired',
+      ),
+    );
+    await expect(body.getByRole('button', { name: 'Use a passkey instead' })).toBeVisible();
   },
 };
 

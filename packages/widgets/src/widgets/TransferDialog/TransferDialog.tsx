@@ -17,9 +17,17 @@ import {
   useState,
 } from 'react';
 import { useControllableState } from '../../internal/useControllableState';
+import {
+  PasskeyChoice,
+  type PasskeyOutcome,
+  PasskeyVerified,
+  usePasskeys,
+} from '../../lib/passkeyValidation';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import * as styles from './TransferDialog.css';
+
+export type { PasskeyOutcome } from '../../lib/passkeyValidation';
 
 /** What the form holds when it is sent. */
 export interface TransferDialogValues {
@@ -30,8 +38,10 @@ export interface TransferDialogValues {
   readonly amount: string;
   /** In clear: the host encrypts it (core's `encryptPassword`) before it leaves. */
   readonly payPassword: string;
-  /** The second validation's 6-digit code. */
+  /** The second validation's 6-digit code; empty when a passkey passed it. */
   readonly code: string;
+  /** The validation token the host's passkey check gave (`onPasskey`), instead of the code. */
+  readonly passkeyToken?: string;
 }
 
 /** The fields a refusal can point at. */
@@ -63,7 +73,10 @@ export type TransferDialogLabelKey =
   | 'transferNoPayPassword'
   | 'transferSetPayPassword'
   | 'transferNoFunds'
-  | 'transferSameAccount';
+  | 'transferSameAccount'
+  | 'transferUsePasskey'
+  | 'transferPasskeyVerified'
+  | 'transferPasskeyFailedHint';
 
 /** Props of {@link TransferDialog}. */
 export interface TransferDialogProps {
@@ -93,6 +106,13 @@ export interface TransferDialogProps {
    */
   onSendCode?: () => Promise<void>;
   /**
+   * Runs the second validation (scene `transfer`) with one of the user's passkeys instead of the
+   * code: the host does the WebAuthn assertion and resolves a {@link PasskeyOutcome}; once
+   * verified, the code field gives way and the token comes in `passkeyToken`. Pass it only when
+   * the user has a passkey: it shows "Use a passkey instead".
+   */
+  onPasskey?: () => Promise<PasskeyOutcome>;
+  /**
    * Carries out the transfer: resolves nothing when it went through (the dialog closes), or a
    * {@link TransferDialogRefusal}; a rejection shows its message.
    */
@@ -115,7 +135,9 @@ function messageOf(error: unknown): string {
  * the pay password and a second validation's code. Checks the fields before sending (account
  * not empty and not the same, a positive decimal within the balance, the pay password, a
  * 6-digit code) and shows each problem under its field (`aria-invalid`, `aria-describedby`);
- * the host's refusals go the same way. Without a pay password it offers to set one first.
+ * the host's refusals go the same way. Without a pay password it offers to set one first. With
+ * `onPasskey`, a passkey can pass the second validation instead of the code (section 8's
+ * "Verification Failed" with "Verify another way" and "Try again" when it does not).
  *
  * A native `<dialog>` shown with `showModal()`: focus stays inside and returns on close, the
  * page behind is inert, Escape and a press on the backdrop close it; it carries
@@ -132,6 +154,7 @@ export function TransferDialog({
   hasPayPassword,
   onSetPayPassword,
   onSendCode,
+  onPasskey,
   onSubmit,
   resendSeconds = 60,
   labels,
@@ -158,6 +181,11 @@ export function TransferDialog({
   const [busy, setBusy] = useState(false);
   const [wait, setWait] = useState(0);
   const [sent, setSent] = useState(false);
+  const passkeys = usePasskeys<'transfer'>(
+    onPasskey === undefined ? undefined : () => onPasskey(),
+    (_scene, message) => setErrors((current) => ({ ...current, code: message })),
+  );
+  const passkey = passkeys.state('transfer');
 
   // A fresh form each time the dialog opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
@@ -171,6 +199,7 @@ export function TransferDialog({
     setCode('');
     setErrors({});
     setSent(false);
+    passkeys.forget();
   }, [isOpen]);
 
   useEffect(() => {
@@ -203,6 +232,7 @@ export function TransferDialog({
       found.amount = t('validation.amountAboveMaximum', { maximum: available });
     }
     if (payPassword === '') found.payPassword = t('validation.payPasswordRequired');
+    if (passkey.token !== null) return found;
     if (code.trim() === '') found.code = t('validation.verificationCodeRequired');
     else if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.verificationCodeInvalid');
     return found;
@@ -234,10 +264,16 @@ export function TransferDialog({
         toAccount: toAccount.trim(),
         amount: amount.trim(),
         payPassword,
-        code: code.trim(),
+        ...(passkey.token === null
+          ? { code: code.trim() }
+          : { code: '', passkeyToken: passkey.token }),
       });
       if (refusal === undefined) setOpen(false);
-      else setErrors({ [refusal.field ?? 'form']: refusal.message });
+      else {
+        // The validation itself was refused (expired, spent): the code field comes back.
+        if (refusal.field === 'code') passkeys.forget('transfer');
+        setErrors({ [refusal.field ?? 'form']: refusal.message });
+      }
     } catch (error) {
       setErrors({ form: messageOf(error) });
     } finally {
@@ -376,30 +412,52 @@ export function TransferDialog({
             onChange={(event) => setPayPassword(event.target.value)}
           />
         ))}
-        {field('code', label('transferCode'), (props) => (
-          <div className={styles.withButton}>
-            <input
-              {...props}
-              className={widget.textInput}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-            {onSendCode ? (
-              <button
-                type="button"
-                className={widget.button}
-                data-variant="secondary"
-                disabled={wait > 0}
-                onClick={() => void sendCode()}
-              >
-                {wait > 0 ? t('widgets.resendIn', { seconds: wait }) : label('transferSendCode')}
-              </button>
-            ) : null}
-          </div>
-        ))}
+        {passkey.token === null ? (
+          field('code', label('transferCode'), (props) => (
+            <div className={styles.withButton}>
+              <input
+                {...props}
+                className={widget.textInput}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+              {onSendCode ? (
+                <button
+                  type="button"
+                  className={widget.button}
+                  data-variant="secondary"
+                  disabled={wait > 0}
+                  onClick={() => void sendCode()}
+                >
+                  {wait > 0 ? t('widgets.resendIn', { seconds: wait }) : label('transferSendCode')}
+                </button>
+              ) : null}
+            </div>
+          ))
+        ) : (
+          <PasskeyVerified text={label('transferPasskeyVerified')} />
+        )}
+        {onPasskey && passkey.token === null ? (
+          <PasskeyChoice
+            id={`${id}-passkey`}
+            state={passkey}
+            texts={{
+              use: label('transferUsePasskey'),
+              failedHint: label('transferPasskeyFailedHint'),
+              failed: t('errors.verificationFailed'),
+              anotherWay: t('errors.verifyAnotherWay'),
+              tryAgain: t('errors.tryAgain'),
+            }}
+            onRun={() => void passkeys.run('transfer')}
+            onAnotherWay={() => {
+              passkeys.dismiss('transfer');
+              document.getElementById(`${id}-code`)?.focus();
+            }}
+          />
+        ) : null}
         {sent ? (
           <p className={styles.available} role="status">
             {label('transferCodeSent')}

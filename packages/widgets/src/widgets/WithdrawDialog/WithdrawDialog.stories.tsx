@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FIXED_NOW } from '../../lib/fixtures';
 import {
+  type PasskeyOutcome,
   WithdrawDialog,
   type WithdrawDialogProps,
   type WithdrawDialogRefusal,
@@ -419,6 +420,128 @@ export const AddressGone = refusedWith(
   '1. Address',
 );
 export const NetworkFailure = refusedWith({ message: 'Request failed' }, '3. Confirm');
+
+/** A passkey instead of the code for the withdrawal (scene `withdraw`). */
+export const PasskeyWithdraw: Story = {
+  args: {
+    ...open,
+    onPasskey: fn(
+      async (): Promise<PasskeyOutcome> => ({ status: 'verified', token: 'vt_withdraw' }),
+    ),
+  },
+  play: async ({ args, canvasElement }) => {
+    const body = await toAmount(canvasElement, '1');
+    await userEvent.click(body.getByRole('button', { name: 'Next' }));
+    await userEvent.type(body.getByLabelText('Pay password'), 'Pay123456');
+    await userEvent.click(body.getByRole('button', { name: 'Use a passkey instead' }));
+    await expect(args.onPasskey).toHaveBeenCalledWith('withdraw');
+    await expect(await body.findByTestId('passkey-verified')).toHaveTextContent(
+      'Verified with your passkey.',
+    );
+    await expect(body.queryByRole('textbox', { name: 'Verification code' })).toBeNull();
+    await userEvent.click(body.getByRole('button', { name: 'Withdraw' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      coin: 'btc',
+      addressId: '11',
+      amount: '1',
+      payPassword: 'Pay123456',
+      code: '',
+      passkeyToken: 'vt_withdraw',
+    });
+  },
+};
+
+/**
+ * A passkey for a new address (scene `withdraw_address`): once the address is saved its token
+ * is spent, so the withdrawal asks again.
+ */
+export const PasskeyAddAddress: Story = {
+  args: {
+    ...open,
+    addresses: [],
+    onPasskey: fn(
+      async (scene: 'withdraw' | 'withdraw_address'): Promise<PasskeyOutcome> => ({
+        status: 'verified',
+        token: `vt_${scene}`,
+      }),
+    ),
+  },
+  render: (args) => <WithAddressBook {...args} />,
+  play: async ({ args, canvasElement }) => {
+    const body = await dialogOf(canvasElement);
+    await userEvent.click(body.getByRole('button', { name: 'Add an address' }));
+    await userEvent.type(body.getByRole('textbox', { name: 'Name' }), 'Hardware');
+    await userEvent.type(
+      body.getByRole('textbox', { name: 'Address' }),
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    );
+    await userEvent.click(body.getByRole('button', { name: 'Use a passkey instead' }));
+    await expect(args.onPasskey).toHaveBeenCalledWith('withdraw_address');
+    await body.findByTestId('passkey-verified');
+    await userEvent.click(body.getByRole('button', { name: 'Save address' }));
+    await expect(args.onAddAddress).toHaveBeenCalledWith({
+      coin: 'btc',
+      alias: 'Hardware',
+      address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      code: '',
+      passkeyToken: 'vt_withdraw_address',
+    });
+    await waitFor(() => expect(body.getByRole('radio', { name: /Hardware/ })).toBeChecked());
+    await userEvent.click(body.getByRole('button', { name: 'Next' }));
+    await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), '1');
+    await userEvent.click(body.getByRole('button', { name: 'Next' }));
+    await expect(body.getByRole('textbox', { name: 'Verification code' })).toBeVisible();
+    await expect(body.queryByTestId('passkey-verified')).toBeNull();
+  },
+};
+
+let passkeyTries = 0;
+
+/** The passkey does not pass: "Verification Failed", verify another way or try again. */
+export const PasskeyFailed: Story = {
+  args: {
+    ...open,
+    // Fails once, then passes.
+    onPasskey: fn(
+      async (): Promise<PasskeyOutcome> =>
+        ++passkeyTries > 1 ? { status: 'verified', token: 'vt_again' } : { status: 'failed' },
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    passkeyTries = 0;
+    const body = await toAmount(canvasElement, '1');
+    await userEvent.click(body.getByRole('button', { name: 'Next' }));
+    await userEvent.click(body.getByRole('button', { name: 'Use a passkey instead' }));
+    const alert = await body.findByRole('alert', { name: 'Verification Failed' });
+    await expect(within(alert).getByRole('button', { name: 'Verify another way' })).toBeVisible();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expect(await body.findByTestId('passkey-verified')).toBeInTheDocument();
+    await expect(body.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** This browser has no WebAuthn: the message under the code field. */
+export const PasskeyUnsupported: Story = {
+  args: {
+    ...open,
+    onPasskey: fn(
+      async (): Promise<PasskeyOutcome> => ({
+        status: 'refused',
+        message: 'Your browser does not support webauthn',
+      }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const body = await toAmount(canvasElement, '1');
+    await userEvent.click(body.getByRole('button', { name: 'Next' }));
+    await userEvent.click(body.getByRole('button', { name: 'Use a passkey instead' }));
+    await waitFor(() =>
+      expect(body.getByRole('textbox', { name: 'Verification code' })).toHaveAccessibleDescription(
+        'Your browser does not support webauthn',
+      ),
+    );
+  },
+};
 
 export const CodeNotSent: Story = {
   args: {

@@ -23,12 +23,20 @@ import {
   useState,
 } from 'react';
 import { useControllableState } from '../../internal/useControllableState';
+import {
+  PasskeyChoice,
+  type PasskeyOutcome,
+  PasskeyVerified,
+  usePasskeys,
+} from '../../lib/passkeyValidation';
 import { ErrorBlock, LoadingBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned, isoToMs } from '../../lib/zonedTime';
 import * as base from '../TransferDialog/TransferDialog.css';
 import * as styles from './WithdrawDialog.css';
+
+export type { PasskeyOutcome } from '../../lib/passkeyValidation';
 
 /** What the form holds when the withdrawal is sent. */
 export interface WithdrawDialogValues {
@@ -41,8 +49,10 @@ export interface WithdrawDialogValues {
   readonly amount: string;
   /** In clear: the host encrypts it (core's `encryptPassword`) before it leaves. */
   readonly payPassword: string;
-  /** The second validation's 6-digit code (scene `withdraw`). */
+  /** The second validation's 6-digit code (scene `withdraw`); empty when a passkey passed it. */
   readonly code: string;
+  /** The validation token the host's passkey check gave (`onPasskey`), instead of the code. */
+  readonly passkeyToken?: string;
 }
 
 /** A new address for the address book. */
@@ -52,8 +62,10 @@ export interface WithdrawAddressValues {
   readonly address: string;
   /** KDA only, when given: 64 hex characters. */
   readonly publicKey?: string;
-  /** The second validation's 6-digit code (scene `withdraw_address`). */
+  /** The second validation's 6-digit code (scene `withdraw_address`); empty after a passkey. */
   readonly code: string;
+  /** The validation token the host's passkey check gave (`onPasskey`), instead of the code. */
+  readonly passkeyToken?: string;
 }
 
 /** The fields a refusal can point at. */
@@ -122,6 +134,9 @@ export type WithdrawDialogLabelKey =
   | 'withdrawNoFunds'
   | 'withdrawLoading'
   | 'withdrawError'
+  | 'withdrawUsePasskey'
+  | 'withdrawPasskeyVerified'
+  | 'withdrawPasskeyFailedHint'
   | 'retry';
 
 /** Props of {@link WithdrawDialog}. */
@@ -168,6 +183,14 @@ export interface WithdrawDialogProps {
    * come from an authenticator app: no send buttons.
    */
   onSendCode?: (scene: 'withdraw' | 'withdraw_address') => Promise<void>;
+  /**
+   * Runs a second validation (scene `withdraw_address` to save an address, `withdraw` to
+   * withdraw) with one of the user's passkeys instead of the code: the host does the WebAuthn
+   * assertion and resolves a {@link PasskeyOutcome}; once verified, the code field gives way and
+   * the token comes in `passkeyToken`. Pass it only when the user has a passkey: it shows "Use a
+   * passkey instead".
+   */
+  onPasskey?: (scene: 'withdraw' | 'withdraw_address') => Promise<PasskeyOutcome>;
   /**
    * Saves a new address: resolves nothing when saved (the host then passes it in `addresses`,
    * and the dialog selects it), or a {@link WithdrawDialogRefusal}. Without it no address can be
@@ -251,6 +274,9 @@ export function withdrawalParts(amount: string, maxSingle: string): number {
  * 3. **Confirm**: the summary, the pay password and the second validation's code (scene
  *    `withdraw`).
  *
+ * With `onPasskey`, a passkey can pass either second validation instead of the code (section 8's
+ * "Verification Failed" with "Verify another way" and "Try again" when it does not).
+ *
  * A refusal of the host goes under the field it names, on that field's step. While withdrawals
  * are paused after a security change (the rules' `paused_until`), or closed for the coin, or
  * without a pay password, the dialog says so instead. A native `<dialog>` like
@@ -272,6 +298,7 @@ export function WithdrawDialog({
   hasPayPassword,
   onSetPayPassword,
   onSendCode,
+  onPasskey,
   onAddAddress,
   onDeleteAddress,
   onSubmit,
@@ -309,6 +336,14 @@ export function WithdrawDialog({
   });
   const [sent, setSent] = useState<'withdraw' | 'withdraw_address' | null>(null);
   const pendingAddress = useRef<string | null>(null);
+  const passkeys = usePasskeys<'withdraw' | 'withdraw_address'>(onPasskey, (scene, message) =>
+    setErrors((current) => ({
+      ...current,
+      [scene === 'withdraw' ? 'code' : 'addressCode']: message,
+    })),
+  );
+  const addressPasskey = passkeys.state('withdraw_address');
+  const withdrawPasskey = passkeys.state('withdraw');
 
   // A fresh form each time the dialog opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
@@ -327,6 +362,7 @@ export function WithdrawDialog({
     setCode('');
     setErrors({});
     setSent(null);
+    passkeys.forget();
   }, [isOpen, coin]);
 
   // The addresses arrive after the dialog opened (or the chosen one was deleted): choose the first.
@@ -409,6 +445,7 @@ export function WithdrawDialog({
     if (coin === 'kda' && publicKey.trim() !== '' && !/^[0-9a-fA-F]{64}$/.test(publicKey.trim())) {
       found.publicKey = label('withdrawPublicKeyInvalid');
     }
+    if (addressPasskey.token !== null) return found;
     if (addressCode.trim() === '') found.addressCode = t('validation.verificationCodeRequired');
     else if (!/^\d{6}$/.test(addressCode.trim())) {
       found.addressCode = t('validation.verificationCodeInvalid');
@@ -437,6 +474,7 @@ export function WithdrawDialog({
   function checkConfirm(): Errors {
     const found: Errors = {};
     if (payPassword === '') found.payPassword = t('validation.payPasswordRequired');
+    if (withdrawPasskey.token !== null) return found;
     if (code.trim() === '') found.code = t('validation.verificationCodeRequired');
     else if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.verificationCodeInvalid');
     return found;
@@ -468,7 +506,9 @@ export function WithdrawDialog({
         alias: alias.trim(),
         address: typed,
         ...(coin === 'kda' && publicKey.trim() !== '' ? { publicKey: publicKey.trim() } : {}),
-        code: addressCode.trim(),
+        ...(addressPasskey.token === null
+          ? { code: addressCode.trim() }
+          : { code: '', passkeyToken: addressPasskey.token }),
       });
       if (refusal === undefined) {
         pendingAddress.current = typed;
@@ -478,7 +518,13 @@ export function WithdrawDialog({
         setPublicKey('');
         setAddressCode('');
         setSent(null);
-      } else showErrors({ [refusal.field ?? 'form']: refusal.message });
+        // The validation is spent: another address needs another.
+        passkeys.forget('withdraw_address');
+      } else {
+        // The validation itself was refused (expired, spent): the code field comes back.
+        if (refusal.field === 'addressCode') passkeys.forget('withdraw_address');
+        showErrors({ [refusal.field ?? 'form']: refusal.message });
+      }
     } catch (failure) {
       setErrors({ form: messageOf(failure) });
     } finally {
@@ -519,10 +565,15 @@ export function WithdrawDialog({
         addressId,
         amount: value,
         payPassword,
-        code: code.trim(),
+        ...(withdrawPasskey.token === null
+          ? { code: code.trim() }
+          : { code: '', passkeyToken: withdrawPasskey.token }),
       });
       if (refusal === undefined) setOpen(false);
-      else showErrors({ [refusal.field ?? 'form']: refusal.message });
+      else {
+        if (refusal.field === 'code') passkeys.forget('withdraw');
+        showErrors({ [refusal.field ?? 'form']: refusal.message });
+      }
     } catch (failure) {
       setErrors({ form: messageOf(failure) });
     } finally {
@@ -567,7 +618,43 @@ export function WithdrawDialog({
     );
   };
 
+  const passkeyChoice = (name: 'code' | 'addressCode', scene: 'withdraw' | 'withdraw_address') =>
+    onPasskey ? (
+      <PasskeyChoice
+        id={`${id}-${scene}-passkey`}
+        state={passkeys.state(scene)}
+        texts={{
+          use: label('withdrawUsePasskey'),
+          failedHint: label('withdrawPasskeyFailedHint'),
+          failed: t('errors.verificationFailed'),
+          anotherWay: t('errors.verifyAnotherWay'),
+          tryAgain: t('errors.tryAgain'),
+        }}
+        onRun={() => void passkeys.run(scene)}
+        onAnotherWay={() => {
+          passkeys.dismiss(scene);
+          document.getElementById(`${id}-${name}`)?.focus();
+        }}
+      />
+    ) : null;
+
   const codeField = (
+    name: 'code' | 'addressCode',
+    scene: 'withdraw' | 'withdraw_address',
+    text: string,
+    current: string,
+    change: (next: string) => void,
+  ) =>
+    passkeys.state(scene).token !== null ? (
+      <PasskeyVerified text={label('withdrawPasskeyVerified')} />
+    ) : (
+      <>
+        {codeFieldInput(name, scene, text, current, change)}
+        {passkeyChoice(name, scene)}
+      </>
+    );
+
+  const codeFieldInput = (
     name: 'code' | 'addressCode',
     scene: 'withdraw' | 'withdraw_address',
     text: string,
