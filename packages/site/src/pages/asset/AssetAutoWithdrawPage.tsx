@@ -25,9 +25,14 @@ import {
 } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { encryptedPassword } from '../identity/identity';
+import {
+  NO_VALIDATION,
+  SecondValidationField,
+  type SecondValidationValue,
+  secondValidationToken,
+} from '../user/SecondValidation';
 import { AssetTabs } from './AssetTabs';
 import { PayPasswordDialog } from './PayPasswordDialog';
-import { codeLabel, codeSender } from './wallet';
 
 /** What the dialog sets: a new setting, a change of one, or switching one off. */
 type Editing =
@@ -74,15 +79,13 @@ function AutoWithdrawDialog({
   const [addressId, setAddressId] = useState('');
   const [threshold, setThreshold] = useState('');
   const [payPassword, setPayPassword] = useState('');
-  const [code, setCode] = useState('');
+  const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
   const coins = useMemo(
     () => [...new Set(addresses.map((entry) => entry.coin))].sort(),
     [addresses],
   );
-  const send = codeSender(services, user, 'auto_withdraw');
   const rules = useApiData(
     async (signal) => services.api.withdrawRules({ query: { coin } }, { signal }),
     [coin],
@@ -103,7 +106,7 @@ function AutoWithdrawDialog({
     setAddressId(current?.address_id ?? '');
     setThreshold(current?.threshold ?? '');
     setPayPassword('');
-    setCode('');
+    setValidation(NO_VALIDATION);
     setErrors({});
   }, [editing, settings]);
 
@@ -113,19 +116,6 @@ function AutoWithdrawDialog({
       setAddressId(coinAddresses[0]?.id ?? '');
     }
   }, [coinAddresses, addressId]);
-
-  async function sendCode() {
-    if (!send) return;
-    setSending(true);
-    try {
-      await send();
-      showMessage(t('site.form.codeSent'), 'success');
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setSending(false);
-    }
-  }
 
   async function save() {
     if (editing === null) return;
@@ -141,21 +131,21 @@ function AutoWithdrawDialog({
       }
     }
     if (payPassword === '') found.pay_password = t('site.autoWithdraw.payPasswordRequired');
-    if (code.trim() === '') found.code = t('site.autoWithdraw.codeRequired');
+    if (validation.passkeyToken === null && validation.code.trim() === '') {
+      found.code = t('site.autoWithdraw.codeRequired');
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const validation = await services.api.secondValidation({
-        body: { verify_type: user.verify_type, code: code.trim(), scene: 'auto_withdraw' },
-      });
+      const token = await secondValidationToken(services, user, 'auto_withdraw', validation);
       const secret = await encryptedPassword(services, payPassword);
       const common = {
         coin,
         account,
         pay_password: secret.password,
         key_id: secret.key_id,
-        validation_token: validation.validation_token,
+        validation_token: token,
       };
       await services.api.updateAutoWithdraw({
         body: on
@@ -171,6 +161,8 @@ function AutoWithdrawDialog({
     } catch (error) {
       const field = isApiError(error) ? error.fields?.[0]?.field : undefined;
       const target = field === undefined ? undefined : FIELD_OF[field];
+      // A refused passkey validation (expired, spent): the code field comes back.
+      if (target === 'code' && validation.passkeyToken !== null) setValidation(NO_VALIDATION);
       if (target === undefined) reportError(error);
       else setErrors({ [target]: describeError(error, (key) => t(key)) });
     } finally {
@@ -254,23 +246,13 @@ function AutoWithdrawDialog({
           error={errors.pay_password}
           onChange={(event) => setPayPassword(event.target.value)}
         />
-        <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
-          <div className={uiStyles.grow}>
-            <TextField
-              label={codeLabel(t, user.verify_type)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              error={errors.code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
-          {send ? (
-            <Button variant="secondary" loading={sending} onClick={() => void sendCode()}>
-              {t('site.form.sendCode')}
-            </Button>
-          ) : null}
-        </div>
+        <SecondValidationField
+          user={user}
+          scene="auto_withdraw"
+          value={validation}
+          onChange={setValidation}
+          error={errors.code}
+        />
         {on ? (
           <p className={`${uiStyles.muted} ${uiStyles.flush}`}>
             {t('site.autoWithdraw.pauseNote')}

@@ -6,6 +6,7 @@ import { showMessage } from '../../app/feedback';
 import { coinAmount } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { encryptedPassword } from '../identity/identity';
+import { usePasskeyValidation } from '../user/SecondValidation';
 import { codeLabel, codeSender, newIdempotencyKey, refusalOf } from './wallet';
 
 /**
@@ -13,7 +14,8 @@ import { codeLabel, codeSender, newIdempotencyKey, refusalOf } from './wallet';
  * transfer is a second validation (scene `transfer`), then `POST /wallets/transfers` with the
  * encrypted pay password and one idempotency key per opening of the dialog, so a retry after a
  * lost answer never moves the coins twice. A validation whose transfer was refused is used
- * again for the corrected retry (it is spent only when coins move).
+ * again for the corrected retry (it is spent only when coins move). A user with a passkey may
+ * pass the validation with it instead of the code.
  */
 export function TransferFlow({
   open,
@@ -37,6 +39,7 @@ export function TransferFlow({
   // password) keeps it, so the corrected retry needs no new code.
   const validation = useRef<{ code: string; token: string } | null>(null);
   const send = codeSender(services, user, 'transfer');
+  const passkey = usePasskeyValidation<'transfer'>(open);
 
   useEffect(() => {
     if (!open) return;
@@ -55,7 +58,7 @@ export function TransferFlow({
 
   async function submit(values: TransferDialogValues) {
     try {
-      const token = await validationToken(values.code);
+      const token = values.passkeyToken ?? (await validationToken(values.code));
       const secret = await encryptedPassword(services, values.payPassword);
       const done = await services.api.transfer({
         body: {
@@ -92,6 +95,7 @@ export function TransferFlow({
       hasPayPassword={user.pay_password_set}
       onSetPayPassword={onSetPayPassword}
       {...(send === undefined ? {} : { onSendCode: send })}
+      {...(passkey === undefined ? {} : { onPasskey: () => passkey('transfer') })}
       onSubmit={submit}
       labels={{ transferCode: codeLabel(t, user.verify_type) }}
     />

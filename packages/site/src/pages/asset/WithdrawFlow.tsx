@@ -12,6 +12,7 @@ import { coinAmount } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { useApiData } from '../../app/useApiData';
 import { encryptedPassword } from '../identity/identity';
+import { usePasskeyValidation } from '../user/SecondValidation';
 import { codeLabel, codeSender, newIdempotencyKey, refusalWith } from './wallet';
 
 /** The server's fields of a withdrawal, as the dialog names them. */
@@ -40,7 +41,8 @@ const ADDRESS_FIELDS: Readonly<Record<string, WithdrawDialogField>> = {
  * `withdraw_address`) then `POST /wallets/withdraw-addresses`; the withdrawal a second
  * validation (scene `withdraw`) then `POST /wallets/withdrawals` with the encrypted pay
  * password and one idempotency key per opening, so a retry after a lost answer never pays
- * twice. A validation whose call was refused is used again for the corrected retry.
+ * twice. A validation whose call was refused is used again for the corrected retry. A user with
+ * a passkey may pass either validation with it instead of the code.
  */
 export function WithdrawFlow({
   open,
@@ -72,6 +74,7 @@ export function WithdrawFlow({
     open ? async (signal) => api.withdrawRules({ query: { coin } }, { signal }) : null,
     [open, coin],
   );
+  const passkey = usePasskeyValidation<'withdraw' | 'withdraw_address'>(open);
   const addresses = useApiData(
     open ? async (signal) => api.withdrawAddresses({ query: { coin } }, { signal }) : null,
     [open, coin],
@@ -99,7 +102,7 @@ export function WithdrawFlow({
 
   async function addAddress(values: WithdrawAddressValues) {
     try {
-      const token = await validationToken('withdraw_address', values.code);
+      const token = values.passkeyToken ?? (await validationToken('withdraw_address', values.code));
       const saved = await api.createWithdrawAddress({
         body: {
           coin: values.coin,
@@ -130,7 +133,7 @@ export function WithdrawFlow({
 
   async function submit(values: WithdrawDialogValues) {
     try {
-      const token = await validationToken('withdraw', values.code);
+      const token = values.passkeyToken ?? (await validationToken('withdraw', values.code));
       const secret = await encryptedPassword(services, values.payPassword);
       const done = await api.withdraw({
         body: {
@@ -179,6 +182,7 @@ export function WithdrawFlow({
       hasPayPassword={user.pay_password_set}
       onSetPayPassword={onSetPayPassword}
       {...(send === undefined ? {} : { onSendCode: sendCode })}
+      {...(passkey === undefined ? {} : { onPasskey: passkey })}
       onAddAddress={addAddress}
       onDeleteAddress={deleteAddress}
       onSubmit={submit}

@@ -1,9 +1,11 @@
 import {
   ApiError,
   type AuthenticationCredential,
+  describeError,
   type RegistrationCredential,
   type SecurityScene,
 } from '@poolkit/core';
+import type { PasskeyOutcome } from '@poolkit/widgets/TransferDialog';
 import {
   type AuthenticationResponseJSON,
   browserSupportsWebAuthn,
@@ -153,5 +155,34 @@ export function passkeyErrorKey(
       return 'errors.verificationFailed';
     default:
       return kind satisfies never;
+  }
+}
+
+/**
+ * What a failed passkey validation comes to for the wallet dialogs (their `onPasskey`): nothing
+ * when the page stopped the ceremony itself, "Verification Failed" (verify another way or try
+ * again) when the passkey did not pass, otherwise the section-8 message (no WebAuthn) or the
+ * server's own.
+ */
+export function passkeyFailureOutcome(error: unknown, t: (key: string) => string): PasskeyOutcome {
+  if (isAbortedCeremony(error)) return { status: 'aborted' };
+  const key = passkeyErrorKey(error, 'validate');
+  if (key === 'errors.verificationFailed') return { status: 'failed' };
+  return { status: 'refused', message: key === undefined ? describeError(error, t) : t(key) };
+}
+
+/**
+ * Passes the second validation of `scene` with a passkey for a wallet dialog: the token when it
+ * passed, else {@link passkeyFailureOutcome}.
+ */
+export async function passkeyOutcome(
+  services: Services,
+  scene: SecurityScene,
+  t: (key: string) => string,
+): Promise<PasskeyOutcome> {
+  try {
+    return { status: 'verified', token: await passkeyValidation(services, scene) };
+  } catch (error) {
+    return passkeyFailureOutcome(error, t);
   }
 }

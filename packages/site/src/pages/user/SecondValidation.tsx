@@ -1,5 +1,6 @@
 import { type SecurityScene, type UserInfo, validators } from '@poolkit/core';
 import { Button, Dialog } from '@poolkit/widgets';
+import type { PasskeyOutcome } from '@poolkit/widgets/TransferDialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
@@ -9,7 +10,12 @@ import { TextField, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { codeLabel, codeSender } from '../asset/wallet';
 import { type FormErrors, validateFields } from '../identity/identity';
-import { isAbortedCeremony, passkeyErrorKey, passkeyValidation } from '../identity/passkey';
+import {
+  isAbortedCeremony,
+  passkeyErrorKey,
+  passkeyOutcome,
+  passkeyValidation,
+} from '../identity/passkey';
 
 /** What the user gave for a second validation: a code, or a token a passkey already won. */
 export interface SecondValidationValue {
@@ -43,6 +49,25 @@ export async function secondValidationToken(
     body: { verify_type: user.verify_type, code: value.code.trim(), scene },
   });
   return answer.validation_token;
+}
+
+/**
+ * The `onPasskey` of a wallet dialog (WithdrawDialog, TransferDialog) while `active` (the dialog
+ * open): the passkey check of the scene it names, or `undefined` when the user has no passkey,
+ * so the dialog offers only the code.
+ */
+export function usePasskeyValidation<Scene extends SecurityScene>(
+  active: boolean,
+): ((scene: Scene) => Promise<PasskeyOutcome>) | undefined {
+  const { t } = useTranslation();
+  const services = useServices();
+  const passkeys = useApiData(
+    active ? async (signal) => services.api.passkeys({}, { signal }) : null,
+    [active],
+    { silent: true },
+  );
+  if (passkeys.status !== 'ready' || passkeys.data.list.length === 0) return undefined;
+  return (scene) => passkeyOutcome(services, scene, (key) => t(key));
 }
 
 /**
