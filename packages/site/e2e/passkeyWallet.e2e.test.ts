@@ -82,7 +82,7 @@ interface Transactions {
 }
 
 describe('passkeys in the wallet', () => {
-  it('should transfer, save an address and withdraw with a passkey as the only second validation', async () => {
+  it('should transfer, save an address, withdraw and set auto-withdraw with a passkey as the only second validation', async () => {
     const user = newUser('pkwallet');
     const tokens = await registerByApi(baseUrl, user);
     await setPayPassword(tokens.token, user.email);
@@ -170,9 +170,21 @@ describe('passkeys in the wallet', () => {
     await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.getByText(/^Withdrawal of 1(\.0+)? LTC submitted\.$/).waitFor({ timeout: 30_000 });
     await withdraw.waitFor({ state: 'hidden' });
+
+    // Auto-withdraw to the saved address: the passkey again.
+    await page.goto(`${siteUrl}/asset/auto-withdraw`);
+    await page.getByRole('button', { name: 'Set auto-withdraw' }).click({ timeout: 30_000 });
+    const auto = page.getByRole('dialog', { name: 'Set auto-withdraw' });
+    await auto.getByLabel('Coin').selectOption('ltc');
+    await auto.getByLabel('Threshold (LTC)').fill('1');
+    await auto.getByLabel('Pay password').fill(PAY_PASSWORD);
+    await auto.getByRole('button', { name: 'Use a passkey instead' }).click({ timeout: 30_000 });
+    await auto.getByText('Verified with your passkey.').waitFor({ timeout: 30_000 });
+    await auto.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Auto-withdraw saved.').waitFor({ timeout: 30_000 });
     await context.close();
 
-    // No code went out for any of the three.
+    // No code went out for any of the four.
     expect(await codeCount(user.email)).toBe(codesBefore);
     const lines = await apiCall<Transactions>(
       baseUrl,
@@ -186,5 +198,14 @@ describe('passkeys in the wallet', () => {
         expect.objectContaining({ type: 'transfer_out', counterparty: receiver.username }),
       ]),
     );
+    const settings = await apiCall<{ list: { coin: string; enabled: boolean }[] }>(
+      baseUrl,
+      'GET',
+      '/wallets/auto-withdraw',
+      tokens.token,
+    );
+    expect(settings.data.list).toEqual([
+      expect.objectContaining({ coin: 'ltc', enabled: true, threshold: '1' }),
+    ]);
   });
 });
