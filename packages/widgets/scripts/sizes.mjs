@@ -24,8 +24,9 @@ export const WIDGET_BUDGETS_KB = {
   'widgets/HashrateChart/HashrateChart': 60,
   'widgets/Luck/Luck': 60,
   // Three steps, the address book and every coin's address shape (core's patterns) to check a
-  // new address before it is sent.
-  'widgets/WithdrawDialog/WithdrawDialog': 12,
+  // new address before it is sent, and the passkey as either second validation (with section 8's
+  // "Verification Failed" panel).
+  'widgets/WithdrawDialog/WithdrawDialog': 13,
   'widgets/WorkerTable/WorkerTable': 20,
 };
 
