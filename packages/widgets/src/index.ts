@@ -341,6 +341,7 @@ export {
   type TransactionTableRow,
 } from './widgets/TransactionTable/TransactionTable';
 export {
+  type PasskeyOutcome,
   TransferDialog,
   type TransferDialogField,
   type TransferDialogLabelKey,
