@@ -102,9 +102,41 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(150);
 }
 
+/**
+ * The demo user's settings show one passkey: the seed cannot make one without an authenticator,
+ * so Chromium's virtual authenticator registers it once, on `localhost` (WebAuthn takes a host
+ * name as relying party, never an IP address).
+ */
+async function demoPasskey(token: string, refreshToken: string): Promise<void> {
+  const known = await apiCall<{ list: unknown[] }>(baseUrl, 'GET', '/passkeys', token);
+  if (known.data.list.length > 0) return;
+  const { context, page } = await openPage(browser);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await seedSession(context, token, refreshToken);
+  await page.goto(`${baseUrl.replace('127.0.0.1', 'localhost')}/user/setting`);
+  await page.getByRole('textbox', { name: 'Passkey nickname' }).fill('Demo laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click({ timeout: 30_000 });
+  await page.getByText('The passkey has been added.').waitFor({ timeout: 30_000 });
+  await context.close();
+}
+
 describe('screenshots', () => {
   it('should capture every page at 1280 px and 375 px', async () => {
     const tokens = await loginByApi(baseUrl, 'demo@poolkit.local', 'Demo12345');
+    if (only === null || only.test('UserSetting')) {
+      await demoPasskey(tokens.token, tokens.refresh_token);
+    }
     const operatorTokens = await loginByApi(baseUrl, 'operator@poolkit.local', 'Operator123');
     const orderId = await sampleOrder(tokens.token);
     const params = orderId === null ? SAMPLE_PARAMS : { ...SAMPLE_PARAMS, order_id: orderId };
