@@ -1551,7 +1551,7 @@ export const enLater = {
       'The 1-hour hashrate of {{account}} on {{pool}} is back to {{hashrate}}.',
     settingTitle: 'Account setting changed',
     settingContent:
-      'Your {{setting}} was changed. If this was not you, change your password and contact support.',
+      'A change was made to your {{setting}}. If this was not you, change your password and contact support.',
     settingPayMethod: 'payment method',
     settingAutoWithdraw: 'auto-withdraw address',
     settingPassword: 'login password',

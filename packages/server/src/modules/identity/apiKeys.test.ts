@@ -297,7 +297,7 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
     expect(await settingMessages()).toEqual([
       expect.objectContaining({
         title: 'Account setting changed',
-        content: expect.stringContaining('Your API keys was changed'),
+        content: expect.stringContaining('A change was made to your API keys'),
       }),
     ]);
 

@@ -33,7 +33,7 @@ const sample: InboxMessage[] = [
     type: 'setting_update',
     title: 'Account setting changed',
     content:
-      'Your login password was changed. If this was not you, change your password and contact support.',
+      'A change was made to your login password. If this was not you, change your password and contact support.',
     pool: null,
     account: null,
     created_at: new Date(FIXED_NOW - 24 * 60 * MINUTE).toISOString(),
