@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { createElement, useEffect } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
 import { ConnectedHashrateChart, ConnectedPoolStatsCard } from '../connected/ConnectedWidgets';
 import { fakePoolApi } from '../connected/fakePoolApi';
+import { defineElements } from '../elements/defineElements';
 import { PoolKitThemeProvider } from '../theme/PoolKitThemeProvider';
 import { type ThemeVariable, themeVariables } from '../theme/themeVariables';
 
@@ -74,6 +76,76 @@ export const ThemeOverride: Story = {
         path.getAttribute('stroke'),
       );
       expect(strokes).toContain(purple['--pk-color-accent']);
+    });
+  },
+};
+
+const POOL = 'https://pool.example';
+
+/** An `EventSource` that never connects: the elements poll instead, quietly. */
+class OfflineEventSource {
+  readonly readyState = 0;
+  onopen = null;
+  onerror = null;
+  addEventListener(): void {}
+  close(): void {}
+}
+
+/**
+ * The custom elements as the pool's module defines them, styled with this page's copy of the
+ * widgets' CSS (the module carries the same text), reading the stand-in pool.
+ */
+function ScriptTagExample() {
+  useEffect(() => {
+    const cssText = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+      .join('\n');
+    defineElements({ cssText, moduleUrl: `${POOL}/embed/v0.1.0/poolkit-elements.js` });
+  }, []);
+  return (
+    <div style={{ display: 'grid', gap: 16, maxWidth: 960 }}>
+      {createElement('poolkit-pool-stats', { coin: 'kas' })}
+      {createElement('poolkit-hashrate-chart', {
+        coin: 'kas',
+        range: '7d',
+        theme: 'dark',
+        style: { '--pk-color-accent': '#7c3aed' },
+      })}
+    </div>
+  );
+}
+
+/**
+ * `<script type="module" src="https://pool.example/embed/v…/poolkit-elements.js">`, then
+ * `<poolkit-pool-stats coin="kas">` and a dark `<poolkit-hashrate-chart>` whose accent the page
+ * sets on the element.
+ */
+export const ScriptTag: Story = {
+  beforeEach: () => {
+    const pool = fakePoolApi();
+    const { fetch: pageFetch, EventSource: pageEventSource } = globalThis;
+    globalThis.fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).startsWith(POOL)
+        ? pool(input, init)
+        : pageFetch(input, init);
+    globalThis.EventSource = OfflineEventSource as unknown as typeof EventSource;
+    return () => {
+      globalThis.fetch = pageFetch;
+      globalThis.EventSource = pageEventSource;
+    };
+  },
+  render: () => <ScriptTagExample />,
+  play: async ({ canvasElement }) => {
+    const shadow = (tag: string) => canvasElement.querySelector(tag)?.shadowRoot ?? null;
+    await waitFor(() =>
+      expect(shadow('poolkit-pool-stats')?.querySelector('h2, h3')?.textContent).toBe('KAS pool'),
+    );
+    // The page's rule on the element reaches the chart inside its shadow root.
+    await waitFor(() => {
+      const strokes = [
+        ...(shadow('poolkit-hashrate-chart')?.querySelectorAll('svg path[stroke]') ?? []),
+      ];
+      expect(strokes.map((path) => path.getAttribute('stroke'))).toContain('#7c3aed');
     });
   },
 };

@@ -222,7 +222,9 @@ function elementClass(spec: ElementSpec, options: DefineElementsOptions): Custom
       const attributes = readAttributes(this, options.moduleUrl);
       this.#root?.render(
         attributes === null ? null : (
-          <PoolKitProvider language={attributes.language} mode={attributes.theme}>
+          // No toast region: the stats widgets raise no toasts, and one "Notifications"
+          // landmark per element would repeat on a partner's page.
+          <PoolKitProvider language={attributes.language} mode={attributes.theme} toasts={false}>
             {spec.render(attributes)}
           </PoolKitProvider>
         ),
