@@ -1239,7 +1239,6 @@ export {
   type CreateI18nOptions,
   createFirstScreenI18n,
   createI18n,
-  loadLanguage,
   poolKitBackend,
 } from './i18n/createI18n';
 export {
@@ -1250,6 +1249,7 @@ export {
   LANGUAGES,
   type Language,
 } from './i18n/languages';
+export { loadLanguage } from './i18n/loadLanguage';
 export type { LocaleMessages } from './i18n/locales/en';
 export { unitMessages } from './i18n/messages/units';
 export {
@@ -1259,6 +1259,14 @@ export {
   loadMessages,
   type PoolKitResources,
 } from './i18n/resources';
+export {
+  enAlerts,
+  enContent,
+  enContracts,
+  englishWidgetMessages,
+  enMessages,
+  enTickets,
+} from './i18n/widgetEnglish';
 export { nextTask } from './nextTask';
 // session
 export { type CookieJar, documentCookieJar, MemoryCookieJar } from './session/cookieJar';

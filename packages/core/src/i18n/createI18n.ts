@@ -1,10 +1,10 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
+import { partialEnglish } from './loadLanguage';
 import {
   englishFirstScreenMessages,
   englishMessages,
   I18N_NAMESPACE,
-  loadEnglishLater,
   loadMessages,
   type PoolKitResources,
 } from './resources';
@@ -24,7 +24,7 @@ export interface CreateI18nOptions {
  * An i18next backend serving PoolKit's `poolkit` namespace: English from the main bundle, every
  * other language from its own chunk (`loadMessages`). `createI18n` uses it; a host with an
  * i18next instance of its own can `.use(poolKitBackend)` with `partialBundledLanguages: true`
- * (i18next takes one backend only: otherwise use {@link loadLanguage}).
+ * (i18next takes one backend only: otherwise use `loadLanguage`).
  */
 export const poolKitBackend: BackendModule = {
   type: 'backend',
@@ -77,16 +77,10 @@ export function createI18n(options: CreateI18nOptions = {}): i18n {
 }
 
 /**
- * The instances of {@link createFirstScreenI18n} whose English is still only the first screen's
- * part, each with the load of the rest once it has started.
- */
-const partialEnglish = new WeakMap<i18n, Promise<void> | null>();
-
-/**
  * Like {@link createI18n}, but holds only English's messages of a page's first screen from the
  * start (the site's frame, the home page, generic words and errors, statuses, the base widgets'
  * defaults: `locales/enFirstScreen.ts`), so a page's first load does not carry the rest of
- * English (`locales/enLater.ts`, about 9 KB gzip). {@link loadLanguage} for English (or an
+ * English (`locales/enLater.ts`, about 9 KB gzip). `loadLanguage` for English (or an
  * instance in English) adds the rest from its own chunk.
  *
  * The host renders nothing beyond the first screen in English before `loadLanguage` resolved: a
@@ -123,54 +117,4 @@ function initI18n(english: Record<string, unknown>, options: CreateI18nOptions):
     returnNull: false,
   });
   return instance;
-}
-
-/** Adds the rest of English to an instance of {@link createFirstScreenI18n}; never rejects. */
-function completeEnglish(instance: i18n): Promise<void> {
-  let loading = partialEnglish.get(instance);
-  if (loading) return loading;
-  loading = loadEnglishLater().then(
-    (later) => {
-      instance.addResourceBundle('en', I18N_NAMESPACE, later, true, false);
-      partialEnglish.delete(instance);
-    },
-    () => {
-      // Not loadable now: the next call tries again.
-      partialEnglish.set(instance, null);
-    },
-  );
-  partialEnglish.set(instance, loading);
-  return loading;
-}
-
-/**
- * Makes sure PoolKit's messages of `language` (default: the instance's current language) are in
- * an initialised i18next instance, all of them (for English, in an instance of
- * {@link createFirstScreenI18n}, the part beyond the first screen too); does not change its
- * language. Through the instance's backend
- * when it has one (as `createI18n`'s do), otherwise by adding the bundle from
- * {@link loadMessages}, so it also works for a host's own instance. Resolves at once when the
- * messages are there already; never rejects: if loading fails, the texts fall back to English.
- *
- * @example
- * const i18n = createI18n({ language: session.get('language') });
- * await loadLanguage(i18n); // before the first render: no English flash
- * render(<App i18n={i18n} />);
- */
-export async function loadLanguage(
-  instance: i18n,
-  language: string = instance.language,
-): Promise<void> {
-  const has = () => instance.hasResourceBundle(language, I18N_NAMESPACE);
-  if (language === 'en' && partialEnglish.has(instance)) return completeEnglish(instance);
-  if (!isLanguage(language) || has()) return;
-  if (instance.services.backendConnector?.backend) {
-    await instance.loadLanguages(language);
-    if (has()) return;
-  }
-  try {
-    instance.addResourceBundle(language, I18N_NAMESPACE, await loadMessages(language), true, false);
-  } catch {
-    // Not loadable now: English stays the fallback.
-  }
 }

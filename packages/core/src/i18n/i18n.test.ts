@@ -2,12 +2,21 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { buildResources } from './buildResources';
 import { catalogueOf } from './catalogues';
-import { createFirstScreenI18n, createI18n, loadLanguage, poolKitBackend } from './createI18n';
+import { createFirstScreenI18n, createI18n, poolKitBackend } from './createI18n';
 import { LANGUAGES } from './languages';
+import { loadLanguage } from './loadLanguage';
 import { en, type LocaleMessages } from './locales/en';
 import { ja } from './locales/ja';
 import { ko } from './locales/ko';
 import { englishMessages, I18N_NAMESPACE, type LanguageMessages, loadMessages } from './resources';
+import {
+  enAlerts,
+  enContent,
+  enContracts,
+  englishWidgetMessages,
+  enMessages,
+  enTickets,
+} from './widgetEnglish';
 
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
@@ -227,5 +236,27 @@ describe('buildResources', () => {
     expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
     expect(resources.ko[I18N_NAMESPACE].common.retry).toBe('다시 시도');
     expect(resources['zh-CN'][I18N_NAMESPACE].units.durationDays).toBe('天');
+  });
+});
+
+describe('English for the widgets', () => {
+  it("should hold the whole English of the widgets' groups, and no site strings", () => {
+    const english = englishMessages();
+    const widgets = englishWidgetMessages();
+    expect(Object.keys(widgets).sort()).toEqual(
+      ['common', 'errors', 'mining', 'status', 'units', 'validation', 'widgets'].sort(),
+    );
+    for (const [group, messages] of Object.entries(widgets)) {
+      expect(messages).toEqual(english[group as keyof LanguageMessages]);
+    }
+    expect(widgets).not.toHaveProperty('site');
+  });
+
+  it("should export each feature group as English's own", () => {
+    expect(enContracts).toBe(en.contracts);
+    expect(enMessages).toBe(en.messages);
+    expect(enAlerts).toBe(en.alerts);
+    expect(enTickets).toBe(en.tickets);
+    expect(enContent).toBe(en.content);
   });
 });
