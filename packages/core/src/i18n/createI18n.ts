@@ -1,13 +1,8 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
+import { englishFirstScreenMessages, englishMessages } from './english';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
 import { partialEnglish } from './loadLanguage';
-import {
-  englishFirstScreenMessages,
-  englishMessages,
-  I18N_NAMESPACE,
-  loadMessages,
-  type PoolKitResources,
-} from './resources';
+import { I18N_NAMESPACE, loadMessages, type PoolKitResources } from './resources';
 
 /** Options of {@link createI18n}. */
 export interface CreateI18nOptions {

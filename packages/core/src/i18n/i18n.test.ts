@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { buildResources } from './buildResources';
 import { catalogueOf } from './catalogues';
 import { createFirstScreenI18n, createI18n, poolKitBackend } from './createI18n';
+import { englishMessages } from './english';
 import { LANGUAGES } from './languages';
 import { loadLanguage } from './loadLanguage';
 import { en, type LocaleMessages } from './locales/en';
 import { ja } from './locales/ja';
 import { ko } from './locales/ko';
-import { englishMessages, I18N_NAMESPACE, type LanguageMessages, loadMessages } from './resources';
+import { I18N_NAMESPACE, type LanguageMessages, loadMessages } from './resources';
 import {
   enAlerts,
   enContent,

@@ -1,7 +1,6 @@
 import type { Language } from './languages';
-import { en, type LocaleMessages } from './locales/en';
-import { enFirstScreen } from './locales/enFirstScreen';
-import { type EnglishFirstScreen, type EnglishLater, joinEnglish } from './locales/joinEnglish';
+import type { LocaleMessages } from './locales/en';
+import type { EnglishLater } from './locales/joinEnglish';
 import { unitMessages } from './messages/units';
 
 /** The i18next namespace PoolKit's messages live in. */
@@ -40,21 +39,6 @@ export function withUnits(language: Language, messages: LocaleMessages): Languag
   return { ...messages, units: unitMessages[language] };
 }
 
-/** PoolKit's English messages, whole and bundled statically: the default and the fallback. */
-export function englishMessages(): LanguageMessages {
-  return withUnits('en', en);
-}
-
-/**
- * English's messages of a page's first screen (`locales/enFirstScreen.ts`) with the `units`, as
- * `createFirstScreenI18n` bundles them: a part of {@link LanguageMessages}.
- */
-export function englishFirstScreenMessages(): EnglishFirstScreen & {
-  units: Record<string, string>;
-} {
-  return { ...enFirstScreen, units: unitMessages.en };
-}
-
 /**
  * English's messages beyond the first screen (`locales/enLater.ts`): their own chunk, loaded the
  * first time. Rejects when the chunk cannot be loaded.
@@ -77,7 +61,8 @@ export function loadEnglishLater(): Promise<EnglishLater> {
  * ja.validation.phoneInvalid; // '電話番号の形式が正しくありません'
  */
 export async function loadMessages(language: Language): Promise<LanguageMessages> {
-  if (language === 'en')
-    return withUnits('en', joinEnglish(enFirstScreen, await loadEnglishLater()));
+  // The whole of English as one module, imported here only: a bundle that loads other languages
+  // does not carry English's first-screen groups (the site's among them) for it.
+  if (language === 'en') return withUnits('en', (await import('./locales/en')).en);
   return withUnits(language, await LOCALE_LOADERS[language]());
 }

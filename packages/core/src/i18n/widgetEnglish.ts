@@ -1,14 +1,15 @@
-import { enCommon, enFirstScreenErrors, enStatus, enWidgets } from './locales/enFirstScreen';
-import {
-  enAlerts,
-  enContent,
-  enContracts,
-  enLaterErrors,
-  enMessages,
-  enMining,
-  enTickets,
-  enValidation,
-} from './locales/enLater';
+import { enAlerts } from './locales/english/alerts';
+import { enCommon } from './locales/english/common';
+import { enContent } from './locales/english/content';
+import { enContracts } from './locales/english/contracts';
+import { enFirstScreenErrors } from './locales/english/errorsFirstScreen';
+import { enLaterErrors } from './locales/english/errorsLater';
+import { enMessages } from './locales/english/messages';
+import { enMining } from './locales/english/mining';
+import { enStatus } from './locales/english/status';
+import { enTickets } from './locales/english/tickets';
+import { enValidation } from './locales/english/validation';
+import { enWidgets } from './locales/english/widgets';
 import { unitMessages } from './messages/units';
 import type { LanguageMessages } from './resources';
 

@@ -1,77 +1,59 @@
 import type { i18n as I18n } from 'i18next';
-import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
+import { useContext, useMemo, useSyncExternalStore } from 'react';
 import { getI18n, I18nContext } from 'react-i18next';
+import {
+  i18nextTranslator,
+  interpolate,
+  lookup,
+  type Messages,
+  type Translate,
+  TranslatorContext,
+} from './translator';
 
-/** Translates a key of core's catalogues (`mining.rangeDay`, `status.active`, …). */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+export { interpolate, type Translate };
 
-/** The namespace core's catalogues live in (core's `I18N_NAMESPACE`). */
-const NAMESPACE = 'poolkit';
-
-const noop = () => {};
-
-/** Fills `{{name}}` placeholders, for labels a partner passes instead of a catalogue entry. */
-export function interpolate(text: string, values?: Record<string, unknown>): string {
-  if (!values) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
-
-/** Whether PoolKit's messages of `language` are in the instance (false before `init`). */
-function hasMessages(i18n: I18n | undefined, language: string): boolean {
-  const store = i18n?.store as I18n['store'] | undefined;
-  return Boolean(store && i18n?.hasResourceBundle(language, NAMESPACE));
-}
+const noSubscription = () => () => {};
 
 /**
- * The i18next instance of the surrounding `I18nextProvider` (or the one registered with
- * `initReactI18next`), its language, and a `t` bound to PoolKit's namespace.
+ * The widgets' texts: a `t` bound to PoolKit's namespace, and the language. From the translator
+ * of the nearest `PoolKitProvider` (its own catalogue), else from the i18next instance of the
+ * surrounding `I18nextProvider` (or the one registered with `initReactI18next`), e.g. a host's
+ * app that holds PoolKit's messages itself.
  *
- * Why not `useTranslation`: react-i18next 17's hook imports i18next itself (about 18 KB gzip),
- * which would blow every widget's size budget; the instance the host already created is all a
- * widget needs. It re-renders on `languageChanged` like `useTranslation` does, and also when the
- * messages of the current language arrive: core loads every language but English on demand, so
- * an instance can be in `ja` while its Japanese chunk is still loading (texts in English until
- * then) — `loaded`, or the store's `added` for a bundle added by hand (`loadLanguage`).
+ * Why not react-i18next's `useTranslation`: it imports i18next itself (about 18 KB gzip), which
+ * would blow every widget's size budget and an app's first screen; the translator is all a
+ * widget needs. It re-renders when the language changes and also when the messages of the
+ * current language arrive (core loads every language but English on demand).
+ *
+ * `english`: the widget's own English of a group its provider may not hold (core's
+ * `enContracts`, …), used when the messages have none for a key.
  */
-export function useMiningT(): { t: Translate; language: string } {
+export function useMiningT(english?: Messages): { t: Translate; language: string } {
+  const own = useContext(TranslatorContext);
   const context = useContext(I18nContext) as { i18n?: I18n } | undefined;
-  const i18n = context?.i18n ?? (getI18n() as I18n | undefined);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!i18n) return noop;
-      const store = i18n.store as I18n['store'] | undefined;
-      i18n.on('languageChanged', onChange);
-      i18n.on('loaded', onChange);
-      store?.on('added', onChange);
-      return () => {
-        i18n.off('languageChanged', onChange);
-        i18n.off('loaded', onChange);
-        store?.off('added', onChange);
-      };
-    },
-    [i18n],
-  );
+  const host = own ? undefined : (context?.i18n ?? (getI18n() as I18n | undefined));
+  const translator = own ?? (host ? i18nextTranslator(host) : null);
+  const subscribe = translator?.subscribe ?? noSubscription;
   const language = useSyncExternalStore(
     subscribe,
-    () => i18n?.language ?? 'en',
-    () => i18n?.language ?? 'en',
+    () => translator?.language() ?? 'en',
+    () => translator?.language() ?? 'en',
   );
   const loaded = useSyncExternalStore(
     subscribe,
-    () => hasMessages(i18n, language),
-    () => hasMessages(i18n, language),
+    () => translator?.has(language) ?? false,
+    () => translator?.has(language) ?? false,
   );
   // `loaded` is a dependency on purpose: a new `t` once the language's messages are in, so texts
   // memoised on `t` are recomputed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  const t = useMemo<Translate>(() => {
-    if (!i18n) return (key, values) => interpolate(key, values);
-    const fixed = i18n.getFixedT(language, NAMESPACE) as unknown as (
-      key: string,
-      options?: Record<string, unknown>,
-    ) => string;
-    return (key, values) => fixed(key, values);
-  }, [i18n, language, loaded]);
+  const t = useMemo<Translate>(
+    () =>
+      translator
+        ? translator.fixedT(language, english)
+        : (key, values) => interpolate(lookup(english, key) ?? key, values),
+    [translator, language, loaded, english],
+  );
   return { t, language };
 }
 

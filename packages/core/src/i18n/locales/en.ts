@@ -14,6 +14,8 @@ import { joinEnglish } from './joinEnglish';
  * The messages live in two modules, so that a page's first load carries only what its first
  * screen shows: `enFirstScreen.ts` (frame, home page, generic words and errors, statuses, base
  * widgets) and `enLater.ts` (everything else); add a key to the module of the screens that use it.
+ * Each group of either lives in a module of its own under `english/` (a bundler never splits a
+ * module between chunks), so a bundle that shows some groups only (the widgets) takes only those.
  *
  * Not here: `units`, all languages in one small catalogue each under `../messages`, added to
  * every language's bundle when it loads.

@@ -1,8 +1,8 @@
 import { type ReactElement, type ReactNode, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { ModalLayer } from '../../internal/ModalLayer';
 import { useControllableState } from '../../internal/useControllableState';
+import { useMiningT } from '../../lib/useMiningT';
 import { Button } from '../Button/Button';
 import { Icon } from '../Icon/Icon';
 import * as styles from './AlertDialog.css';
@@ -62,7 +62,7 @@ export function AlertDialog({
   labels,
   className,
 }: AlertDialogProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const [isOpen, setOpen] = useControllableState({
     value: open,
     defaultValue: defaultOpen,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { visuallyHidden } from '../../internal/shared.css';
 import { useControllableState } from '../../internal/useControllableState';
+import { useMiningT } from '../../lib/useMiningT';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './AmountText.css';
 
@@ -54,7 +54,7 @@ export function AmountText({
   labels,
   className,
 }: AmountTextProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const [isHidden, setHidden] = useControllableState({
     value: hidden,
     defaultValue: defaultHidden,

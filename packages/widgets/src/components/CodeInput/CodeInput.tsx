@@ -6,10 +6,10 @@ import {
   useId,
   useRef,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { visuallyHidden } from '../../internal/shared.css';
 import { useControllableState } from '../../internal/useControllableState';
+import { useMiningT } from '../../lib/useMiningT';
 import { isInvalid, useFormFieldControl } from '../FormField/FormField';
 import * as styles from './CodeInput.css';
 
@@ -73,7 +73,7 @@ export function CodeInput({
   labels,
   className,
 }: CodeInputProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const ownLabelId = useId();
   const { controlProps, labelId } = useFormFieldControl({
     id,

@@ -8,12 +8,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { type ListOption, optionText } from '../../internal/listbox';
 import { listItem, listItemCheck, listMessage, listPanel } from '../../internal/shared.css';
 import { useControllableState } from '../../internal/useControllableState';
 import { useDropdownFloating } from '../../internal/useDropdownFloating';
+import { useMiningT } from '../../lib/useMiningT';
 import { usePortalContainer } from '../../theme/portalContainer';
 import { isInvalid, useFormFieldControl } from '../FormField/FormField';
 import { Icon } from '../Icon/Icon';
@@ -107,7 +107,7 @@ export function Combobox<V extends string = string>({
   labels,
   className,
 }: ComboboxProps<V>) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const baseId = useId();
   const { controlProps, labelId } = useFormFieldControl({
     id,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { visuallyHidden } from '../../internal/shared.css';
+import { useMiningT } from '../../lib/useMiningT';
 import { Button } from '../Button/Button';
 import { Icon } from '../Icon/Icon';
 import { IconButton } from '../IconButton/IconButton';
@@ -75,7 +75,7 @@ export function CopyButton({
   labels,
   className,
 }: CopyButtonProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef(0);
   useEffect(() => () => window.clearTimeout(timer.current), []);

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { visuallyHidden } from '../../internal/shared.css';
 import { useControllableState } from '../../internal/useControllableState';
+import { useMiningT } from '../../lib/useMiningT';
 import { isInvalid, useFormFieldControl } from '../FormField/FormField';
 import { inputWrapper } from '../Input/Input.css';
 import * as styles from './DateRangePicker.css';
@@ -74,7 +74,7 @@ export function DateRangePicker({
   labels,
   className,
 }: DateRangePickerProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const ownId = useId();
   const { controlProps, labelId } = useFormFieldControl({
     id,

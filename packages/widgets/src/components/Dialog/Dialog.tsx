@@ -7,12 +7,12 @@ import {
   useId,
   useRef,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { ModalLayer, useModalContext } from '../../internal/ModalLayer';
 import { elementProps, Slot } from '../../internal/Slot';
 import { useControllableState } from '../../internal/useControllableState';
 import { useScrollFocusable } from '../../internal/useScrollFocusable';
+import { useMiningT } from '../../lib/useMiningT';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './Dialog.css';
 
@@ -78,7 +78,7 @@ export function Dialog({
   labels,
   className,
 }: DialogProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const [scrollRef, bodyTabIndex] = useScrollFocusable<HTMLDivElement>();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const autoFocusTarget = useRef<HTMLElement | null>(null);

@@ -1,9 +1,9 @@
 import { type ReactElement, type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { ModalLayer } from '../../internal/ModalLayer';
 import { useControllableState } from '../../internal/useControllableState';
 import { useScrollFocusable } from '../../internal/useScrollFocusable';
+import { useMiningT } from '../../lib/useMiningT';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './Drawer.css';
 
@@ -54,7 +54,7 @@ export function Drawer({
   labels,
   className,
 }: DrawerProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const [bodyRef, bodyTabIndex] = useScrollFocusable<HTMLDivElement>();
   const [isOpen, setOpen] = useControllableState({
     value: open,

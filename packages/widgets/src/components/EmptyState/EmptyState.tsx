@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
+import { useMiningT } from '../../lib/useMiningT';
 import { Icon, type IconName } from '../Icon/Icon';
 import {
   type EmptyStateVariants,
@@ -36,7 +36,7 @@ export function EmptyState({
   size,
   className,
 }: EmptyStateProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   return (
     <div className={cx(emptyState({ size }), className)}>
       {icon ? <Icon name={icon} size={20} className={iconStyle} /> : null}

@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@poolkit/core';
-import { useTranslation } from 'react-i18next';
+import { useMiningT } from '../../lib/useMiningT';
 import { Icon } from '../Icon/Icon';
 import { Select, type SelectOption } from '../Select/Select';
 
@@ -44,7 +44,7 @@ export function LanguageSwitcher({
   labels,
   className,
 }: LanguageSwitcherProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const options: SelectOption<Language>[] = languages.map((language) => ({
     value: language,
     textValue: LANGUAGE_NAMES[language],

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
+import { useMiningT } from '../../lib/useMiningT';
 import { Icon } from '../Icon/Icon';
 import * as styles from './Pagination.css';
 
@@ -97,7 +97,7 @@ export function Pagination({
   labels,
   className,
 }: PaginationProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const jumpId = useId();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const [rawPage, setPage] = useControllableState({

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useControllableState } from '../../internal/useControllableState';
+import { useMiningT } from '../../lib/useMiningT';
 import { IconButton } from '../IconButton/IconButton';
 import { Input, type InputProps } from '../Input/Input';
 import { toggle } from './PasswordInput.css';
@@ -38,7 +38,7 @@ export function PasswordInput({
   disabled,
   ...rest
 }: PasswordInputProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const [isVisible, setVisible] = useControllableState({
     value: visible,
     defaultValue: defaultVisible,

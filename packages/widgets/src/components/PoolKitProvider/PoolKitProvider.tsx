@@ -1,6 +1,14 @@
-import { createI18n, I18N_NAMESPACE, type Language, loadLanguage } from '@poolkit/core';
+import type { createI18n } from '@poolkit/core';
+import {
+  englishWidgetMessages,
+  I18N_NAMESPACE,
+  type Language,
+  loadLanguage,
+  loadMessages,
+} from '@poolkit/core';
 import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { createCatalogueTranslator, TranslatorContext } from '../../lib/translator';
 import {
   PoolKitThemeProvider,
   type PoolKitThemeProviderProps,
@@ -25,9 +33,11 @@ export interface PoolKitProviderProps {
    */
   language?: Language;
   /**
-   * Your own i18next instance, e.g. one that also holds your app's namespaces. PoolKit's `poolkit`
-   * namespace is added to it for the languages it shows (`loadLanguage` from `@poolkit/core`), or
-   * give it all at once with `buildResources()`. Default: one made with `createI18n`.
+   * Your own i18next instance, e.g. one that also holds your app's namespaces: the widgets then
+   * read it, and PoolKit's `poolkit` namespace is added to it for the languages it shows
+   * (`loadLanguage` from `@poolkit/core`), or give it all at once with `buildResources()`.
+   * Default: none — the provider holds PoolKit's messages itself, without i18next (English of
+   * the widgets built in, the other languages loaded on demand).
    */
   i18n?: PoolKitI18n;
   /**
@@ -52,9 +62,9 @@ export interface PoolKitProviderProps {
 
 /**
  * Everything PoolKit's widgets need, in one wrapper for partners: PoolKit's translations in the
- * five languages (react-i18next; English built in, the others loaded on demand), the theme, and
- * toasts. With a `language` other than English, `children` render once its messages are in
- * (`fallback` until then).
+ * five languages (English of the widgets built in, the others loaded on demand; no i18next
+ * unless you pass your own instance as `i18n`), the theme, and toasts. With a `language` other
+ * than English, `children` render once its messages are in (`fallback` until then).
  *
  * @example
  * <PoolKitProvider language="ja" mode="dark">
@@ -72,38 +82,118 @@ export function PoolKitProvider({
   toastLabels,
   children,
 }: PoolKitProviderProps) {
-  const [ownI18n] = useState(() => (i18n ? null : createI18n({ language: language ?? 'en' })));
-  const instance = i18n ?? ownI18n;
+  const content = toasts ? (
+    <ToastProvider duration={toastDuration} labels={toastLabels}>
+      {children}
+    </ToastProvider>
+  ) : (
+    children
+  );
+  const frame = (lang: string | undefined) => (
+    <PoolKitThemeProvider mode={mode} overrides={overrides} lang={lang}>
+      {content}
+    </PoolKitThemeProvider>
+  );
+  return i18n ? (
+    <HostMessages i18n={i18n} language={language} fallback={fallback} frame={frame} />
+  ) : (
+    <OwnMessages language={language ?? 'en'} fallback={fallback} frame={frame} />
+  );
+}
+
+/** What both ways of holding the messages render: the theme around the children, in `lang`. */
+type Frame = (lang: string | undefined) => ReactNode;
+
+/**
+ * The provider's own catalogue: English of the widgets from the start, `language` once its
+ * chunk is in (the widgets keep the previous language until then; `fallback` before the first).
+ * A chunk that cannot be loaded leaves the texts in English.
+ */
+function OwnMessages({
+  language,
+  fallback,
+  frame,
+}: {
+  language: string;
+  fallback: ReactNode;
+  frame: Frame;
+}) {
+  const [translator] = useState(() => createCatalogueTranslator('en', englishWidgetMessages()));
+  const current = useSyncExternalStore(
+    translator.subscribe,
+    translator.language,
+    translator.language,
+  );
+  // Latched: once the children show, a later switch keeps them (and their texts) meanwhile.
+  const [started, setStarted] = useState(language === 'en');
+  useEffect(() => {
+    let live = true;
+    const show = () => {
+      if (!live) return;
+      translator.setLanguage(language);
+      setStarted(true);
+    };
+    if (translator.has(language)) show();
+    else {
+      loadMessages(language as Language).then((messages) => {
+        if (live) translator.add(language, messages);
+        show();
+      }, show);
+    }
+    return () => {
+      live = false;
+    };
+  }, [translator, language]);
+  if (!started) return fallback;
+  return (
+    <TranslatorContext.Provider value={translator}>{frame(current)}</TranslatorContext.Provider>
+  );
+}
+
+/**
+ * A host's i18next instance: the widgets read it through react-i18next's context, and PoolKit's
+ * messages of its language are added to it (`loadLanguage`).
+ */
+function HostMessages({
+  i18n: instance,
+  language,
+  fallback,
+  frame,
+}: {
+  i18n: PoolKitI18n;
+  language: Language | undefined;
+  fallback: ReactNode;
+  frame: Frame;
+}) {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      instance?.on('languageChanged', onChange);
-      return () => instance?.off('languageChanged', onChange);
+      instance.on('languageChanged', onChange);
+      return () => instance.off('languageChanged', onChange);
     },
     [instance],
   );
   const current = useSyncExternalStore(
     subscribe,
-    () => instance?.language,
-    () => instance?.language,
+    () => instance.language,
+    () => instance.language,
   );
   // `children` show once the starting language's messages are in (or could not be loaded:
   // English then), and stay: a later switch keeps the previous texts until the next ones arrive.
   const [startedWith, setStartedWith] = useState<PoolKitI18n | null>(null);
-  const ready = instance ? hasMessages(instance, current) : false;
+  const ready = hasMessages(instance, current);
   // Latched during render (React re-renders at once), before any later switch could unmount.
-  if (ready && instance && startedWith !== instance) setStartedWith(instance);
+  if (ready && startedWith !== instance) setStartedWith(instance);
   const started = ready || startedWith === instance;
   // Loads the messages of the instance's language, also when a host switches its own instance
   // (without a PoolKit backend) to a language it has no PoolKit messages for. A no-op otherwise.
   useEffect(() => {
-    if (!instance) return;
     let live = true;
     const had = hasMessages(instance, current);
     void loadLanguage(instance, current).then(() => {
       if (!live) return;
       setStartedWith(instance);
-      // Added by hand after the switch: `useTranslation` (base components) re-renders on
-      // `languageChanged` only, so announce the language again now that its texts are in.
+      // Added by hand after the switch: react-i18next's `useTranslation` (the host's own
+      // components) re-renders on `languageChanged` only, so announce the language again.
       if (!had && current && hasMessages(instance, current) && instance.language === current) {
         void instance.changeLanguage(current);
       }
@@ -115,7 +205,7 @@ export function PoolKitProvider({
   // Follows the `language` prop: loads its messages first, then switches, so the widgets never
   // show English in between. A host-owned instance without the prop keeps its own language.
   useEffect(() => {
-    if (!instance || !language || instance.language === language) return;
+    if (!language || instance.language === language) return;
     let live = true;
     void loadLanguage(instance, language).then(() => {
       if (live && instance.language !== language) void instance.changeLanguage(language);
@@ -124,20 +214,6 @@ export function PoolKitProvider({
       live = false;
     };
   }, [instance, language]);
-  if (!instance) return null;
   if (!started) return fallback;
-  const content = toasts ? (
-    <ToastProvider duration={toastDuration} labels={toastLabels}>
-      {children}
-    </ToastProvider>
-  ) : (
-    children
-  );
-  return (
-    <I18nextProvider i18n={instance}>
-      <PoolKitThemeProvider mode={mode} overrides={overrides} lang={current ?? language}>
-        {content}
-      </PoolKitThemeProvider>
-    </I18nextProvider>
-  );
+  return <I18nextProvider i18n={instance}>{frame(current ?? language)}</I18nextProvider>;
 }

@@ -13,10 +13,10 @@ import {
   useRole,
 } from '@floating-ui/react';
 import { type KeyboardEvent, type ReactElement, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { elementProps, Slot } from '../../internal/Slot';
 import { useControllableState } from '../../internal/useControllableState';
+import { useMiningT } from '../../lib/useMiningT';
 import { PortalContainerContext, usePortalContainer } from '../../theme/portalContainer';
 import { IconButton } from '../IconButton/IconButton';
 import * as styles from './Popover.css';
@@ -71,7 +71,7 @@ export function Popover({
   labels,
   className,
 }: PopoverProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const [isOpen, setOpen] = useControllableState({
     value: open,
     defaultValue: defaultOpen,

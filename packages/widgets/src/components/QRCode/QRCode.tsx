@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useMiningT } from '../../lib/useMiningT';
 import { QRCodeImage } from './QRCodeImage';
 
 /** Props of {@link QRCode}. */
@@ -23,6 +23,6 @@ export interface QRCodeProps {
  * controls what it encodes.
  */
 export function QRCode({ label, ...rest }: QRCodeProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   return <QRCodeImage {...rest} label={label ?? t('widgets.qrCode')} />;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../internal/shared.css';
+import { useMiningT } from '../../lib/useMiningT';
 import { Button, type ButtonProps } from '../Button/Button';
 import * as styles from './ResendCountdown.css';
 
@@ -57,7 +57,7 @@ export function ResendCountdown({
   labels,
   className,
 }: ResendCountdownProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   // Counting against a deadline survives throttled timers in background tabs.
   const [deadline, setDeadline] = useState<number | null>(() =>
     startOnMount ? Date.now() + seconds * 1000 : null,

@@ -8,12 +8,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { edgeEnabled, findByPrefix, type ListOption, nextEnabled } from '../../internal/listbox';
 import { listItem, listItemCheck, listPanel } from '../../internal/shared.css';
 import { useControllableState } from '../../internal/useControllableState';
 import { useDropdownFloating } from '../../internal/useDropdownFloating';
+import { useMiningT } from '../../lib/useMiningT';
 import { usePortalContainer } from '../../theme/portalContainer';
 import { isInvalid, useFormFieldControl } from '../FormField/FormField';
 import { Icon } from '../Icon/Icon';
@@ -104,7 +104,7 @@ export function Select<V extends string = string>({
   labels,
   className,
 }: SelectProps<V>) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const baseId = useId();
   const { controlProps, labelId } = useFormFieldControl({
     id,

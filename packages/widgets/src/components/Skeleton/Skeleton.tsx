@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { visuallyHidden } from '../../internal/shared.css';
+import { useMiningT } from '../../lib/useMiningT';
 import { type SkeletonVariants, skeleton, stack } from './Skeleton.css';
 
 /** Props of {@link Skeleton}. */
@@ -36,7 +36,7 @@ export function Skeleton({
   label,
   className,
 }: SkeletonProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const blockHeight = height ?? (shape === 'circle' ? width : '1em');
   const blocks = Array.from({ length: Math.max(1, lines) }, (_, index) => (
     <span

@@ -1,9 +1,9 @@
 import { type ReactNode, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../../internal/cx';
 import { visuallyHidden } from '../../internal/shared.css';
 import { useControllableState } from '../../internal/useControllableState';
 import { useScrollFocusable } from '../../internal/useScrollFocusable';
+import { useMiningT } from '../../lib/useMiningT';
 import { EmptyState } from '../EmptyState/EmptyState';
 import { Icon } from '../Icon/Icon';
 import { Skeleton } from '../Skeleton/Skeleton';
@@ -127,7 +127,7 @@ export function Table<Row>({
   labels,
   className,
 }: TableProps<Row>) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const captionId = useId();
   const [currentSort, setSort] = useControllableState<TableSort | null>({
     value: sort,

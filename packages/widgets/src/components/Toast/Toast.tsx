@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useMiningT } from '../../lib/useMiningT';
 import { usePortalContainer } from '../../theme/portalContainer';
 import { Button } from '../Button/Button';
 import { Icon, type IconName } from '../Icon/Icon';
@@ -91,7 +91,7 @@ let nextToastId = 0;
  * How errors are shown on desktop (spec section 8); phones use an `AlertDialog`.
  */
 export function ToastProvider({ children, duration = 3000, max = 4, labels }: ToastProviderProps) {
-  const { t } = useTranslation('poolkit');
+  const { t } = useMiningT();
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const portalContainer = usePortalContainer();
 

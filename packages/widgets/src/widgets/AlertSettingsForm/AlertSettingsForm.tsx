@@ -5,11 +5,18 @@ import type {
   UpdateAlertSettingsBody,
   WebhookTestResult,
 } from '@poolkit/core';
+import { enAlerts } from '@poolkit/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { cx } from '../../internal/cx';
 import { interpolate, useMiningT } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import * as styles from './AlertSettingsForm.css';
+
+/**
+ * The English of this widget's texts (core's `alerts` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { alerts: enAlerts };
 
 /** Keys of the texts of {@link AlertSettingsForm}; each defaults to `t('alerts.<key>')`. */
 export type AlertSettingsFormLabelKey =
@@ -117,7 +124,7 @@ export function AlertSettingsForm({
   labels,
   className,
 }: AlertSettingsFormProps) {
-  const { t } = useMiningT();
+  const { t } = useMiningT(ENGLISH);
   const label = (key: AlertSettingsFormLabelKey, values?: Record<string, unknown>) =>
     labels?.[key] === undefined
       ? t(`alerts.${key}`, values)

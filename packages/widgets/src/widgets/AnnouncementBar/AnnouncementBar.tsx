@@ -1,9 +1,16 @@
+import { enContent } from '@poolkit/core';
 import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
 import { RotationControl } from '../../lib/rotationControls';
 import { useMiningT } from '../../lib/useMiningT';
 import { useRotation } from '../../lib/useRotation';
 import * as styles from './AnnouncementBar.css';
+
+/**
+ * The English of this widget's texts (core's `content` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { content: enContent };
 
 /** An announcement the bar shows (`GET /media/announcement/list`'s items fit). */
 export interface AnnouncementBarItem {
@@ -58,7 +65,7 @@ export function AnnouncementBar({
   renderLink = defaultLink,
   className,
 }: AnnouncementBarProps) {
-  const { t } = useMiningT();
+  const { t } = useMiningT(ENGLISH);
   const rotation = useRotation({ count: items.length, intervalMs, autoplay, reducedMotion });
   const item = items[rotation.index];
   if (item === undefined) return null;

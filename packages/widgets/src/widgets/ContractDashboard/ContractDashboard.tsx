@@ -1,6 +1,7 @@
 import {
   COIN_DISPLAY,
   type ContractDashboard as ContractDashboardData,
+  enContracts,
   formatCoinAmount,
   formatCoinHashrate,
 } from '@poolkit/core';
@@ -11,6 +12,12 @@ import { ErrorBlock, LoadingBlock } from '../../lib/StateView';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 import * as styles from './ContractDashboard.css';
+
+/**
+ * The English of this widget's texts (core's `contracts` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { contracts: enContracts };
 
 /** One coin's totals, as `GET /contracts/dashboard` lists them. */
 export type ContractDashboardCoin = ContractDashboardData['list'][number];
@@ -77,7 +84,7 @@ export function ContractDashboard({
   labels,
   className,
 }: ContractDashboardProps) {
-  const { label } = useCatalogueLabels(CATALOGUE, labels);
+  const { label } = useCatalogueLabels(CATALOGUE, labels, ENGLISH);
   const Heading = `h${headingLevel}` as const;
   const chartId = useId();
 

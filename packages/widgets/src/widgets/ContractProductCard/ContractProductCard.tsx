@@ -1,4 +1,9 @@
-import { type ContractProduct, formatCoinAmount, formatCoinHashrate } from '@poolkit/core';
+import {
+  type ContractProduct,
+  enContracts,
+  formatCoinAmount,
+  formatCoinHashrate,
+} from '@poolkit/core';
 import { type MouseEvent, useId } from 'react';
 import { cx } from '../../internal/cx';
 import { Stat, StatusBadge } from '../../lib/parts';
@@ -6,6 +11,12 @@ import { LoadingBlock } from '../../lib/StateView';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 import * as styles from './ContractProductCard.css';
+
+/**
+ * The English of this widget's texts (core's `contracts` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { contracts: enContracts };
 
 /** The fields of a contract product the card shows, as `GET /contracts/products` lists them. */
 export type ContractProductCardProduct = Pick<
@@ -101,7 +112,7 @@ export function ContractProductCard({
   labels,
   className,
 }: ContractProductCardProps) {
-  const { label } = useCatalogueLabels(CATALOGUE, labels);
+  const { label } = useCatalogueLabels(CATALOGUE, labels, ENGLISH);
   const Heading = `h${headingLevel}` as const;
   const titleId = useId();
 

@@ -1,7 +1,14 @@
+import { enContracts } from '@poolkit/core';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../components/Button/Button';
 import { interpolate, useMiningT } from '../../lib/useMiningT';
 import * as styles from './EvidenceUpload.css';
+
+/**
+ * The English of this widget's texts (core's `contracts` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { contracts: enContracts };
 
 /** The texts of {@link EvidenceUpload}; each defaults to core's catalogue. */
 export type EvidenceUploadLabelKey =
@@ -82,7 +89,7 @@ export function EvidenceUpload({
   disabled = false,
   labels,
 }: EvidenceUploadProps) {
-  const { t } = useMiningT();
+  const { t } = useMiningT(ENGLISH);
   const label = (key: EvidenceUploadLabelKey, values?: Record<string, unknown>) => {
     const override = labels?.[key];
     return override === undefined ? t(catalogueKeys[key], values) : interpolate(override, values);

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, type InboxMessage, type MessageType } from '@poolkit/core';
+import { DEFAULT_TIMEZONE, enMessages, type InboxMessage, type MessageType } from '@poolkit/core';
 import type { ReactElement } from 'react';
 import { cx } from '../../internal/cx';
 import { LoadingBlock, MessageBlock } from '../../lib/StateView';
@@ -6,6 +6,12 @@ import { interpolate, useMiningT } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
 import * as styles from './MessageList.css';
+
+/**
+ * The English of this widget's texts (core's `messages` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { messages: enMessages };
 
 /** Keys of the texts of {@link MessageList}; each defaults to `t('messages.<key>')`. */
 export type MessageListLabelKey =
@@ -84,7 +90,7 @@ export function MessageList({
   labels,
   className,
 }: MessageListProps) {
-  const { t } = useMiningT();
+  const { t } = useMiningT(ENGLISH);
   const label = (key: MessageListLabelKey) =>
     labels?.[key] === undefined ? t(`messages.${key}`) : interpolate(labels[key] ?? '');
   const anyUnread = messages.some((message) => !message.read);

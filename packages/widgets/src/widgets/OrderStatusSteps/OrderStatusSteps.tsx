@@ -1,6 +1,13 @@
 import type { ContractOrderStatus } from '@poolkit/core';
+import { enContracts } from '@poolkit/core';
 import { useMiningT } from '../../lib/useMiningT';
 import * as styles from './OrderStatusSteps.css';
+
+/**
+ * The English of this widget's texts (core's `contracts` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { contracts: enContracts };
 
 /** The main path of an order (spec section 4). */
 const PATH = ['unpaid', 'review', 'pending', 'effect', 'finish'] as const;
@@ -23,7 +30,7 @@ export interface OrderStatusStepsProps {
  * hidden word for screen readers; the current one has `aria-current="step"`.
  */
 export function OrderStatusSteps({ status, payMethod = null }: OrderStatusStepsProps) {
-  const { t } = useMiningT();
+  const { t } = useMiningT(ENGLISH);
   const path = PATH.filter((step) => step !== 'review' || payMethod !== 'wallet');
   const stopped = status === 'cancelled' || status === 'reject';
   // A rejected order reached review; a cancelled one stopped unpaid.

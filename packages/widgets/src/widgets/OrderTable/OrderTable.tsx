@@ -2,6 +2,7 @@ import {
   COIN_DISPLAY,
   type ContractOrder,
   DEFAULT_TIMEZONE,
+  enContracts,
   formatCoinAmount,
   formatCoinHashrate,
   STATUS_LABELS,
@@ -15,6 +16,12 @@ import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
+
+/**
+ * The English of this widget's texts (core's `contracts` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { contracts: enContracts };
 
 /** An order line, as `GET /contracts/orders` lists it. */
 export type OrderTableRow = Pick<
@@ -105,7 +112,7 @@ export function OrderTable({
   labels,
   className,
 }: OrderTableProps) {
-  const { label, t } = useCatalogueLabels(CATALOGUE, labels);
+  const { label, t } = useCatalogueLabels(CATALOGUE, labels, ENGLISH);
   const caption = label('caption');
 
   let body: ReactNode;

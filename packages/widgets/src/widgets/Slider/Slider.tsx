@@ -1,3 +1,4 @@
+import { enContent } from '@poolkit/core';
 import { type KeyboardEvent, useId } from 'react';
 import { cx } from '../../internal/cx';
 import { RotationControl } from '../../lib/rotationControls';
@@ -5,6 +6,12 @@ import { useMiningT } from '../../lib/useMiningT';
 import { useRotation } from '../../lib/useRotation';
 import type { RenderLink } from '../AnnouncementBar/AnnouncementBar';
 import * as styles from './Slider.css';
+
+/**
+ * The English of this widget's texts (core's `content` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { content: enContent };
 
 /** A slide (`GET /sliders`'s items fit). */
 export interface SliderSlide {
@@ -63,7 +70,7 @@ export function Slider({
   imageWidth = 1200,
   imageHeight = 400,
 }: SliderProps) {
-  const { t } = useMiningT();
+  const { t } = useMiningT(ENGLISH);
   const rotation = useRotation({ count: slides.length, intervalMs, autoplay, reducedMotion });
   const stageId = useId();
   if (slides.length === 0) return null;

@@ -1,9 +1,15 @@
-import { DEFAULT_TIMEZONE } from '@poolkit/core';
+import { DEFAULT_TIMEZONE, enTickets } from '@poolkit/core';
 import { cx } from '../../internal/cx';
 import { interpolate, useMiningT } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
 import * as styles from './TicketThread.css';
+
+/**
+ * The English of this widget's texts (core's `tickets` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { tickets: enTickets };
 
 /** One entry of a thread: the ticket's first message or a reply. */
 export interface TicketThreadEntry {
@@ -51,7 +57,7 @@ export function TicketThread({
   labels,
   className,
 }: TicketThreadProps) {
-  const { t } = useMiningT();
+  const { t } = useMiningT(ENGLISH);
   const label = (key: TicketThreadLabelKey) =>
     labels?.[key] === undefined ? t(`tickets.${key}`) : interpolate(labels[key] ?? '');
   if (entries.length === 0) return <p className={widget.note}>{label('empty')}</p>;

@@ -1,6 +1,13 @@
+import { enMessages } from '@poolkit/core';
 import { cx } from '../../internal/cx';
 import { interpolate, useMiningT } from '../../lib/useMiningT';
 import * as styles from './UnreadBadge.css';
+
+/**
+ * The English of this widget's texts (core's `messages` group): `PoolKitProvider` holds only
+ * the groups every widget shows.
+ */
+const ENGLISH = { messages: enMessages };
 
 /** Props of {@link UnreadBadge}. */
 export interface UnreadBadgeProps {
@@ -19,7 +26,7 @@ export interface UnreadBadgeProps {
  * capped at `max+`, that reads "12 unread messages" to screen readers. Renders nothing at zero.
  */
 export function UnreadBadge({ count, max = 99, label, className }: UnreadBadgeProps) {
-  const { t } = useMiningT();
+  const { t } = useMiningT(ENGLISH);
   if (!(count > 0)) return null;
   const whole = Math.floor(count);
   const text =

@@ -1,0 +1,41 @@
+/** The message center: alert and setting-update texts (rendered by the server) and its page. */
+export const enMessages = {
+  typeTicketReply: 'Ticket reply',
+  ticketReplyTitle: 'Support answered: {{title}}',
+  ticketReplyContent:
+    'Support replied to your ticket “{{title}}”. Open the ticket page to read the answer and reply.',
+  offlineTitle: 'Workers offline on {{account}}',
+  offlineContent: 'Offline workers of {{account}} on {{pool}} ({{count}}): {{workers}}.',
+  offlineRecoveredTitle: 'Workers back online on {{account}}',
+  offlineRecoveredContent: 'The workers of {{account}} on {{pool}} are sending shares again.',
+  hashrateLowTitle: 'Low hashrate on {{account}}',
+  hashrateLowContent:
+    'The 1-hour hashrate of {{account}} on {{pool}} is {{hashrate}}, below your threshold of {{threshold}}.',
+  hashrateRecoveredTitle: 'Hashrate recovered on {{account}}',
+  hashrateRecoveredContent:
+    'The 1-hour hashrate of {{account}} on {{pool}} is back to {{hashrate}}.',
+  settingTitle: 'Account setting changed',
+  settingContent:
+    'Your {{setting}} was changed. If this was not you, change your password and contact support.',
+  settingPayMethod: 'payment method',
+  settingAutoWithdraw: 'auto-withdraw address',
+  settingPassword: 'login password',
+  settingPayPassword: 'pay password',
+  settingEmail: 'email address',
+  settingPhone: 'phone number',
+  settingAuthenticator: 'authenticator app',
+  settingPasskey: 'passkeys',
+  settingThirdPartyLogin: 'third-party sign-in',
+  emailFooter: 'Read all your messages at {{link}}.',
+  pageTitle: 'Messages',
+  typeAll: 'All',
+  typeHashrateAlert: 'Hashrate alert',
+  typeMinerOffline: 'Miner offline',
+  typeSettingUpdate: 'Setting update',
+  markRead: 'Mark read',
+  markAllRead: 'Mark all read',
+  delete: 'Delete',
+  empty: 'No messages yet',
+  unread: 'Unread',
+  unreadBadge: '{{count}} unread messages',
+};

@@ -1,0 +1,40 @@
+/**
+ * Status words (namespace `status`): the texts behind `STATUS_LABELS`. The
+ * full i18n key is `status.<key>`, e.g. `status.unpaid` (the catalogue nests under `status`).
+ * Short forms that fit a tag.
+ */
+export const enStatus = {
+  unpaid: 'Unpaid',
+  review: 'Under review',
+  pending: 'Pending',
+  effect: 'In effect',
+  finish: 'Finished',
+  failed: 'Failed',
+  succeed: 'Succeeded',
+  inactive: 'Not activated',
+  activated: 'Activated',
+  expired: 'Expired',
+  init: 'Created',
+  payment: 'Payment in progress',
+  done: 'Completed',
+  reject: 'Rejected',
+  manual: 'Manual review',
+  checking: 'Checking',
+  successful: 'Successful',
+  walletPending: 'Processing',
+  active: 'Active',
+  minerInactive: 'Inactive',
+  dead: 'Dead',
+  invalid: 'Invalid',
+  unused: 'Unused',
+  inUse: 'In use',
+  used: 'Used',
+  uploaded: 'Certificate uploaded',
+  cancelled: 'Cancelled',
+  paymentPending: 'Awaiting confirmation',
+  confirmed: 'Confirmed',
+  cancellationPending: 'Cancellation pending',
+  cancellationFinal: 'Account cancelled',
+  normal: 'Normal',
+  abnormal: 'Abnormal',
+};
