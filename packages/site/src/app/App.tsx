@@ -31,10 +31,10 @@ export function App({ services, router }: AppProps) {
  * Everything around the router, shared by the browser (`App`) and the build-time prerender
  * (`prerender.tsx`, with a router on a history in memory), so both render the same markup.
  *
- * The widgets' `PoolKitProvider`, composed of its parts: its default i18n instance (`createI18n`,
- * all of English) would bring the whole English catalogue into the first load, and the site's
- * instance (`createFirstScreenI18n`) has its stored language's messages before the first render
- * (`main.tsx`), so the provider's waiting and loading have nothing to do here.
+ * The widgets' `PoolKitProvider`, composed of its parts: its own catalogue holds the widgets'
+ * English only (none of the site's strings), while the site's instance (`createFirstScreenI18n`)
+ * holds the site's and has its stored language's messages before the first render (`main.tsx`),
+ * so the widgets read that instance through `I18nextProvider`.
  */
 export function AppProviders({ services, children }: { services: Services; children: ReactNode }) {
   const { i18n } = services;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { UnreadBadge } from '../../widgets/UnreadBadge/UnreadBadge';
 import { Pagination } from '../Pagination/Pagination';
 import { PoolKitProvider, type PoolKitProviderProps } from './PoolKitProvider';
 
@@ -101,5 +102,16 @@ describe('PoolKitProvider', () => {
       .poll(() => names.at(-1))
       .toBe(buildResources()['zh-CN'][I18N_NAMESPACE].widgets.pagination);
     expect(container.querySelector('nav')).toBe(nav);
+  });
+
+  it("should show a widget's own group in English at once, and in the language once loaded", async () => {
+    const badge = (container: HTMLElement) =>
+      container.querySelector('[role="status"]')?.getAttribute('aria-label');
+    const english = render({ children: <UnreadBadge count={3} /> });
+    // `messages` is not among the groups the provider holds: the widget brings its English.
+    expect(badge(english.container)).toBe('3 unread messages');
+    root?.unmount();
+    const japanese = render({ language: 'ja', children: <UnreadBadge count={3} /> });
+    await expect.poll(() => badge(japanese.container)).toBe('未読メッセージ 3 件');
   });
 });

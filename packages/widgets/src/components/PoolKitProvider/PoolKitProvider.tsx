@@ -8,7 +8,8 @@ import {
 } from '@poolkit/core';
 import { type ReactNode, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createCatalogueTranslator, TranslatorContext } from '../../lib/translator';
+import { createCatalogueTranslator } from '../../lib/catalogueTranslator';
+import { TranslatorContext } from '../../lib/translator';
 import {
   PoolKitThemeProvider,
   type PoolKitThemeProviderProps,
