@@ -1,6 +1,6 @@
 import type { Language } from './languages';
 import type { LocaleMessages } from './locales/en';
-import type { EnglishLater } from './locales/joinEnglish';
+import { type EnglishLater, joinEnglish } from './locales/joinEnglish';
 import { unitMessages } from './messages/units';
 
 /** The i18next namespace PoolKit's messages live in. */
@@ -61,8 +61,15 @@ export function loadEnglishLater(): Promise<EnglishLater> {
  * ja.validation.phoneInvalid; // '電話番号の形式が正しくありません'
  */
 export async function loadMessages(language: Language): Promise<LanguageMessages> {
-  // The whole of English as one module, imported here only: a bundle that loads other languages
-  // does not carry English's first-screen groups (the site's among them) for it.
-  if (language === 'en') return withUnits('en', (await import('./locales/en')).en);
+  // Both parts imported on demand: a bundle that only loads other languages does not carry
+  // English's first-screen groups (the site's among them) for this. Never `./locales/en`, which a
+  // bundle holding `englishMessages` would then keep in its first chunk whole.
+  if (language === 'en') {
+    const [{ enFirstScreen }, later] = await Promise.all([
+      import('./locales/enFirstScreen'),
+      loadEnglishLater(),
+    ]);
+    return withUnits('en', joinEnglish(enFirstScreen, later));
+  }
   return withUnits(language, await LOCALE_LOADERS[language]());
 }

@@ -2,6 +2,7 @@ import type { Language } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { UnreadBadge } from '../../widgets/UnreadBadge/UnreadBadge';
 import { AmountText } from '../AmountText/AmountText';
 import { Button } from '../Button/Button';
 import { LanguageSwitcher } from '../LanguageSwitcher/LanguageSwitcher';
@@ -85,5 +86,19 @@ export const LanguageFollowsProp: Story = {
       expect(canvas.getByRole('navigation', { name: 'Страницы' })).toBeInTheDocument(),
     );
     await expect(canvas.getByRole('combobox', { name: 'Язык' })).toHaveTextContent('Русский');
+  },
+};
+
+/**
+ * A widget whose texts sit in a feature group (`messages`) that the provider's English leaves
+ * out: the widget brings that group's English itself.
+ */
+export const WidgetOfAFeatureGroup: Story = {
+  args: { children: <UnreadBadge count={12} /> },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('status', { name: '12 unread messages' }),
+    ).toBeInTheDocument();
   },
 };
