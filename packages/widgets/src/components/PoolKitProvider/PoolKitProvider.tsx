@@ -137,7 +137,8 @@ function OwnMessages({
     if (translator.has(language)) show();
     else {
       loadMessages(language as Language).then((messages) => {
-        if (live) translator.add(language, messages);
+        // Kept even if the language changed meanwhile: a later switch back finds it.
+        translator.add(language, messages);
         show();
       }, show);
     }
