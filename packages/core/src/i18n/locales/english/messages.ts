@@ -16,7 +16,7 @@ export const enMessages = {
     'The 1-hour hashrate of {{account}} on {{pool}} is back to {{hashrate}}.',
   settingTitle: 'Account setting changed',
   settingContent:
-    'Your {{setting}} was changed. If this was not you, change your password and contact support.',
+    'A change was made to your {{setting}}. If this was not you, change your password and contact support.',
   settingPayMethod: 'payment method',
   settingAutoWithdraw: 'auto-withdraw address',
   settingPassword: 'login password',
@@ -26,6 +26,8 @@ export const enMessages = {
   settingAuthenticator: 'authenticator app',
   settingPasskey: 'passkeys',
   settingThirdPartyLogin: 'third-party sign-in',
+  settingApiKey: 'API keys',
+  settingOauthApp: 'third-party app authorisations',
   emailFooter: 'Read all your messages at {{link}}.',
   pageTitle: 'Messages',
   typeAll: 'All',

@@ -70,6 +70,10 @@ export const enMining = {
   withdrawCode: 'Verification code',
   withdrawSendCode: 'Send code',
   withdrawCodeSent: 'Code sent. Check your email.',
+  withdrawUsePasskey: 'Use a passkey instead',
+  withdrawPasskeyVerified: 'Verified with your passkey.',
+  withdrawPasskeyFailedHint:
+    'Your passkey could not be checked. Try again, or verify with the code instead.',
   withdrawNext: 'Next',
   withdrawBack: 'Back',
   withdrawSubmit: 'Withdraw',
@@ -397,6 +401,10 @@ export const enMining = {
   transferCode: 'Verification code',
   transferSendCode: 'Send code',
   transferCodeSent: 'Code sent. Check your email.',
+  transferUsePasskey: 'Use a passkey instead',
+  transferPasskeyVerified: 'Verified with your passkey.',
+  transferPasskeyFailedHint:
+    'Your passkey could not be checked. Try again, or verify with the code instead.',
   transferSubmit: 'Transfer',
   transferCancel: 'Cancel',
   transferNoPayPassword:

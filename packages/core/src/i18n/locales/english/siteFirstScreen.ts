@@ -75,6 +75,7 @@ export const enFirstScreenSite = {
   'nav.miners': 'Miners',
   'nav.sales': 'Sales',
   'nav.myMining': 'My mining',
+  'nav.more': 'More',
   'nav.support': 'Support',
   'routes.Home': 'Home',
   'routes.Download': 'Download',
