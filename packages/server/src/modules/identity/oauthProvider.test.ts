@@ -399,7 +399,9 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
     expect((await securityLog())[0]).toBe('oauth_app_authorised');
     const afterGrant = await settingMessages();
     expect(afterGrant).toHaveLength(before + 1);
-    expect(afterGrant[0]?.content).toContain('A change was made to your third-party app authorisations');
+    expect(afterGrant[0]?.content).toContain(
+      'A change was made to your third-party app authorisations',
+    );
 
     const live = oauthGrantListSchema.parse(
       (await callApi(app, 'GET', '/users/oauth/grants', { token: userToken })).data,
