@@ -1,14 +1,14 @@
-import { encryptPassword } from '@poolkit/core';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  addVirtualAuthenticator,
   apiCall,
   launchBrowser,
   newUser,
   openPage,
-  outboxCode,
   registerByApi,
   seedSession,
+  setPayPasswordByApi,
 } from './support';
 
 const baseUrl = inject('baseUrl');
@@ -26,49 +26,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Chromium's virtual authenticator on this page (CDP WebAuthn domain): a platform passkey. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
-
-/** Sets the user's pay password through the API (a second validation by email first). */
-async function setPayPassword(token: string, email: string): Promise<void> {
-  await apiCall(baseUrl, 'POST', '/auth/validation/verified-email', token, {
-    scene: 'pay_password',
-  });
-  const validation = await apiCall<{ validation_token: string }>(
-    baseUrl,
-    'POST',
-    '/users/second-validation',
-    token,
-    { verify_type: 'email', code: await outboxCode(baseUrl, email), scene: 'pay_password' },
-  );
-  const key = await apiCall<{ public_key: string; key_id: string }>(
-    baseUrl,
-    'GET',
-    '/v2/users/encrypt/pubkey',
-    token,
-  );
-  const set = await apiCall(baseUrl, 'PUT', '/wallets/pay-password', token, {
-    pay_password: await encryptPassword(key.data.public_key, PAY_PASSWORD),
-    key_id: key.data.key_id,
-    validation_token: validation.data.validation_token,
-  });
-  if (set.code !== 0) throw new Error(`pay password: ${set.msg}`);
-}
-
 /** How many verification codes the development outbox holds for `to`. */
 async function codeCount(to: string): Promise<number> {
   const url = new URL('/api/dev/outbox', baseUrl);
@@ -85,7 +42,7 @@ describe('passkeys in the wallet', () => {
   it('should transfer, save an address, withdraw and set auto-withdraw with a passkey as the only second validation', async () => {
     const user = newUser('pkwallet');
     const tokens = await registerByApi(baseUrl, user);
-    await setPayPassword(tokens.token, user.email);
+    await setPayPasswordByApi(baseUrl, tokens.token, user.email, PAY_PASSWORD);
     const receiver = newUser('pkrecv');
     await registerByApi(baseUrl, receiver);
     const deposit = await apiCall<{ address: string }>(
@@ -106,7 +63,7 @@ describe('passkeys in the wallet', () => {
     }
 
     const { context, page } = await openPage(browser);
-    const authenticator = await virtualAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     await seedSession(context, tokens.token, tokens.refresh_token);
     await page.goto(`${siteUrl}/user/setting`);
     await page.getByText('No passkeys yet.').waitFor({ timeout: 30_000 });

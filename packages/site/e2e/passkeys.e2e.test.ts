@@ -1,6 +1,7 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  addVirtualAuthenticator,
   apiCall,
   launchBrowser,
   loginByApi,
@@ -25,23 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Chromium's virtual authenticator on this page (CDP WebAuthn domain): a platform passkey. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
 
 /**
  * Signs out (the tokens go) and opens /login. The virtual authenticator answers the login page's
@@ -74,7 +58,7 @@ describe('passkeys', () => {
     const user = newUser('passkey');
     const tokens = await registerByApi(baseUrl, user);
     const { context, page } = await openPage(browser);
-    const authenticator = await virtualAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     await context.addInitScript(() => {
       if (sessionStorage.getItem('e2e-no-autofill') !== null) {
         PublicKeyCredential.isConditionalMediationAvailable = async () => false;

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { flattenRoutes, ROUTES } from '@poolkit/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, launchBrowser, loginByApi, openPage, seedSession } from './support';
+import {
+  addVirtualAuthenticator,
+  apiCall,
+  launchBrowser,
+  loginByApi,
+  openPage,
+  seedSession,
+} from './support';
 
 const baseUrl = inject('baseUrl');
 const folder =
@@ -111,18 +118,7 @@ async function demoPasskey(token: string, refreshToken: string): Promise<void> {
   const known = await apiCall<{ list: unknown[] }>(baseUrl, 'GET', '/passkeys', token);
   if (known.data.list.length > 0) return;
   const { context, page } = await openPage(browser);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   await seedSession(context, token, refreshToken);
   await page.goto(`${baseUrl.replace('127.0.0.1', 'localhost')}/user/setting`);
   await page.getByRole('textbox', { name: 'Passkey nickname' }).fill('Demo laptop');

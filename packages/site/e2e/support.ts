@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { encryptPassword, solveCaptcha } from '@poolkit/core';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 /** Debian's Chromium, or `$CHROME_PATH`. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -412,4 +418,67 @@ export async function enableTotp(baseUrl: string, email: string, token: string):
   });
   if (enabled.code !== 0) throw new Error(`totp validation: ${enabled.msg}`);
   return secret.data.secret;
+}
+
+/**
+ * A second-validation token for `scene` by email, as the user gets it: the code is sent, read
+ * from the development outbox and verified.
+ */
+export async function emailValidationToken(
+  baseUrl: string,
+  token: string,
+  email: string,
+  scene: string,
+): Promise<string> {
+  await apiCall(baseUrl, 'POST', '/auth/validation/verified-email', token, { scene });
+  const validation = await apiCall<{ validation_token: string }>(
+    baseUrl,
+    'POST',
+    '/users/second-validation',
+    token,
+    { verify_type: 'email', code: await outboxCode(baseUrl, email), scene },
+  );
+  if (validation.code !== 0) throw new Error(`second validation: ${validation.msg}`);
+  return validation.data.validation_token;
+}
+
+/** Sets the user's pay password through the API (after a second validation by email). */
+export async function setPayPasswordByApi(
+  baseUrl: string,
+  token: string,
+  email: string,
+  payPassword: string,
+): Promise<void> {
+  const validationToken = await emailValidationToken(baseUrl, token, email, 'pay_password');
+  const key = await apiCall<{ public_key: string; key_id: string }>(
+    baseUrl,
+    'GET',
+    '/v2/users/encrypt/pubkey',
+    token,
+  );
+  const set = await apiCall(baseUrl, 'PUT', '/wallets/pay-password', token, {
+    pay_password: await encryptPassword(key.data.public_key, payPassword),
+    key_id: key.data.key_id,
+    validation_token: validationToken,
+  });
+  if (set.code !== 0) throw new Error(`pay password: ${set.msg}`);
+}
+
+/** Chromium's virtual authenticator on `page` (CDP WebAuthn domain): a platform passkey. */
+export async function addVirtualAuthenticator(
+  page: Page,
+): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
 }

@@ -1,4 +1,3 @@
-import { encryptPassword } from '@poolkit/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
   outboxCode,
   registerByApi,
   seedSession,
+  setPayPasswordByApi,
 } from './support';
 
 const baseUrl = inject('baseUrl');
@@ -24,32 +24,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Sets the user's pay password through the API (a second validation by email first). */
-async function setPayPassword(token: string, email: string): Promise<void> {
-  await apiCall(baseUrl, 'POST', '/auth/validation/verified-email', token, {
-    scene: 'pay_password',
-  });
-  const validation = await apiCall<{ validation_token: string }>(
-    baseUrl,
-    'POST',
-    '/users/second-validation',
-    token,
-    { verify_type: 'email', code: await outboxCode(baseUrl, email), scene: 'pay_password' },
-  );
-  const key = await apiCall<{ public_key: string; key_id: string }>(
-    baseUrl,
-    'GET',
-    '/v2/users/encrypt/pubkey',
-    token,
-  );
-  const set = await apiCall(baseUrl, 'PUT', '/wallets/pay-password', token, {
-    pay_password: await encryptPassword(key.data.public_key, PAY_PASSWORD),
-    key_id: key.data.key_id,
-    validation_token: validation.data.validation_token,
-  });
-  if (set.code !== 0) throw new Error(`pay password: ${set.msg}`);
-}
-
 interface Transactions {
   list: { type: string; amount: string; counterparty: string | null; status: string }[];
 }
@@ -58,7 +32,7 @@ describe('withdraw dialog', () => {
   it('should add an address, refuse a wrong address, amount and pay password on their fields, and withdraw', async () => {
     const user = newUser('wdj');
     const tokens = await registerByApi(baseUrl, user);
-    await setPayPassword(tokens.token, user.email);
+    await setPayPasswordByApi(baseUrl, tokens.token, user.email, PAY_PASSWORD);
     const deposit = await apiCall<{ address: string }>(
       baseUrl,
       'GET',
