@@ -10,7 +10,9 @@
  *    DEMO on) and runs Lighthouse (mobile defaults, three runs each, median) on a few pages
  *    (`BUDGETS_PAGES=/,/pool/btc/stat` picks some).
  * 3. Prints PASS/FAIL per budget, saves the figures in
- *    `node_modules/.cache/poolkit-site-budgets/results.json` and exits 1 when one fails.
+ *    `node_modules/.cache/poolkit-site-budgets/results.json` and exits 1 when one fails. Each
+ *    run's full Lighthouse report is saved beside it (`reports/<page>-<run>.json`: the LCP element
+ *    and its breakdown, long tasks, bootup time, request chains) for finding what costs the score.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +25,9 @@ import { HOME_CSS_BUDGET_KB, HOME_JS_BUDGET_KB, measureHomeFirstLoad } from './s
 
 const siteDir = resolve(import.meta.dirname, '..');
 const root = resolve(siteDir, '../..');
-const resultsFile = join(siteDir, 'node_modules/.cache/poolkit-site-budgets/results.json');
+const cacheDir = join(siteDir, 'node_modules/.cache/poolkit-site-budgets');
+const resultsFile = join(cacheDir, 'results.json');
+const reportsDir = join(cacheDir, 'reports');
 
 /** The pages audited; `BUDGETS_PAGES=/` (comma-separated paths) audits fewer. */
 const PAGES = process.env.BUDGETS_PAGES?.split(',') ?? [
@@ -174,6 +178,9 @@ async function audit(chrome, url) {
       continue;
     }
     const audits = lhr.audits;
+    mkdirSync(reportsDir, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+    writeFileSync(join(reportsDir, `${name}-${runs.length + 1}.json`), JSON.stringify(lhr));
     runs.push({
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -207,6 +214,7 @@ async function audit(chrome, url) {
 
 async function main() {
   build();
+  rmSync(reportsDir, { recursive: true, force: true });
   const load = measureHomeFirstLoad();
   console.log('Home page first load (gzip):');
   for (const entry of [...load.js, ...load.css])
