@@ -45,7 +45,17 @@ export const item = style({
 
 export const still = style({ animation: 'none' });
 
+/**
+ * A linked announcement: a block as wide as the bar's middle and 24 px high, cut with its own
+ * ellipsis. Inline, its box ran the whole title's width under the controls (and was 16 px high),
+ * so the controls counted as obscured and the link as too small a target (WCAG 2.5.8).
+ */
 export const link = style({
+  display: 'block',
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  textOverflow: 'ellipsis',
+  lineHeight: '24px',
   color: 'inherit',
   textDecoration: 'none',
   selectors: {

@@ -111,3 +111,22 @@ export const Chinese: Story = {
     await expect(current(canvasElement)).toHaveTextContent('矿池维护通知');
   },
 };
+
+/**
+ * On a phone: the linked announcement is a 24 px target that ends where the controls begin, so
+ * neither covers the other (WCAG 2.5.8, which axe checks here).
+ */
+export const OnAPhone: Story = {
+  args: { autoplay: false },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  parameters: { a11y: { config: { rules: [{ id: 'target-size', enabled: true }] } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const link = canvas.getByRole('link', { name: /Address mining/ }).getBoundingClientRect();
+    const previous = canvas
+      .getByRole('button', { name: 'Previous announcement' })
+      .getBoundingClientRect();
+    await expect(link.height).toBeGreaterThanOrEqual(24);
+    await expect(link.right).toBeLessThanOrEqual(previous.left);
+  },
+};
