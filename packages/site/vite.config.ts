@@ -121,5 +121,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:8080' } },
+  // `/media`: the server's pictures (the demo's, and the first slide's redirect of the home page).
+  server: { proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' } },
 }));

@@ -26,6 +26,14 @@ export const TOAST_DURATION_MS = 3 * SECOND_MS;
 /** Countdown before a verification code (SMS or email) may be sent again, in seconds. */
 export const RESEND_CODE_SECONDS = 60;
 
+/**
+ * Where the server redirects to the picture of the home page's first slide (in the request's
+ * language). The prerendered home page shows it in the carousel's place, so the largest picture
+ * of the first screen paints from the HTML instead of after the scripts, the slide list and the
+ * carousel's chunk; the carousel then shows the same picture in the same box.
+ */
+export const FIRST_SLIDE_PICTURE_PATH = '/media/slides/first';
+
 /** Rows per table page. */
 export const PAGE_SIZE = 10;
 

@@ -47,6 +47,40 @@ describe('prerendered public pages', () => {
     },
   );
 
+  it("should paint the home page's first slide picture from the HTML, in the box the carousel shows it in", async () => {
+    const picture = (page: import('playwright-core').Page, selector: string) =>
+      page.waitForFunction((css) => {
+        const image = document.querySelector<HTMLImageElement>(css);
+        if (!image?.complete || image.naturalWidth === 0) return null;
+        const { x, y, width, height } = image.getBoundingClientRect();
+        return { x, y, width, height };
+      }, selector);
+    // Without scripts: the picture the server redirects to, loaded.
+    const bare = await openPage(browser, 375, { waitForApp: false });
+    await withoutScripts(bare.context);
+    await bare.page.goto(`${baseUrl}/`);
+    const poster = await (await picture(bare.page, 'img[src="/media/slides/first"]')).jsonValue();
+    expect(poster?.width).toBeGreaterThan(300);
+    await bare.context.close();
+    // With them: the carousel's first slide shows the same picture in the same place and size.
+    const { context, page } = await openPage(browser, 375);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${baseUrl}/`);
+    const region = page.getByRole('region', { name: 'Highlights' });
+    await region.getByRole('group').first().waitFor();
+    expect(await page.locator('img[src="/media/slides/first"]').count()).toBe(0);
+    const shown = await (
+      await picture(page, 'section[aria-roledescription="carousel"] [data-current="true"] img')
+    ).jsonValue();
+    expect(shown).toEqual(poster);
+    expect(
+      await page.evaluate(() =>
+        document.querySelector<HTMLImageElement>('[data-current="true"] img')?.getAttribute('src'),
+      ),
+    ).toBe('/media/demo/slide-address-mining.svg');
+    await context.close();
+  });
+
   it('should hydrate the prerendered page without a mismatch and then work as the app', async () => {
     const { context, page } = await openPage(browser);
     const problems: string[] = [];

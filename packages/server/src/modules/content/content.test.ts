@@ -70,6 +70,9 @@ describe.each(testDrivers)('site content on %s', (driver) => {
     expect((await get('footerLinks')).list).toEqual([]);
     expect((await get('announcements')).list).toEqual([]);
     expect((await get('sliders')).list).toEqual([]);
+    const noPicture = await request('/media/slides/first');
+    expect(noPicture.statusCode).toBe(404);
+    expect(noPicture.headers['cache-control']).toBe('no-cache');
     expect((await get('advertisements')).list).toEqual([]);
     expect(await get('siteParameters')).toEqual({
       captcha_id: 'poolkit-pow',
@@ -203,6 +206,20 @@ describe.each(testDrivers)('site content on %s', (driver) => {
       expect(picture.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
       expect(picture.body).toContain('<svg');
     }
+  });
+
+  it("should redirect to the first slide's picture, uncached, in the reader's language", async () => {
+    for (const language of ['en', 'ko']) {
+      const [first] = (await get('sliders', '', language)).list;
+      const response = await request('/media/slides/first', language);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(first?.image_url);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-language']).toBe(language);
+    }
+    expect((await request('/media/slides/first')).headers.location).toBe(
+      '/media/demo/slide-address-mining.svg',
+    );
   });
 
   it('should list advertisements of every slot, or of the one asked for', async () => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Language } from '@poolkit/core';
+import { FIRST_SLIDE_PICTURE_PATH, type Language } from '@poolkit/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
 import { HttpError } from '../../http/httpError';
@@ -57,7 +57,8 @@ async function registerDemoMedia(app: FastifyInstance): Promise<void> {
  * and currency exchange rates, read from their tables (`site_content_items` of
  * `0023_content_items.sql`, `site_parameters`, `currency_rates`) through a 30 s per-process
  * cache, only items published now, texts in the request's `Accept-Language` (English when the
- * reader's is blank). Operators (`/admin/content/…`, `/admin/site-parameters`) list, add, edit
+ * reader's is blank), and the first slide's picture at `/media/slides/first` (a redirect) for the
+ * prerendered home page. Operators (`/admin/content/…`, `/admin/site-parameters`) list, add, edit
  * and delete items, each change audited and clearing the cache. In demo mode (never in test
  * mode) it seeds the demo content once at start, and it always serves the demo pictures.
  */
@@ -74,6 +75,16 @@ export async function registerContentModule(app: FastifyInstance): Promise<void>
   registerEndpoint(app, endpoints.sliders, async (_input, { request, reply }) =>
     content.sliders(answerLanguage(request, reply)),
   );
+  // The first slide's picture, for the prerendered home page (core's FIRST_SLIDE_PICTURE_PATH):
+  // a redirect that follows the slides, never cached; 404 when there are none.
+  app.get(FIRST_SLIDE_PICTURE_PATH, async (request, reply) => {
+    const { list } = await content.sliders(answerLanguage(request, reply));
+    reply.header('cache-control', 'no-cache');
+    const first = list[0];
+    if (first === undefined)
+      return reply.status(404).type('text/plain; charset=utf-8').send('No slides');
+    return reply.redirect(first.image_url, 302);
+  });
   registerEndpoint(app, endpoints.advertisements, async ({ query }, { request, reply }) =>
     content.advertisements(answerLanguage(request, reply), query.position),
   );

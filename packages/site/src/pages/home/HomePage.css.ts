@@ -110,8 +110,26 @@ export const barPlaceholder = style({
 
 /** The carousel's place while its chunk loads: the 3:1 picture and the controls' row. */
 export const sliderPlaceholder = style({
-  aspectRatio: '3 / 1',
   marginBottom: `calc(${vars.space['2']} + 32px)`,
+});
+
+/**
+ * The frame of the first picture, as the carousel's stage draws it (widgets' `Slider.css.ts`):
+ * same border, corners and 3:1 box, so the picture keeps its place and size when the carousel
+ * takes over (the same size also keeps it the page's largest paint, the LCP).
+ */
+export const sliderPosterFrame = style({
+  overflow: 'hidden',
+  aspectRatio: '3 / 1',
   borderRadius: vars.radius.card,
+  border: `1px solid ${vars.color.border}`,
   background: vars.color.neutralSubtle,
+});
+
+/** The first picture, filling the frame like the carousel's pictures. */
+export const sliderPoster = style({
+  display: 'block',
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
 });

@@ -1,4 +1,10 @@
-import type { Announcement, CoinListItem, EndpointOutput, Endpoints } from '@poolkit/core';
+import {
+  type Announcement,
+  type CoinListItem,
+  type EndpointOutput,
+  type Endpoints,
+  FIRST_SLIDE_PICTURE_PATH,
+} from '@poolkit/core';
 import { lazy, memo, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveVersion } from '../../app/live';
@@ -68,7 +74,7 @@ function whenIdle(task: () => void): () => void {
  * viewport and the browser is idle, so the first screen's JavaScript does not grow. They render
  * once their data is in, which comes through the API client, and the client loads the rest of
  * the reader's messages (their labels) before it answers (`services.ts`). Until then a
- * placeholder of their size holds their place.
+ * placeholder of their size holds their place, the carousel's showing its first picture.
  */
 const ContentIsland = memo(function ContentIsland({
   announcements,
@@ -107,7 +113,20 @@ const ContentIsland = memo(function ContentIsland({
       )}
       {loaded === null || slideList === null ? (
         slideList?.length === 0 ? null : (
-          <div className={styles.sliderPlaceholder} aria-hidden="true" />
+          // The first slide's picture (the server redirects to it) in the box the carousel
+          // shows it in: in the prerendered HTML, it paints without waiting for any script.
+          <div className={styles.sliderPlaceholder} aria-hidden="true">
+            <div className={styles.sliderPosterFrame}>
+              <img
+                className={styles.sliderPoster}
+                src={FIRST_SLIDE_PICTURE_PATH}
+                alt=""
+                width={1200}
+                height={400}
+                fetchPriority="high"
+              />
+            </div>
+          </div>
         )
       ) : (
         <loaded.HomeSlider list={slideList} label={label} renderLink={renderContentLink} />
