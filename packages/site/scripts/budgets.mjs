@@ -12,7 +12,8 @@
  * 3. Prints PASS/FAIL per budget, saves the figures in
  *    `node_modules/.cache/poolkit-site-budgets/results.json` and exits 1 when one fails. Each
  *    run's full Lighthouse report is saved beside it (`reports/<page>-<run>.json`: the LCP element
- *    and its breakdown, long tasks, bootup time, request chains) for finding what costs the score.
+ *    and its breakdown, long tasks, bootup time, request chains) for finding what costs the score;
+ *    `BUDGETS_TRACES=1` saves each run's performance trace beside it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -181,6 +182,12 @@ async function audit(chrome, url) {
     mkdirSync(reportsDir, { recursive: true });
     const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
     writeFileSync(join(reportsDir, `${name}-${runs.length + 1}.json`), JSON.stringify(lhr));
+    // `BUDGETS_TRACES=1`: the run's performance trace too (tens of MB; opens in DevTools).
+    if (process.env.BUDGETS_TRACES === '1' && result.artifacts?.Trace)
+      writeFileSync(
+        join(reportsDir, `${name}-${runs.length + 1}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
     runs.push({
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
