@@ -53,4 +53,19 @@ describe('groupsOnDemand', () => {
     }
     expect(log).toEqual(['content', 'pools', 'identity', 'admin']);
   });
+
+  it('should hand each group over in a task after the one that evaluated it', async () => {
+    const demand = groupsOnDemand(() => {});
+    const log: string[] = [];
+    const loaders = [
+      async () => {
+        log.push('evaluated');
+        // Runs at the end of the evaluating task's turn, before any later task.
+        setTimeout(() => log.push('next task'), 0);
+        return { news: 1 };
+      },
+    ];
+    for await (const _ of demand.pace(loaders)) log.push('handed over');
+    expect(log).toEqual(['evaluated', 'next task', 'handed over']);
+  });
 });
