@@ -5,7 +5,6 @@ import { App } from './app/App';
 import { createSiteRouter } from './app/router';
 import { createServices, setAuthFailureHandler } from './app/services';
 
-const services = createServices();
 const container = document.getElementById('root');
 
 /**
@@ -15,9 +14,11 @@ const container = document.getElementById('root');
  * matches the prerender's.
  */
 async function start(root: HTMLElement): Promise<void> {
-  // Start-up runs in a few tasks (evaluating the modules, creating the router, starting the API
-  // load, hydrating), each short enough for the browser to answer input between them.
+  // Start-up runs in a few tasks (evaluating the modules; the services, whose i18n instance
+  // builds the first screen's catalogue, and the router; starting the API load; hydrating), each
+  // short enough for the browser to answer input between them.
   await nextTask();
+  const services = createServices();
   const router = createSiteRouter(services);
   setAuthFailureHandler(() => {
     void router.navigate('/login');
