@@ -99,6 +99,19 @@ async function sampleOrder(token: string): Promise<string | null> {
 
 async function settle(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor({ timeout: 20_000 });
+  // Scroll through a long page as a reader would, so the sections loaded near the viewport
+  // (the home page's chart and coin facts) and lazy pictures are in the full-page shot.
+  // Twice: a section whose data arrives during the first pass (the chart waits for the pool
+  // list) only starts loading when it is passed again.
+  for (const pause of [60, 150]) {
+    await page.evaluate(async (ms) => {
+      for (let y = innerHeight; y < document.documentElement.scrollHeight; y += innerHeight) {
+        scrollTo(0, y);
+        await new Promise((done) => setTimeout(done, ms));
+      }
+      scrollTo(0, 0);
+    }, pause);
+  }
   await page
     .waitForFunction(
       () => document.querySelectorAll('main [role="status"][aria-label]').length === 0,
