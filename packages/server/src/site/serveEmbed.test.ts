@@ -9,7 +9,7 @@ import { ERROR_CODES } from '../contract';
 import type { Database } from '../db/connect';
 import { testConfig } from '../testing/testApp';
 import { openTestDatabase } from '../testing/testDatabase';
-import { EMBED_WIDGETS } from './serveEmbed';
+import { EMBED_WIDGETS, readElementsBuild } from './serveEmbed';
 
 const moduleCode = "customElements.define('poolkit-test', class extends HTMLElement {});\n";
 const integrity = `sha384-${createHash('sha384').update(moduleCode).digest('base64')}`;
@@ -51,6 +51,17 @@ afterAll(async () => {
 });
 
 describe('the custom elements module', () => {
+  it("should give the SRI hash of the bytes it serves, not a stale manifest's", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'poolkit-embed-stale-'));
+    await writeFile(path.join(dir, 'poolkit-elements.js'), moduleCode);
+    await writeFile(
+      path.join(dir, 'poolkit-elements.json'),
+      JSON.stringify({ version: '1.4.2', integrity: 'sha384-fromAnOlderBuild' }),
+    );
+    expect(readElementsBuild(dir)?.integrity).toBe(integrity);
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('should be served under its version, cached for a year and readable from any origin', async () => {
     const response = await app.inject({
       url: '/embed/v1.4.2/poolkit-elements.js',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -23,7 +24,7 @@ export const ELEMENTS_MANIFEST = 'poolkit-elements.json';
 export interface ElementsBuild {
   /** The `@poolkit/widgets` version it was built from; its URL carries it. */
   readonly version: string;
-  /** Its SRI value, `sha384-…`. */
+  /** Its SRI value, `sha384-…`, of the bytes served (whatever the manifest says). */
   readonly integrity: string;
   /** Its path: `/embed/v<version>/poolkit-elements.js`. */
   readonly url: string;
@@ -53,7 +54,8 @@ const NOT_BUILT_MESSAGE =
 
 /**
  * Reads the elements' build from `embedDir`: `null` when the module or its manifest is missing
- * or the manifest does not describe it.
+ * or the manifest does not describe it. The SRI hash is computed from the module's bytes, so a
+ * manifest left over from another build cannot make browsers refuse the module.
  */
 export function readElementsBuild(embedDir: string): ElementsBuild | null {
   const manifestPath = path.join(embedDir, ELEMENTS_MANIFEST);
@@ -71,11 +73,12 @@ export function readElementsBuild(embedDir: string): ElementsBuild | null {
   ) {
     return null;
   }
+  const code = readFileSync(modulePath);
   return {
     version: manifest.version,
-    integrity: manifest.integrity,
+    integrity: `sha384-${createHash('sha384').update(code).digest('base64')}`,
     url: `/embed/v${manifest.version}/${ELEMENTS_FILE}`,
-    code: readFileSync(modulePath),
+    code,
   };
 }
 
@@ -95,8 +98,8 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * The attributes of the element an iframe route shows, from its query: `coin` (an
- * address-mining coin), `lang`, `theme`, and the widget's own `range` (hashrate chart) or
+ * The attributes of the element an iframe route shows, from its query: `coin` (a coin of the
+ * pool; for the worker table one mined by address), `lang`, `theme`, and the widget's own `range` (hashrate chart) or
  * `address` (worker table, required). Throws HTTP 400 naming the first bad field.
  */
 export function embedAttributes(
