@@ -108,33 +108,37 @@ describe('token refresh across tabs', () => {
         .getByRole('heading', { name: `Account ${DEMO.account}` })
         .waitFor({ timeout: 30_000 });
     }
-    // What the second tab hears on the session channel, as its own session does.
-    await second.evaluate((channelName) => {
-      const heard: unknown[] = [];
-      Object.assign(window, { heardOnSessionChannel: heard });
-      new BroadcastChannel(channelName).addEventListener('message', (event) => {
-        heard.push(event.data);
-      });
-    }, SESSION_CHANNEL_NAME);
+    // What each tab hears on the session channel, as its own session does.
+    for (const page of [first, second]) {
+      await page.evaluate((channelName) => {
+        const heard: unknown[] = [];
+        Object.assign(window, { heardOnSessionChannel: heard });
+        new BroadcastChannel(channelName).addEventListener('message', (event) => {
+          heard.push(event.data);
+        });
+      }, SESSION_CHANNEL_NAME);
+    }
     expect(refreshes).toEqual({ first: 0, second: 0 });
-    // Both tabs have made their page's calls (the header's come as their endpoint group arrives),
-    // so the first calls after the expiry are the first tab's.
+    // Both tabs have made their page's calls (the header's come as their endpoint group arrives).
     await Promise.all(traffic.map((pageTraffic) => pageTraffic.quiet()));
 
-    // The access token expires; the first tab's next calls refresh it.
+    // The access token expires; the first tab's next calls refresh it. (A tab's own timer, such
+    // as the unread count's, may call first on a slow machine: then that tab refreshes and the
+    // other hears it. Either way one refresh serves both.)
     expired = true;
     await first.getByRole('link', { name: 'Workers', exact: true }).click();
     await first.locator('main table tbody tr').first().waitFor({ timeout: 30_000 });
-    expect(refreshes).toEqual({ first: 1, second: 0 });
-    const refreshed = await first.evaluate(() => ({
+    expect(refreshes.first + refreshes.second).toBe(1);
+    const [refresher, other] = refreshes.first === 1 ? [first, second] : [second, first];
+    const refreshed = await refresher.evaluate(() => ({
       accessToken: localStorage.getItem('access_token'),
       refreshToken: localStorage.getItem('refresh_token'),
     }));
     expect(refreshed.accessToken).not.toBeNull();
     expect(refreshed.accessToken).not.toBe(tokens.token);
 
-    // The second tab received them on the channel and holds them.
-    const heard = await second.waitForFunction(
+    // The other tab received them on the channel and holds them.
+    const heard = await other.waitForFunction(
       () =>
         (window as unknown as { heardOnSessionChannel: unknown[] }).heardOnSessionChannel[0] ??
         null,
@@ -142,20 +146,28 @@ describe('token refresh across tabs', () => {
       { timeout: 10_000 },
     );
     expect(await heard.jsonValue()).toEqual({ type: 'poolkit-session/tokens', ...refreshed });
-    expect(await second.evaluate(() => localStorage.getItem('access_token'))).toBe(
+    expect(await other.evaluate(() => localStorage.getItem('access_token'))).toBe(
       refreshed.accessToken,
     );
 
     // Its next calls carry the new token and succeed, with no refresh of its own.
     const bearers = new Set<string>();
-    second.on('request', (request) => {
+    other.on('request', (request) => {
       const authorization = request.headers().authorization;
       if (request.url().includes('/api/') && authorization) bearers.add(authorization);
     });
-    await second.getByRole('link', { name: 'Workers', exact: true }).click();
-    await second.locator('main table tbody tr').first().waitFor({ timeout: 30_000 });
+    // In-app navigation, so the tokens in use are the ones its session heard, not a reload's.
+    if (other === second) {
+      await second.getByRole('link', { name: 'Workers', exact: true }).click();
+      await second.locator('main table tbody tr').first().waitFor({ timeout: 30_000 });
+    } else {
+      await first.goBack();
+      await first
+        .getByRole('heading', { name: `Account ${DEMO.account}` })
+        .waitFor({ timeout: 30_000 });
+    }
     expect([...bearers]).toEqual([`Bearer ${refreshed.accessToken}`]);
-    expect(refreshes).toEqual({ first: 1, second: 0 });
+    expect(refreshes.first + refreshes.second).toBe(1);
     await context.close();
   });
 });
