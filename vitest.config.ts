@@ -3,6 +3,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { e2eProjects } from './packages/site/vitest.e2e.config';
 
 /** Debian's Chromium (apt-get install chromium); no test tool downloads its own browser. */
 const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -43,7 +44,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/server/vitest.config.ts',
-      'packages/site/vitest.e2e.config.ts',
+      ...e2eProjects,
       {
         test: {
           name: 'scripts',

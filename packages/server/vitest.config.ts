@@ -16,6 +16,10 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     pool: 'forks',
+    isolate: false,
+    maxWorkers: 2,
+    // PGlite's starting points (empty and migrated), made once per run.
+    globalSetup: ['src/testing/pgliteSnapshots.ts'],
     // PGlite needs ~4-6 s to start cold, several times that on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -16,6 +17,8 @@ declare module 'vitest' {
      * (`EMBED_FRAME_ANCESTORS`).
      */
     partnerPort: number;
+    /** The shared Chromium's Playwright endpoint (`launchBrowser` in support.ts connects to it). */
+    browserEndpoint: string;
   }
 }
 
@@ -52,19 +55,71 @@ async function waitForHealth(
   throw new Error('The server did not answer /api/health in time');
 }
 
-/**
- * Builds the site once, starts the server like `npm start` does (source conditions, tsx) on a
- * fresh data folder and a free port, waits for `/api/health`, and stops it afterwards.
- */
 /** vitest sets NODE_ENV=test; the server under test must run as `npm start` runs it. */
 function withoutTestMode(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_ENV: _nodeEnv, VITEST: _vitest, ...rest } = env;
   return rest;
 }
 
-let server: { child: ChildProcess; dataDir: string } | null = null;
+/** What the e2e projects share: one server, one partner port and one Chromium. */
+interface Shared {
+  child: ChildProcess;
+  dataDir: string;
+  baseUrl: string;
+  partnerPort: number;
+  browser: BrowserServer;
+  /** How many projects set it up and have not torn it down yet. */
+  users: number;
+}
+
+/**
+ * Both e2e projects (`site-e2e`, whose files run side by side, and `site-e2e-clock`, whose files
+ * move the server's clock and so run alone, after it) use the same server and browser: vitest
+ * runs every project's global set-up in its one main process, so the first makes them and the
+ * last teardown stops them.
+ */
+const sharedKey = Symbol.for('poolkit.e2e.shared');
+type SharedHolder = { [sharedKey]?: Promise<Shared> };
+
+function sharedState(): Promise<Shared> {
+  const holder = globalThis as SharedHolder;
+  holder[sharedKey] ??= start();
+  return holder[sharedKey];
+}
 
 export async function setup(project: TestProject): Promise<void> {
+  const shared = await sharedState();
+  shared.users += 1;
+  project.provide('baseUrl', shared.baseUrl);
+  project.provide('partnerPort', shared.partnerPort);
+  project.provide('browserEndpoint', shared.browser.wsEndpoint());
+}
+
+/** Stops the server and the browser once the last project is done, and removes the data folder. */
+export async function teardown(): Promise<void> {
+  const holder = globalThis as SharedHolder;
+  const pending = holder[sharedKey];
+  if (pending === undefined) return;
+  const shared = await pending;
+  shared.users -= 1;
+  if (shared.users > 0) return;
+  delete holder[sharedKey];
+  const { child, dataDir, browser } = shared;
+  await browser.close().catch(() => undefined);
+  if (child.exitCode === null) {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Builds the site (unless told not to), starts the server like `npm start` does on a fresh
+ * data folder and a free port, and launches Chromium beside it while the server starts.
+ */
+async function start(): Promise<Shared> {
   if (process.env.POOLKIT_E2E_SKIP_BUILD !== '1') {
     const build = spawnSync('npm', ['run', 'build', '-w', '@poolkit/site'], {
       cwd: root,
@@ -111,27 +166,18 @@ export async function setup(project: TestProject): Promise<void> {
     },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
+  const browser = chromium.launchServer({
+    // Debian's Chromium, or `$CHROME_PATH`.
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     await waitForHealth(baseUrl, child, 120_000);
+    return { child, dataDir, baseUrl, partnerPort, browser: await browser, users: 0 };
   } catch (error) {
     child.kill('SIGTERM');
+    await (await browser.catch(() => null))?.close();
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('partnerPort', partnerPort);
-  server = { child, dataDir };
-}
-
-/** Stops the server and removes its data folder. */
-export async function teardown(): Promise<void> {
-  if (server === null) return;
-  const { child, dataDir } = server;
-  server = null;
-  if (child.exitCode === null) {
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, loginByApi, openPage, seedSession } from './support';
@@ -34,8 +36,12 @@ describe('profit export', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const file = await download.path();
+    // The shared browser runs in another process: save a copy here to read it.
+    const folder = await mkdtemp(join(tmpdir(), 'poolkit-download-'));
+    const file = join(folder, download.suggestedFilename());
+    await download.saveAs(file);
     const text = await readFile(file, 'utf8');
+    await rm(folder, { recursive: true, force: true });
     expect(text.split('\n')[0]).toMatch(/date/i);
     await context.close();
   });

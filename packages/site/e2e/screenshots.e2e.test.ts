@@ -140,39 +140,58 @@ async function demoPasskey(token: string, refreshToken: string): Promise<void> {
   await context.close();
 }
 
+/** Pages captured side by side in one width: each lane has its own visitor, member and operator. */
+const LANES = 2;
+
 describe('screenshots', () => {
-  it('should capture every page at 1280 px and 375 px', async () => {
-    const tokens = await loginByApi(baseUrl, 'demo@poolkit.local', 'Demo12345');
+  let params: Readonly<Record<string, string>> = SAMPLE_PARAMS;
+  let tokens: { token: string; refresh_token: string };
+  let operatorTokens: { token: string; refresh_token: string };
+
+  beforeAll(async () => {
+    tokens = await loginByApi(baseUrl, 'demo@poolkit.local', 'Demo12345');
     if (only === null || only.test('UserSetting')) {
       await demoPasskey(tokens.token, tokens.refresh_token);
     }
-    const operatorTokens = await loginByApi(baseUrl, 'operator@poolkit.local', 'Operator123');
+    operatorTokens = await loginByApi(baseUrl, 'operator@poolkit.local', 'Operator123');
     const orderId = await sampleOrder(tokens.token);
-    const params = orderId === null ? SAMPLE_PARAMS : { ...SAMPLE_PARAMS, order_id: orderId };
-    let count = 0;
-    for (const width of [1280, 375] as const) {
-      mkdirSync(join(folder, String(width)), { recursive: true });
-      const viewers = {
-        visitor: await openPage(browser, width),
-        member: await openPage(browser, width),
-        operator: await openPage(browser, width),
-      };
-      await seedSession(viewers.member.context, tokens.token, tokens.refresh_token);
-      await seedSession(
-        viewers.operator.context,
-        operatorTokens.token,
-        operatorTokens.refresh_token,
-      );
-      for (const { name, path, viewer } of pages(params)) {
-        const { page } = viewers[viewer];
-        await page.goto(`${baseUrl}${path}`);
-        await settle(page);
-        await page.screenshot({ path: join(folder, String(width), `${name}.png`), fullPage: true });
-        count += 1;
-      }
-      for (const { context } of Object.values(viewers)) await context.close();
-    }
-    expect(count).toBeGreaterThan(only === null ? 100 : 0);
+    params = orderId === null ? SAMPLE_PARAMS : { ...SAMPLE_PARAMS, order_id: orderId };
+  });
+
+  it.each([1280, 375] as const)('should capture every page at %i px', async (width) => {
+    mkdirSync(join(folder, String(width)), { recursive: true });
+    const all = pages(params);
+    const captured = await Promise.all(
+      Array.from({ length: LANES }, async (_, lane) => {
+        const viewers = {
+          visitor: await openPage(browser, width),
+          member: await openPage(browser, width),
+          operator: await openPage(browser, width),
+        };
+        await seedSession(viewers.member.context, tokens.token, tokens.refresh_token);
+        await seedSession(
+          viewers.operator.context,
+          operatorTokens.token,
+          operatorTokens.refresh_token,
+        );
+        let count = 0;
+        for (const { name, path, viewer } of all.filter((_, index) => index % LANES === lane)) {
+          const { page } = viewers[viewer];
+          await page.goto(`${baseUrl}${path}`);
+          await settle(page);
+          await page.screenshot({
+            path: join(folder, String(width), `${name}.png`),
+            fullPage: true,
+          });
+          count += 1;
+        }
+        for (const { context } of Object.values(viewers)) await context.close();
+        return count;
+      }),
+    );
+    const count = captured.reduce((sum, lane) => sum + lane, 0);
+    expect(count).toBe(all.length);
+    expect(count).toBeGreaterThan(only === null ? 50 : 0);
   });
 
   it('should capture the home page in dark mode at 1280 px and 375 px', async () => {

@@ -7,17 +7,15 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import { inject } from 'vitest';
 
-/** Debian's Chromium, or `$CHROME_PATH`. */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-/** Launches headless Chromium with the flags the CI machines need. */
+/**
+ * Connects to the run's shared headless Chromium (launched once by `globalSetup.ts` with the
+ * flags the CI machines need). Each file gets its own connection and contexts; its
+ * `browser.close()` drops them and disconnects, and the browser stays up for the other files.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  advanceServerClock,
   apiCall,
   launchBrowser,
   loginByApi,
@@ -175,11 +176,12 @@ describe('exchange', () => {
     await recent.getByText('Exchange in').waitFor({ timeout: 30_000 });
     await recent.getByText('Exchange out').waitFor();
 
-    // After the quote's time: the browser's clock stands still, so the dialog still offers the
-    // quote; the server refuses it, the dialog drops it, and a new quote goes through.
+    // After the quote's time on the server's clock (moved, not waited for): the browser's clock
+    // stands still, so the dialog still offers the quote; the server refuses it, the dialog
+    // drops it, and a new quote goes through.
     dialog = await quote();
     await page.clock.pauseAt(Date.now() + 1_000);
-    await new Promise((wait) => setTimeout(wait, (QUOTE_SECONDS + 1) * 1000));
+    await advanceServerClock(baseUrl, (QUOTE_SECONDS + 1) * 1000);
     await dialog.getByLabel('Pay password').fill(PAY_PASSWORD);
     await dialog.getByRole('button', { name: 'Exchange', exact: true }).click();
     await dialog

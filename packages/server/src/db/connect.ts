@@ -49,6 +49,12 @@ export interface OpenDatabaseOptions {
    * `search_path`.
    */
   readonly schema?: string;
+  /**
+   * PGlite in memory only: start from this dump of a data folder (`PGlite.dumpDataDir`)
+   * instead of an empty cluster, which skips `initdb` (about 1.5 s). The tests start each file's
+   * database from one migrated dump. Default: an empty cluster.
+   */
+  readonly pgliteDataDir?: Blob;
 }
 
 const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -67,7 +73,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const database =
     config.databaseUrl === undefined
-      ? await openPglite(config.dataDir, options.inMemory ?? false)
+      ? await openPglite(config.dataDir, options.inMemory ?? false, options.pgliteDataDir)
       : await openPostgres(config.databaseUrl, options.schema);
   if (options.migrate ?? true) {
     try {
@@ -80,10 +86,14 @@ export async function openDatabase(
   return database;
 }
 
-async function openPglite(dataDir: string, inMemory: boolean): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  inMemory: boolean,
+  dump: Blob | undefined,
+): Promise<Database> {
   let client: PGlite;
   if (inMemory) {
-    client = await PGlite.create();
+    client = await PGlite.create(dump === undefined ? {} : { loadDataDir: dump });
   } else {
     const folder = path.join(dataDir, 'pglite');
     await mkdir(folder, { recursive: true });

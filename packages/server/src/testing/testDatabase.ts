@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { type Database, type DatabaseDriver, openDatabase } from '../db/connect';
 
 /**
@@ -17,8 +18,31 @@ export interface TestDatabaseOptions {
 }
 
 /**
- * Opens a fresh, empty database for one test file: PGlite in memory, or a new schema
+ * The environment variables through which the server project's global set-up
+ * (`pgliteSnapshots.ts`) hands every test file its PGlite starting points: dumps of an
+ * in-memory data folder, one empty and one with every migration applied.
+ */
+export const pgliteSnapshotVariables = {
+  empty: 'POOLKIT_TEST_PGLITE_EMPTY',
+  migrated: 'POOLKIT_TEST_PGLITE_MIGRATED',
+} as const;
+
+/**
+ * The dump a PGlite test database starts from, when the global set-up made one (outside vitest,
+ * in the benchmarks, there is none and PGlite starts empty).
+ */
+async function pgliteSnapshot(migrated: boolean): Promise<Blob | undefined> {
+  const file = process.env[pgliteSnapshotVariables[migrated ? 'migrated' : 'empty']];
+  if (file === undefined || file === '') return undefined;
+  return new Blob([await readFile(file)]);
+}
+
+/**
+ * Opens a fresh database for one test file: PGlite in memory, or a new schema
  * `poolkit_test_<random>` on the `DATABASE_URL` server, dropped again by `close()`.
+ *
+ * PGlite starts from the global set-up's dump when there is one: migrated once for the whole
+ * run, then checked by `migrate()` like any start (a changed migration still fails here).
  */
 export async function openTestDatabase(
   driver: DatabaseDriver,
@@ -26,7 +50,11 @@ export async function openTestDatabase(
 ): Promise<Database> {
   const migrate = options.migrate ?? true;
   if (driver === 'pglite') {
-    return openDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true, migrate });
+    const dump = await pgliteSnapshot(migrate);
+    return openDatabase(
+      { databaseUrl: undefined, dataDir: '' },
+      { inMemory: true, migrate, ...(dump === undefined ? {} : { pgliteDataDir: dump }) },
+    );
   }
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl === undefined || databaseUrl === '') {
