@@ -42,6 +42,9 @@ const sourceCondition = {
 
 export default defineConfig({
   test: {
+    // Two workers on this two-core machine (vitest's default is one fewer than the cores); every
+    // project of a group must agree on it.
+    maxWorkers: 2,
     projects: [
       'packages/server/vitest.config.ts',
       ...e2eProjects,
@@ -73,6 +76,8 @@ export default defineConfig({
           name: 'widgets',
           include: ['packages/widgets/src/**/*.test.{ts,tsx}'],
           browser: chromiumBrowser(),
+          // One page for every file: the kit's modules load once instead of once per file.
+          isolate: false,
         },
       },
       {
@@ -83,6 +88,8 @@ export default defineConfig({
           name: 'site',
           include: ['packages/site/src/**/*.test.{ts,tsx}'],
           browser: chromiumBrowser(),
+          // One page for every file: the kit's modules load once instead of once per file.
+          isolate: false,
         },
       },
       {
@@ -95,6 +102,8 @@ export default defineConfig({
         test: {
           name: 'storybook',
           browser: chromiumBrowser(),
+          // One page for every file: the kit's modules load once instead of once per file.
+          isolate: false,
         },
       },
     ],

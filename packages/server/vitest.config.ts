@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The server's vitest project: node, core resolved to its sources, one file per worker process
- * so each PGlite instance lives and dies with its file.
+ * The server's vitest project: node, core resolved to its sources. Two worker processes each run
+ * file after file without importing the server again (`isolate: false`); every file still opens
+ * and closes its own database (PGlite from the run's migrated dump, or a schema of its own on
+ * PostgreSQL), so files share no data.
  */
 /** Vite's server conditions, with the workspace's source condition first. */
 const conditions = ['@poolkit/source', 'module', 'node', 'development|production'];

@@ -28,12 +28,15 @@ const base = {
 
 const baseTest = {
   root: import.meta.dirname,
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['e2e/globalSetup.ts'],
-  pool: 'forks',
+  pool: 'forks' as const,
+  // A worker runs file after file without importing core and Playwright again for each; every
+  // file still opens its own browser connection and contexts.
+  isolate: false,
   testTimeout: 120_000,
   hookTimeout: 300_000,
-} as const;
+};
 
 /** Both e2e projects, for the repository's vitest.config.ts and for this file's own runs. */
 export const e2eProjects: TestProjectInlineConfiguration[] = [

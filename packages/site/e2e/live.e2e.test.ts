@@ -134,6 +134,9 @@ describe('dark mode', () => {
     await early.emulateMedia({ colorScheme: 'light' });
     await early.goto(`${baseUrl}/`);
     await early.evaluate(() => localStorage.setItem('theme', 'dark'));
+    // Leave the app first: blocking scripts under a running app fails its late chunks, and its
+    // chunk-error reload then aborts the navigation below.
+    await early.goto('about:blank');
     await early.route(/\.js(\?|$)/, (route) => route.abort());
     await early.goto(`${baseUrl}/`, { waitUntil: 'load' });
     expect(await early.getAttribute('html', 'data-theme')).toBe('dark');

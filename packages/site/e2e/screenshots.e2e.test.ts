@@ -14,15 +14,34 @@ import {
 } from './support';
 
 const baseUrl = inject('baseUrl');
+/**
+ * Where the pictures go. `npm test` visits every page and checks it renders, without pictures;
+ * `POOLKIT_SHOTS=1` (pictures in `$TMPDIR/poolkit-shots`) or `POOLKIT_SHOTS_DIR=<folder>` also
+ * scrolls each page through, as a reader would, and saves its full-page PNG for a person to
+ * look at. Nobody reads the pictures of a test run, and taking them was a third of the e2e
+ * projects' browser time.
+ */
 const folder =
-  process.env.POOLKIT_SHOTS_DIR ?? join(process.env.TMPDIR ?? tmpdir(), 'poolkit-shots');
+  process.env.POOLKIT_SHOTS_DIR ??
+  (process.env.POOLKIT_SHOTS === '1'
+    ? join(process.env.TMPDIR ?? tmpdir(), 'poolkit-shots')
+    : null);
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(folder, { recursive: true });
-  console.log(`Screenshots go to ${folder}`);
+  if (folder !== null) {
+    mkdirSync(folder, { recursive: true });
+    console.log(`Screenshots go to ${folder}`);
+  }
 });
+
+/** Saves the page's full-page picture when pictures were asked for. */
+async function shoot(page: Page, width: number, name: string): Promise<void> {
+  if (folder === null) return;
+  mkdirSync(join(folder, String(width)), { recursive: true });
+  await page.screenshot({ path: join(folder, String(width), `${name}.png`), fullPage: true });
+}
 
 afterAll(async () => {
   await browser.close();
@@ -99,6 +118,7 @@ async function sampleOrder(token: string): Promise<string | null> {
 
 async function settle(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor({ timeout: 20_000 });
+  if (folder === null) return;
   // Scroll through a long page as a reader would, so the sections loaded near the viewport
   // (the home page's chart and coin facts) and lazy pictures are in the full-page shot.
   // Twice: a section whose data arrives during the first pass (the chart waits for the pool
@@ -158,52 +178,50 @@ describe('screenshots', () => {
     params = orderId === null ? SAMPLE_PARAMS : { ...SAMPLE_PARAMS, order_id: orderId };
   });
 
-  it.each([1280, 375] as const)('should capture every page at %i px', async (width) => {
-    mkdirSync(join(folder, String(width)), { recursive: true });
-    const all = pages(params);
-    const captured = await Promise.all(
-      Array.from({ length: LANES }, async (_, lane) => {
-        const viewers = {
-          visitor: await openPage(browser, width),
-          member: await openPage(browser, width),
-          operator: await openPage(browser, width),
-        };
-        await seedSession(viewers.member.context, tokens.token, tokens.refresh_token);
-        await seedSession(
-          viewers.operator.context,
-          operatorTokens.token,
-          operatorTokens.refresh_token,
-        );
-        let count = 0;
-        for (const { name, path, viewer } of all.filter((_, index) => index % LANES === lane)) {
-          const { page } = viewers[viewer];
-          await page.goto(`${baseUrl}${path}`);
-          await settle(page);
-          await page.screenshot({
-            path: join(folder, String(width), `${name}.png`),
-            fullPage: true,
-          });
-          count += 1;
-        }
-        for (const { context } of Object.values(viewers)) await context.close();
-        return count;
-      }),
-    );
-    const count = captured.reduce((sum, lane) => sum + lane, 0);
-    expect(count).toBe(all.length);
-    expect(count).toBeGreaterThan(only === null ? 50 : 0);
-  });
+  it.each([1280, 375] as const)(
+    'should render every page at %i px (and capture it when pictures are asked for)',
+    async (width) => {
+      const all = pages(params);
+      const captured = await Promise.all(
+        Array.from({ length: LANES }, async (_, lane) => {
+          const viewers = {
+            visitor: await openPage(browser, width),
+            member: await openPage(browser, width),
+            operator: await openPage(browser, width),
+          };
+          await seedSession(viewers.member.context, tokens.token, tokens.refresh_token);
+          await seedSession(
+            viewers.operator.context,
+            operatorTokens.token,
+            operatorTokens.refresh_token,
+          );
+          let count = 0;
+          for (const { name, path, viewer } of all.filter((_, index) => index % LANES === lane)) {
+            const { page } = viewers[viewer];
+            await page.goto(`${baseUrl}${path}`);
+            await settle(page);
+            await shoot(page, width, name);
+            count += 1;
+          }
+          for (const { context } of Object.values(viewers)) await context.close();
+          return count;
+        }),
+      );
+      const count = captured.reduce((sum, lane) => sum + lane, 0);
+      expect(count).toBe(all.length);
+      expect(count).toBeGreaterThan(only === null ? 50 : 0);
+    },
+  );
 
-  it('should capture the home page in dark mode at 1280 px and 375 px', async () => {
+  it('should render the home page in dark mode at 1280 px and 375 px', async () => {
     if (only !== null && !only.test('HomeDark')) return;
     for (const width of [1280, 375] as const) {
-      mkdirSync(join(folder, String(width)), { recursive: true });
       const { context, page } = await openPage(browser, width);
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto(`${baseUrl}/`);
       await settle(page);
       expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
-      await page.screenshot({ path: join(folder, String(width), 'HomeDark.png'), fullPage: true });
+      await shoot(page, width, 'HomeDark');
       await context.close();
     }
   });
