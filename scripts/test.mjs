@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check of the repository, each step timed, in two phases of lanes that run
- * side by side where they do not depend on each other:
+ * `npm test`: every check of the repository, each step timed, in three phases; a phase's lanes run side by
+ * side where they do not depend on each other:
  *
  * ```
- * 1. lint → builds (core, widgets with its custom elements, site)  |  type-check
- * 2. e2e journeys (site-e2e, then site-e2e-clock)                 |  sizes → Storybook build → unit projects
+ * 1. lint → builds (core, widgets with its custom elements, site) → sizes → Storybook build  |  type-check
+ * 2. vitest: server, core, scripts (node, two workers) beside widgets, site, storybook (Chromium)
+ * 3. vitest: site-e2e (two files at a time), then site-e2e-clock (one at a time)
  * ```
  *
- * The e2e journeys are mostly waiting (for the server, the browser, the server's clock jobs), so
- * they overlap the CPU-bound unit projects instead of following them. The unit projects are
- * vitest's `server`, `core`, `scripts`, `widgets`, `site` and `storybook` (vitest.config.ts).
+ * Phases 2 and 3 each keep both cores busy: run side by side they only slowed each other, and
+ * the journeys' timeouts began to fire, so they follow each other. The e2e projects share one
+ * server and one Chromium (packages/site/e2e/globalSetup.ts).
  *
- * A lane's output is printed whole when the lane ends (no interleaving), then a table of every
+ * A lane beside another is printed whole when it ends (no interleaving), a lone lane as it runs; then a table of every
  * step's time and a closing line with the tests counted over every vitest run. It exits 1 when
  * any step failed, after the lanes beside it have finished.
  *
@@ -100,25 +101,18 @@ const e2eEnv = { POOLKIT_E2E_SKIP_BUILD: '1' };
 /** @type {Record<string, Step[]>[]} */
 const phases = [
   {
-    'lint and builds': [
+    'lint, builds, sizes, Storybook build': [
       { name: 'lint (Biome)', command: npm('run', 'lint') },
       { name: 'build @poolkit/core', command: npm('run', 'build', '-w', '@poolkit/core') },
       { name: 'build @poolkit/widgets', command: npm('run', 'build', '-w', '@poolkit/widgets') },
       { name: 'build @poolkit/site', command: npm('run', 'build', '-w', '@poolkit/site') },
+      { name: 'sizes', command: npm('run', 'sizes'), env: { POOLKIT_SIZES_SKIP_BUILD: '1' } },
+      { name: 'Storybook build', command: npm('run', 'build-storybook') },
     ],
     'type-check': [{ name: 'type-check', command: npm('run', 'typecheck') }],
   },
   {
-    e2e: [
-      {
-        name: 'vitest site-e2e, site-e2e-clock',
-        command: vitest('--project', 'site-e2e', '--project', 'site-e2e-clock'),
-        env: e2eEnv,
-      },
-    ],
     units: [
-      { name: 'sizes', command: npm('run', 'sizes'), env: { POOLKIT_SIZES_SKIP_BUILD: '1' } },
-      { name: 'Storybook build', command: npm('run', 'build-storybook') },
       {
         name: 'vitest server, core, scripts, widgets, site, storybook',
         command: vitest(
@@ -130,12 +124,21 @@ const phases = [
       },
     ],
   },
+  {
+    e2e: [
+      {
+        name: 'vitest site-e2e, site-e2e-clock',
+        command: vitest('--project', 'site-e2e', '--project', 'site-e2e-clock'),
+        env: e2eEnv,
+      },
+    ],
+  },
 ];
 
 let ok = true;
 for (const lanes of phases) {
   if (!ok) break;
-  if (serial) {
+  if (serial || Object.keys(lanes).length === 1) {
     for (const [name, steps] of Object.entries(lanes)) ok = (await lane(name, steps, true)) && ok;
     continue;
   }
@@ -158,6 +161,23 @@ for (const result of results) {
   }
 }
 
+// Each project's test files' own durations ("✓  server  src/x.test.ts (12 tests) 345ms"),
+// summed: the projects of one vitest run overlap, so this says where the time goes, not when.
+/** @type {Map<string, { files: number, ms: number }>} */
+const projects = new Map();
+for (const result of results) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
+  const text = result.output.replace(/\u001b\[[0-9;]*m/g, '');
+  for (const [, project = '', ms] of text.matchAll(
+    /^ [✓❯×↓] +([\w-]+) +\S+\.(?:ts|tsx|mjs) .*?(\d+)ms$/gm,
+  )) {
+    const entry = projects.get(project) ?? { files: 0, ms: 0 };
+    entry.files += 1;
+    entry.ms += Number(ms);
+    projects.set(project, entry);
+  }
+}
+
 const width = Math.max(...results.map((result) => result.name.length));
 console.log('\nStep times (lanes overlap, so they add up to more than the whole):');
 for (const result of results) {
@@ -168,6 +188,14 @@ for (const result of results) {
 console.log(
   `  ${'whole npm test'.padEnd(width)}  ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`,
 );
+if (projects.size > 0) {
+  console.log("\nvitest projects, their files' durations summed (files run side by side):");
+  for (const [project, { files, ms }] of projects) {
+    console.log(
+      `  ${project.padEnd(width)}  ${(ms / 1000).toFixed(1).padStart(6)} s  ${files} files`,
+    );
+  }
+}
 console.log(
   `\nvitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
 );
