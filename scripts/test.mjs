@@ -169,7 +169,7 @@ for (const result of results) {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
   const text = result.output.replace(/\u001b\[[0-9;]*m/g, '');
   for (const [, project = '', ms] of text.matchAll(
-    /^ [✓❯×↓] +([\w-]+) +\S+\.(?:ts|tsx|mjs) .*?(\d+)ms$/gm,
+    /^ [✓❯×↓] +([\w-]+)(?: \(chromium\))? +\S+\.(?:ts|tsx|mjs) .*?(\d+)ms$/gm,
   )) {
     const entry = projects.get(project) ?? { files: 0, ms: 0 };
     entry.files += 1;
