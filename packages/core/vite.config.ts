@@ -27,7 +27,7 @@ export default defineConfig({
       fileName: () => 'index.js',
     },
     rollupOptions: {
-      external: [/^dayjs/, 'big.js', 'i18next', 'ky', /^zod/],
+      external: [/^@noble\/hashes/, /^dayjs/, 'big.js', 'i18next', 'ky', /^zod/],
       output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
     },
   },
