@@ -2,15 +2,17 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 /**
  * The site's end-to-end journeys: Debian's Chromium driven by playwright-core against the real
- * server (built site, fresh PGlite data folder, free port), both started once per run in
- * `e2e/globalSetup.ts` and shared by every file.
+ * server (built site, fresh PGlite data folder, free port), started in `e2e/globalSetup.ts`.
  *
- * Two projects on that one server:
- * - `site-e2e`: the journeys that leave the server's clock alone, two files at a time (each in
- *   its own browser contexts, as its own users);
- * - `site-e2e-clock`: the files that move the server's clock (`advanceServerClock`), one at a
- *   time and after every other e2e file, since a clock moved by hours expires the tokens and
- *   codes of whatever else is running.
+ * Two projects:
+ * - `site-e2e`: the journeys that leave the server's clock alone, two files at a time on one
+ *   shared server (each file in its own browser contexts, as its own users);
+ * - `site-e2e-clock`: the files that move the server's clock (`advanceServerClock`): a clock
+ *   moved by hours expires the tokens and codes of whatever else reads it, so each of its
+ *   workers gets a server of its own (`serverUrl()` in e2e/support.ts), two files at a time.
+ *
+ * `npm test` runs the two projects as two vitest processes side by side (scripts/test.mjs); in
+ * one process they run one after the other (`groupOrder`), sharing the one Chromium.
  * A new file that moves the clock goes in {@link clockFiles}; `scripts/e2eClockFiles.test.mjs`
  * fails until it does.
  */
@@ -58,8 +60,8 @@ export const e2eProjects: TestProjectInlineConfiguration[] = [
       ...baseTest,
       name: 'site-e2e-clock',
       include: clockFiles,
-      maxWorkers: 1,
-      fileParallelism: false,
+      // One server per worker (e2e/globalSetup.ts).
+      maxWorkers: 2,
       sequence: { groupOrder: 2 },
     },
   },

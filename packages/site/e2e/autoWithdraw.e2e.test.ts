@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   launchBrowser,
@@ -8,9 +8,10 @@ import {
   outboxCode,
   registerByApi,
   seedSession,
+  serverUrl,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const PAY_PASSWORD = 'Wallet2024x';
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 let browser: Browser;

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   bodyText,
@@ -7,13 +7,14 @@ import {
   loginByApi,
   openPage,
   seedSession,
+  serverUrl,
   waitForPath,
 } from './support';
 
 /** The demo operator the server seeds in demo mode (packages/server, modules/admin/demo.ts). */
 const OPERATOR = { email: 'operator@poolkit.local', password: 'Operator123' };
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

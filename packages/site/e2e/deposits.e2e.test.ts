@@ -1,8 +1,16 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, launchBrowser, newUser, openPage, registerByApi, seedSession } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  launchBrowser,
+  newUser,
+  openPage,
+  registerByApi,
+  seedSession,
+  serverUrl,
+} from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 interface Balances {

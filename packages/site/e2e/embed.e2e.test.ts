@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPartnerPage } from '../../../examples/partner-page/serve.mjs';
-import { launchBrowser } from './support';
+import { launchBrowser, serverUrl } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const partnerPort = inject('partnerPort');
 let browser: Browser;
 let partner: { origin: string; close: () => Promise<void> };

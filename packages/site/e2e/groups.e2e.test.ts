@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, launchBrowser, openPage, waitForPath } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, launchBrowser, openPage, serverUrl, waitForPath } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const DEMO = { email: 'demo@poolkit.local', password: 'Demo12345', account: 'demo' };
 let browser: Browser;
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LANGUAGES } from '@poolkit/core';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bodyText, launchBrowser, openPage } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyText, launchBrowser, openPage, serverUrl } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const SHOTS =
   process.env.POOLKIT_SHOTS_DIR ?? join(process.env.TMPDIR ?? tmpdir(), 'poolkit-shots');
 let browser: Browser;

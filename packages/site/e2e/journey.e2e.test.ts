@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   enableTotp,
@@ -12,11 +12,12 @@ import {
   registerByApi,
   seedSession,
   serverHas,
+  serverUrl,
   totpCode,
   waitForPath,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const DEMO = { email: 'demo@poolkit.local', password: 'Demo12345', account: 'demo' };
 let browser: Browser;
 

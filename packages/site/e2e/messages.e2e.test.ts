@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advanceServerClock,
   apiCall,
@@ -12,9 +12,10 @@ import {
   openPage,
   registerByApi,
   seedSession,
+  serverUrl,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const MINUTE = 60_000;
 let browser: Browser;
 let receiver: Server;

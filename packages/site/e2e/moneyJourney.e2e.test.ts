@@ -1,6 +1,6 @@
 import { encryptPassword } from '@poolkit/core';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   enableTotp,
@@ -11,11 +11,12 @@ import {
   outboxCode,
   registerByApi,
   seedSession,
+  serverUrl,
   totpCode,
   waitForPath,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const OPERATOR = { email: 'operator@poolkit.local', password: 'Operator123' };
 const PAY_PASSWORD = 'Wallet2024x';
 const ADDRESS = 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   launchBrowser,
@@ -9,10 +9,11 @@ import {
   newUser,
   openPage,
   registerByApi,
+  serverUrl,
   waitForPath,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const OPERATOR = { email: 'operator@poolkit.local', password: 'Operator123' };
 let browser: Browser;
 let receiver: Server;

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addVirtualAuthenticator,
   apiCall,
@@ -8,10 +8,11 @@ import {
   openPage,
   registerByApi,
   seedSession,
+  serverUrl,
   setPayPasswordByApi,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 // WebAuthn takes a host name as relying party id, never an IP address (see passkeys.e2e.test.ts).
 const siteUrl = baseUrl.replace('127.0.0.1', 'localhost');
 const PAY_PASSWORD = 'Wallet2024x';

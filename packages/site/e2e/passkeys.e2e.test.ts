@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addVirtualAuthenticator,
   apiCall,
@@ -10,10 +10,11 @@ import {
   outboxCode,
   registerByApi,
   seedSession,
+  serverUrl,
   waitForPath,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 // WebAuthn takes a host name as relying party id, never an IP address: the same server by the
 // name `localhost` (the server's relying party follows the address a request arrived at).
 const siteUrl = baseUrl.replace('127.0.0.1', 'localhost');

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fakeJwt, launchBrowser, openPage, seedSession, waitForPath } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeJwt, launchBrowser, openPage, seedSession, serverUrl, waitForPath } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

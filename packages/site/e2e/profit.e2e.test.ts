@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginByApi, openPage, seedSession } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginByApi, openPage, seedSession, serverUrl } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const DEMO = { email: 'demo@poolkit.local', password: 'Demo12345', account: 'demo' };
 let browser: Browser;
 

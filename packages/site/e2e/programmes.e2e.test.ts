@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advanceServerClock,
   apiCall,
@@ -10,6 +10,7 @@ import {
   outboxCode,
   registerByApi,
   seedSession,
+  serverUrl,
   waitForPath,
 } from './support';
 
@@ -17,7 +18,7 @@ import {
 const OPERATOR = { email: 'operator@poolkit.local', password: 'Operator123' };
 const HOUR = 3_600_000;
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flattenRoutes, ROUTES } from '@poolkit/core';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addVirtualAuthenticator,
   apiCall,
@@ -11,9 +11,10 @@ import {
   loginByApi,
   openPage,
   seedSession,
+  serverUrl,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 /**
  * Where the pictures go. `npm test` visits every page and checks it renders, without pictures;
  * `POOLKIT_SHOTS=1` (pictures in `$TMPDIR/poolkit-shots`) or `POOLKIT_SHOTS_DIR=<folder>` also

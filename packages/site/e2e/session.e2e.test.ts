@@ -1,9 +1,16 @@
 import { SESSION_CHANNEL_NAME } from '@poolkit/core';
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginByApi, openPage, seedSession, trackApiRequests } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  loginByApi,
+  openPage,
+  seedSession,
+  serverUrl,
+  trackApiRequests,
+} from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const DEMO = { email: 'demo@poolkit.local', password: 'Demo12345', account: 'demo' };
 let browser: Browser;
 

@@ -19,6 +19,22 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * The origin of the server this file runs against (`globalSetup.ts`): the one its project shares,
+ * or, in the project whose files move the server's clock, the one of this worker
+ * (`VITEST_POOL_ID`, 1 to the project's `maxWorkers`), which no file of another worker reads.
+ */
+export function serverUrl(): string {
+  const urls = inject('baseUrls');
+  if (urls.length === 1) return urls[0] as string;
+  const worker = Number(process.env.VITEST_POOL_ID);
+  const url = urls[worker - 1];
+  if (url === undefined) {
+    throw new Error(`No e2e server for worker ${process.env.VITEST_POOL_ID} of ${urls.length}`);
+  }
+  return url;
+}
+
+/**
  * A desktop (1280 px) or phone (375 px) page in a fresh context. Its `goto` and `reload` wait
  * until the app has rendered or hydrated (`html[data-app-ready]`): a prerendered page shows its
  * controls before they answer, as users see it, and a test acts like a user who waits for it.

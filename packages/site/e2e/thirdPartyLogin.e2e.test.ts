@@ -1,8 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, launchBrowser, loginByApi, newUser, openPage, registerByApi } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  launchBrowser,
+  loginByApi,
+  newUser,
+  openPage,
+  registerByApi,
+  serverUrl,
+} from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newUser,
@@ -7,11 +7,12 @@ import {
   outboxCode,
   registerByApi,
   seedSession,
+  serverUrl,
   totpCode,
   waitForPath,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advanceServerClock,
   apiCall,
@@ -10,10 +10,11 @@ import {
   outboxCode,
   registerByApi,
   seedSession,
+  serverUrl,
   waitForPath,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const DEMO = { email: 'demo@poolkit.local', password: 'Demo12345' };
 const PAY_PASSWORD = 'Wallet2024x';
 /** How long the e2e server holds an exchange quote (`EXCHANGE_QUOTE_TTL_SECONDS`). */

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   launchBrowser,
@@ -8,10 +8,11 @@ import {
   outboxCode,
   registerByApi,
   seedSession,
+  serverUrl,
   setPayPasswordByApi,
 } from './support';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const PAY_PASSWORD = 'Wallet2024x';
 const ADDRESS = 'ltc1qg82x0l8kq2vn7m5r3t0s4dwfjyz6hc2ep8ua7x';
 let browser: Browser;

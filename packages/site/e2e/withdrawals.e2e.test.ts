@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginByApi, openPage, seedSession, waitForPath } from './support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  loginByApi,
+  openPage,
+  seedSession,
+  serverUrl,
+  waitForPath,
+} from './support';
 
 /** The demo operator the server seeds in demo mode (packages/server, modules/admin/demo.ts). */
 const OPERATOR = { email: 'operator@poolkit.local', password: 'Operator123' };
@@ -11,7 +18,7 @@ const OPERATOR = { email: 'operator@poolkit.local', password: 'Operator123' };
 const WITHDRAWER = { email: 'whale@poolkit.local', password: 'Whale12345' };
 const REASON = 'The address is flagged by compliance';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -15,13 +15,12 @@
  *    and its breakdown, long tasks, bootup time, request chains) for finding what costs the score;
  *    `BUDGETS_TRACES=1` saves each run's performance trace beside it.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startDemoServer } from './demoServer.mjs';
 import { HOME_CSS_BUDGET_KB, HOME_JS_BUDGET_KB, measureHomeFirstLoad } from './sizes.mjs';
 
 const siteDir = resolve(import.meta.dirname, '..');
@@ -72,90 +71,15 @@ function build() {
   if (result.status !== 0) throw new Error('The site build failed');
 }
 
-function freePort() {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts the server as the e2e global setup does: source conditions, tsx, demo data. */
+/**
+ * Starts the server as the e2e global setup does (demoServer.mjs). The demo engine writes its
+ * simulated history right after start, which keeps a core busy for several seconds: Lighthouse
+ * must not measure pages meanwhile, so this waits for it (90 s at most).
+ */
 async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'poolkit-budgets-'));
-  const port = await freePort();
-  const { NODE_ENV: _nodeEnv, VITEST: _vitest, ...env } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@poolkit/source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: join(root, 'packages/server'),
-      env: {
-        ...env,
-        POOLKIT_ENV: 'development',
-        DEMO: '1',
-        POOLKIT_DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  // The demo engine writes its simulated history right after start, which keeps a core busy
-  // for several seconds: Lighthouse must not measure pages meanwhile. Warnings and errors of the
-  // server's JSON log are echoed.
-  let settled = false;
-  const history = new Promise((done) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        let entry;
-        try {
-          entry = JSON.parse(line);
-        } catch {
-          continue;
-        }
-        if (entry.level >= 40) console.error(line);
-        if (!settled && entry.msg === 'pool engine: simulated history written') {
-          settled = true;
-          done();
-        }
-      }
-    });
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) {
-        await Promise.race([history, new Promise((wait) => setTimeout(wait, 90_000))]);
-        return { baseUrl, stop };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  await stop();
-  throw new Error('The server did not answer /api/health in time');
+  const server = await startDemoServer({ label: 'budgets server' });
+  await Promise.race([server.historyWritten, new Promise((wait) => setTimeout(wait, 90_000))]);
+  return server;
 }
 
 /** Lighthouse on one URL, `RUNS` times; the median of each figure. */
