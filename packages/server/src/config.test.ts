@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 1_048_576,
       smtpUrl: undefined,
       demo: true,
+      demoHistoryDays: 7,
       trustProxy: false,
       priceFeedUrl: undefined,
       priceDemoSeed: 1,
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
         BODY_LIMIT_BYTES: '65536',
         SMTP_URL: 'smtps://mailer:pw@mail.example.com:465',
         DEMO: 'yes',
+        DEMO_HISTORY_DAYS: '2',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
         PRICE_FEED_URL: 'https://prices.example.com/v1/latest',
         PRICE_DEMO_SEED: '7',
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 65_536,
       smtpUrl: 'smtps://mailer:pw@mail.example.com:465',
       demo: true,
+      demoHistoryDays: 2,
       trustProxy: '10.0.0.0/8, 127.0.0.1',
       priceFeedUrl: 'https://prices.example.com/v1/latest',
       priceDemoSeed: 7,
@@ -255,7 +258,7 @@ describe('loadConfig', () => {
   it('should report every bad variable at once, each on its own line', () => {
     let message = '';
     try {
-      loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', DEMO: 'maybe' });
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', DEMO: 'maybe', DEMO_HISTORY_DAYS: '31' });
     } catch (error) {
       message = error instanceof Error ? error.message : '';
     }
@@ -264,6 +267,7 @@ describe('loadConfig', () => {
       expect.stringMatching(/^ {2}PORT: /),
       expect.stringMatching(/^ {2}LOG_LEVEL: /),
       expect.stringMatching(/^ {2}DEMO: /),
+      '  DEMO_HISTORY_DAYS: must be at most 30',
     ]);
   });
 });

@@ -51,6 +51,11 @@ export interface Config {
   /** `DEMO`: run the demo pool engine. Default on outside production, off in production. */
   readonly demo: boolean;
   /**
+   * `DEMO_HISTORY_DAYS`: days of simulated history the demo engine writes on a fresh database,
+   * 1 to 30. Default `7` (the longest chart span a fresh demo fills).
+   */
+  readonly demoHistoryDays: number;
+  /**
    * `TRUST_PROXY`: trust `X-Forwarded-For` from a load balancer, so rate limits see the
    * client's address: `true` (any proxy) or a comma-separated list of proxy addresses or CIDR
    * ranges. Default `false`.
@@ -358,6 +363,7 @@ const environmentSchema = z.object({
   BODY_LIMIT_BYTES: integer(1_024, 104_857_600),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
   DEMO: flag(),
+  DEMO_HISTORY_DAYS: integer(1, 30),
   WEBAUTHN_RP_ID: optionalText().pipe(
     z
       .string()
@@ -462,6 +468,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     smtpUrl: values.SMTP_URL,
     demo: values.DEMO ?? mode !== 'production',
+    demoHistoryDays: values.DEMO_HISTORY_DAYS ?? 7,
     trustProxy: values.TRUST_PROXY ?? false,
     priceFeedUrl: values.PRICE_FEED_URL,
     priceDemoSeed: values.PRICE_DEMO_SEED ?? 1,

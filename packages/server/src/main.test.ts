@@ -80,6 +80,8 @@ describe('npm start', () => {
       SITE_DIR: path.join(dataDir, 'no-site'),
       LOG_LEVEL: 'info',
       POOLKIT_ENV: 'development',
+      // One day of demo history is enough here and spares the machine a week's.
+      DEMO_HISTORY_DAYS: '1',
       // Empty counts as unset: this run is about the embedded database.
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -125,6 +127,7 @@ describe('npm start', () => {
           SITE_DIR: path.join(dataDir, 'no-site'),
           LOG_LEVEL: 'info',
           POOLKIT_ENV: 'development',
+          DEMO_HISTORY_DAYS: '1',
           DATABASE_URL: '',
           REDIS_URL: '',
           NATS_URL: nats.url,

@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     database,
     clock,
     demo: config.demo,
+    backfillDays: config.demoHistoryDays,
     log: app.log,
     afterRollup: async () => {
       await app.platform.hotReads?.refreshTick();

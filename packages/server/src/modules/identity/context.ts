@@ -14,6 +14,7 @@ import type { Database } from '../../db/connect';
 import { resolveJwtSecret } from '../../db/settings';
 import { HttpError } from '../../http/httpError';
 import type { Mailer } from '../../mail/mailer';
+import { PASSWORD_HASH_COST, type ScryptCost, TEST_PASSWORD_HASH_COST } from './crypto';
 import { queryRow } from './db';
 
 /** The RSA key pair passwords are encrypted with (shared by every node through app_settings). */
@@ -31,6 +32,8 @@ export interface IdentityContext {
   readonly mailer: Mailer;
   /** Leading zero bits of captcha challenges: 16, or 8 in test mode so tests stay fast. */
   readonly captchaDifficultyBits: number;
+  /** The scrypt cost of new password hashes: {@link PASSWORD_HASH_COST}, cheaper in test mode. */
+  readonly passwordHashCost: ScryptCost;
   /** The server secret (JWT_SECRET or the generated one), read once. */
   secret(): Promise<string>;
   /** The RSA key pair, generated at first start. */
@@ -114,6 +117,7 @@ export function createIdentityContext(options: {
   return {
     ...options,
     captchaDifficultyBits: options.config.env === 'test' ? 8 : 16,
+    passwordHashCost: options.config.env === 'test' ? TEST_PASSWORD_HASH_COST : PASSWORD_HASH_COST,
     secret: memoise(() => resolveJwtSecret(options.database, options.config)),
     rsaKey: memoise(() => loadRsaKey(options.database)),
   };

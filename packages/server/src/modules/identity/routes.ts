@@ -314,7 +314,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       const userId = await createUser(context, {
         username: body.username,
         email: body.email,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, context.passwordHashCost),
         inviteCode: body.invite_code,
       });
       await addUserLog(context, userId, 'security', 'registered', request);
@@ -344,7 +344,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
         username: body.username,
         countryCode: body.country_code,
         phone: body.phone,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, context.passwordHashCost),
         inviteCode: body.invite_code,
       });
       await context.database.db.execute(
@@ -365,7 +365,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
   ) {
     if (user === undefined) notRegistered(field);
     await context.database.db.execute(
-      sql`UPDATE users SET password_hash = ${await hashPassword(password)}, password_set = true WHERE id = ${user.id}::bigint`,
+      sql`UPDATE users SET password_hash = ${await hashPassword(password, context.passwordHashCost)}, password_set = true WHERE id = ${user.id}::bigint`,
     );
     await context.database.db.execute(
       sql`UPDATE token_families SET revoked_at = ${iso(context.clock.now())}::timestamptz
@@ -424,7 +424,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       field: 'validation_token',
     });
     await context.database.db.execute(
-      sql`UPDATE users SET password_hash = ${await hashPassword(password)}, password_set = true WHERE id = ${userId}::bigint`,
+      sql`UPDATE users SET password_hash = ${await hashPassword(password, context.passwordHashCost)}, password_set = true WHERE id = ${userId}::bigint`,
     );
     await addUserLog(context, userId, 'security', 'password_changed', request);
     await notifySettingUpdate(context.database.db, userId, 'password', context.clock.now());

@@ -48,7 +48,7 @@ export async function setPayPassword(
     field: 'validation_token',
   });
   const now = context.clock.now();
-  const hash = await hashPassword(plain);
+  const hash = await hashPassword(plain, context.passwordHashCost);
   const row = await queryRow<{ had: boolean }>(
     context.database,
     sql`WITH before AS (
