@@ -267,7 +267,7 @@ describe('loadConfig', () => {
       expect.stringMatching(/^ {2}PORT: /),
       expect.stringMatching(/^ {2}LOG_LEVEL: /),
       expect.stringMatching(/^ {2}DEMO: /),
-      '  DEMO_HISTORY_DAYS: must be at most 30',
+      '  DEMO_HISTORY_DAYS: must be at most 30 (got "31")',
     ]);
   });
 });
