@@ -25,13 +25,19 @@ function chromiumBrowser() {
   };
 }
 
-/** Served pre-bundled, or the browser projects see React without its default export. */
+/**
+ * Pre-bundled before the first test: React, or the browser projects see it without its default
+ * export; and the vanilla-extract runtime the recipes import, which Vite's scan misses and would
+ * otherwise find mid-run, bundle again and reload the page for (on a clean clone, where no
+ * bundle is cached).
+ */
 const reactDeps = [
   'react',
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
   'react/jsx-dev-runtime',
+  '@vanilla-extract/recipes/createRuntimeFn',
 ];
 
 /** Resolve @poolkit/* to their sources, in the browser and in node (ssr) environments. */

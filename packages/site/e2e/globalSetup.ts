@@ -26,10 +26,10 @@ declare module 'vitest' {
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Whether a project's files move the server's clock, so that each worker needs a server. */
+/** The project whose files move the server's clock: each of its workers gets a server. */
 export const CLOCK_PROJECT = 'site-e2e-clock';
 
-/** What every e2e project of one vitest process shares: the site build, a partner port, Chromium and one server. */
+/** What the e2e projects of one vitest process share: a partner port, Chromium, one server. */
 interface Shared {
   partnerPort: number;
   browser: BrowserServer;
