@@ -11,9 +11,9 @@
  * ```
  *
  * Phase 2 keeps both cores busy: run beside it, the journeys only slowed it and their timeouts
- * began to fire, so phase 3 follows it. The journeys wait on the browser and the servers more
- * than they compute, so phase 3 runs four files at a time, in two vitest processes (each with its
- * Chromium; packages/site/e2e/globalSetup.ts).
+ * began to fire, so phase 3 follows it. Phase 3 runs four files at a time, in two vitest
+ * processes (each with its Chromium; packages/site/e2e/globalSetup.ts), which keeps both cores
+ * busy too: the clock files no longer wait for the others to end.
  *
  * A lane beside another is printed whole when it ends (no interleaving), a lone lane as it runs; then a table of every
  * step's time and a closing line with the tests counted over every vitest run. It exits 1 when

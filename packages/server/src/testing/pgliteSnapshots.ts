@@ -18,14 +18,23 @@ import { pgliteSnapshotVariables } from './testDatabase';
  */
 let folder: string | undefined;
 
+/** Writes `client`'s data folder to `<folder>/<kind>.tar` and names the file in its variable. */
+async function dump(
+  client: PGlite,
+  folder: string,
+  kind: keyof typeof pgliteSnapshotVariables,
+): Promise<void> {
+  const file = path.join(folder, `${kind}.tar`);
+  await writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  process.env[pgliteSnapshotVariables[kind]] = file;
+}
+
 export async function setup(): Promise<void> {
   folder = await mkdtemp(path.join(tmpdir(), 'poolkit-pglite-'));
 
   const empty = await PGlite.create();
   try {
-    const file = path.join(folder, 'empty.tar');
-    await writeFile(file, Buffer.from(await (await empty.dumpDataDir('none')).arrayBuffer()));
-    process.env[pgliteSnapshotVariables.empty] = file;
+    await dump(empty, folder, 'empty');
   } finally {
     await empty.close();
   }
@@ -37,10 +46,7 @@ export async function setup(): Promise<void> {
   try {
     await migrate(database);
     // Drizzle's handle wraps the PGlite client; dump through the raw client it was built on.
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const file = path.join(folder, 'migrated.tar');
-    await writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
-    process.env[pgliteSnapshotVariables.migrated] = file;
+    await dump((database.db as unknown as { $client: PGlite }).$client, folder, 'migrated');
   } finally {
     await database.close();
   }
