@@ -1,12 +1,26 @@
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { e2eProjects } from './packages/site/vitest.e2e.config';
+import { CHROMIUM_ARGS, testChromiumPath } from './scripts/chromium.mjs';
 
-/** Debian's Chromium (apt-get install chromium); no test tool downloads its own browser. */
-const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's headless shell or Chromium (scripts/chromium.mjs); no test tool downloads its own
+ * browser.
+ */
+const chromiumPath = testChromiumPath();
+
+/**
+ * TypeScript 7's command line (devDependency `typescript-native`), as `npm run typecheck` uses it
+ * (scripts/typecheck.mjs): by path, as `.bin/tsc` may be either version's.
+ */
+const nativeTsc = resolve(
+  dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')),
+  'bin/tsc',
+);
 
 /**
  * vitest mutates the `browser` object it is given, so each browser project gets a fresh one.
@@ -18,7 +32,7 @@ function chromiumBrowser() {
     provider: playwright({
       launchOptions: {
         executablePath: chromiumPath,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+        args: [...CHROMIUM_ARGS],
       },
     }),
     instances: [{ browser: 'chromium' as const }],
@@ -69,6 +83,7 @@ export default defineConfig({
           include: ['packages/core/src/**/*.test.ts'],
           typecheck: {
             enabled: true,
+            checker: nativeTsc,
             include: ['packages/core/src/**/*.test-d.ts'],
             tsconfig: 'packages/core/tsconfig.json',
           },

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, testChromiumPath } from '../../../scripts/chromium.mjs';
 import { type DemoServer, freePort, startDemoServer } from '../scripts/demoServer.mjs';
 
 declare module 'vitest' {
@@ -149,10 +150,10 @@ async function start(): Promise<Shared> {
     if (elements.status !== 0) throw new Error("The widgets' custom elements build failed");
   }
   const browser = await chromium.launchServer({
-    // Debian's Chromium, or `$CHROME_PATH`.
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    // `$CHROME_PATH`, Debian's headless shell or Debian's Chromium.
+    executablePath: testChromiumPath(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: [...CHROMIUM_ARGS],
   });
   return { partnerPort: await freePort(), browser, users: 0 };
 }
