@@ -212,6 +212,10 @@ describe('screenshots', () => {
       expect(count).toBe(all.length);
       expect(count).toBeGreaterThan(only === null ? 50 : 0);
     },
+    // Every page of the site, one after another in each lane (about 85 s on a busy two-core
+    // machine): each page's own wait (`settle`, 20 s) is what fails a page that does not
+    // render; the file's 120 s would fail a slow machine instead.
+    240_000,
   );
 
   it('should render the home page in dark mode at 1280 px and 375 px', async () => {
