@@ -1,26 +1,17 @@
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { e2eProjects } from './packages/site/vitest.e2e.config';
 import { CHROMIUM_ARGS, testChromiumPath } from './scripts/chromium.mjs';
+import { nativeTsc } from './scripts/nativeTsc.mjs';
 
 /**
  * Debian's headless shell or Chromium (scripts/chromium.mjs); no test tool downloads its own
  * browser.
  */
 const chromiumPath = testChromiumPath();
-
-/**
- * TypeScript 7's command line (devDependency `typescript-native`), as `npm run typecheck` uses it
- * (scripts/typecheck.mjs): by path, as `.bin/tsc` may be either version's.
- */
-const nativeTsc = resolve(
-  dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')),
-  'bin/tsc',
-);
 
 /**
  * vitest mutates the `browser` object it is given, so each browser project gets a fresh one.

@@ -21,5 +21,8 @@ export function testChromiumPath() {
   return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM;
 }
 
-/** The flags every test launch passes (the CI machines run as root, without a GPU). */
+/**
+ * The flags every launch of the tests, the screenshots and the bench passes (the CI machines run
+ * as root, without a GPU).
+ */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];

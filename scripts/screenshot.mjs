@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const [outDir, ...urls] = process.argv.slice(2);
 if (!outDir || urls.length === 0) {
@@ -13,8 +14,8 @@ if (!outDir || urls.length === 0) {
 const widths = (process.env.WIDTHS ?? '1280,375').split(',').map(Number);
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  executablePath: process.env.CHROME_PATH ?? CHROMIUM,
+  args: [...CHROMIUM_ARGS],
 });
 try {
   for (const url of urls) {

@@ -13,15 +13,10 @@
  * when none is given). Exits 1 when any project has an error.
  */
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { nativeTsc } from './nativeTsc.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-/** TypeScript 7's command line, by path: `.bin/tsc` may be either version's. */
-const nativeTsc = resolve(
-  dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')),
-  'bin/tsc',
-);
 
 const projects = ['packages/core', 'packages/widgets', 'packages/site', 'packages/server', '.'];
 const chosen = process.argv.slice(2);

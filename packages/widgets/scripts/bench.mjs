@@ -20,6 +20,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { chromium } from 'playwright';
 import { build, defaultClientConditions } from 'vite';
 import { formatKb } from '../../../scripts/checkSizes.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/chromium.mjs';
 import { measureWidgetSizes } from './sizes.mjs';
 
 const packageDir = resolve(import.meta.dirname, '..');
@@ -28,7 +29,7 @@ const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 7;
 const sizeOnly = args.includes('--size-only');
 const speedOnly = args.includes('--speed-only');
-const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROME_PATH ?? CHROMIUM;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -65,7 +66,7 @@ async function speed() {
 
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
