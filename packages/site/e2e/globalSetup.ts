@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, e2eChromiumPath } from '../../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, testChromiumPath } from '../../../scripts/chromium.mjs';
 import { type DemoServer, freePort, startDemoServer } from '../scripts/demoServer.mjs';
 
 declare module 'vitest' {
@@ -151,7 +151,7 @@ async function start(): Promise<Shared> {
   }
   const browser = await chromium.launchServer({
     // `$CHROME_PATH`, Debian's Chromium or its headless shell (scripts/chromium.mjs).
-    executablePath: e2eChromiumPath(),
+    executablePath: testChromiumPath(),
     headless: true,
     args: [...CHROMIUM_ARGS],
   });

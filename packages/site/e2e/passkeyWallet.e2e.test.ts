@@ -56,11 +56,12 @@ describe('passkeys in the wallet', () => {
       ['/deposits', { coin: 'ltc', address: deposit.data.address, amount: '3' }],
       ['/chain/blocks', { coin: 'ltc' }],
     ] as const) {
-      await fetch(new URL(`/api/dev${path}`, baseUrl), {
+      const answer = await fetch(new URL(`/api/dev${path}`, baseUrl), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
+      expect(answer.status, `POST /api/dev${path}`).toBe(200);
     }
 
     const { context, page } = await openPage(browser);

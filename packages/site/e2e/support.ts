@@ -7,7 +7,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 
 /**
  * Connects to the run's shared headless Chromium (launched once by `globalSetup.ts` with the
@@ -50,6 +50,7 @@ export async function openPage(
     ...(width === 375 ? { isMobile: true, hasTouch: true } : {}),
   });
   const page = await context.newPage();
+  reportOnFailure(page);
   if (waitForApp) {
     const ready = () => page.waitForSelector('html[data-app-ready]', { state: 'attached' });
     const goto = page.goto.bind(page);
@@ -66,6 +67,57 @@ export async function openPage(
     };
   }
   return { context, page };
+}
+
+/**
+ * When the test that opened `page` fails, prints what its user would have seen and what the
+ * server answered: the page's address, its alerts and toasts, and its last API answers with an
+ * error status. A timeout then says why (a refused call, an error toast), not only what was not
+ * found. Outside a test (a `beforeAll`), nothing is reported.
+ */
+function reportOnFailure(page: Page): void {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/')) {
+      refused.push(`${response.request().method()} ${response.url()} → ${response.status()}`);
+      if (refused.length > 10) refused.shift();
+    }
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => {
+    errors.push(error.message);
+    if (errors.length > 5) errors.shift();
+  });
+  try {
+    onTestFailed(async () => {
+      if (page.isClosed()) return;
+      const alerts = await page
+        .locator('[role="alert"], [role="status"], [role="dialog"], dialog[open]')
+        .allInnerTexts()
+        .catch(() => []);
+      const invalid = await page
+        .locator('[aria-invalid="true"]')
+        .evaluateAll((fields) =>
+          fields.map(
+            (field) =>
+              `${field.id}: ${document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent ?? ''}`,
+          ),
+        )
+        .catch(() => []);
+      console.error(
+        [
+          `The failed test's page: ${page.url()}`,
+          `  alerts, toasts and dialogs: ${JSON.stringify(alerts.map((text) => text.slice(0, 300)))}`,
+          `  fields marked invalid: ${JSON.stringify(invalid)}`,
+          `  API answers with an error status: ${refused.length === 0 ? 'none' : ''}`,
+          ...refused.map((line) => `    ${line}`),
+          ...errors.map((message) => `  page error: ${message}`),
+        ].join('\n'),
+      );
+    });
+  } catch {
+    // Not inside a test: nobody to report to.
+  }
 }
 
 /**

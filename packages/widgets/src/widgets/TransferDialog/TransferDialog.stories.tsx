@@ -1,5 +1,6 @@
 import type { AccountBalance } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { type PasskeyOutcome, TransferDialog, type TransferDialogRefusal } from './TransferDialog';
 
@@ -62,6 +63,48 @@ export const Typical: Story = {
       code: '123456',
     });
     await waitFor(() => expect(canvas.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/**
+ * Opened before the balances arrive (a user quick on a loading page): once they come, the form
+ * takes the first funded account and coin, checks the amount against it and sends it.
+ */
+export const BalancesArriveLate: Story = {
+  args: { defaultOpen: true, trigger: undefined, balances: [] },
+  render: function Render(args) {
+    const [rows, setRows] = useState<AccountBalance[]>([]);
+    return (
+      <>
+        <TransferDialog {...args} balances={rows} />
+        <button type="button" onClick={() => setRows(balances)}>
+          Balances arrive
+        </button>
+      </>
+    );
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const dialog = await canvas.findByRole('dialog', { name: 'Transfer' });
+    const body = within(dialog);
+    // The modal makes the page behind it inert: the balances come as a page's answer would.
+    (canvas.getByRole('button', { name: 'Balances arrive', hidden: true }) as HTMLElement).click();
+    await expect(await body.findByText('Available: 1.250000 BTC')).toBeInTheDocument();
+    await expect(body.getByRole('combobox', { name: 'From account' })).toHaveValue('alice01');
+    await expect(body.getByRole('combobox', { name: 'Coin' })).toHaveValue('btc');
+    await userEvent.type(body.getByRole('textbox', { name: 'To account' }), 'bob00001');
+    await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), '0.5');
+    await userEvent.type(body.getByLabelText('Pay password'), 'Pay123456');
+    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await userEvent.click(body.getByRole('button', { name: 'Transfer' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      fromAccount: 'alice01',
+      coin: 'btc',
+      toAccount: 'bob00001',
+      amount: '0.5',
+      payPassword: 'Pay123456',
+      code: '123456',
+    });
   },
 };
 

@@ -171,8 +171,8 @@ export function TransferDialog({
     (row) => row.account === defaultFrom?.account && row.coin === defaultFrom.coin,
   ) ??
     funded[0] ?? { account: '', coin: '' };
-  const [from, setFrom] = useState(first.account);
-  const [coin, setCoin] = useState<string>(first.coin);
+  const [chosenFrom, setFrom] = useState(first.account);
+  const [chosenCoin, setCoin] = useState<string>(first.coin);
   const [toAccount, setToAccount] = useState('');
   const [amount, setAmount] = useState('');
   const [payPassword, setPayPassword] = useState('');
@@ -209,7 +209,14 @@ export function TransferDialog({
   }, [wait]);
 
   const accounts = [...new Set(funded.map((row) => row.account))];
+  // The balances may arrive, or change, after the dialog opened (a user who opens it as the page
+  // loads): a choice no longer funded gives way to the first funded account and coin, so the
+  // form never checks or sends a coin its selects do not show.
+  const from = accounts.includes(chosenFrom) ? chosenFrom : first.account;
   const coins = funded.filter((row) => row.account === from);
+  const coin = coins.some((row) => row.coin === chosenCoin)
+    ? chosenCoin
+    : ((coins.find((row) => row.coin === first.coin) ?? coins[0])?.coin ?? '');
   const available = coins.find((row) => row.coin === coin)?.available ?? '0';
   const decimals = COIN_DISPLAY[coin as CoinId]?.displayDecimals ?? 6;
   const symbol = COIN_DISPLAY[coin as CoinId]?.symbol ?? coin.toUpperCase();
