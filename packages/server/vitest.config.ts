@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 /**
  * The server's vitest project: node, core resolved to its sources. Two worker processes each run
  * file after file without importing the server again (`isolate: false`); every file still opens
- * and closes its own database (PGlite from the run's migrated dump, or a schema of its own on
- * PostgreSQL), so files share no data.
+ * and closes its own database, so files share no data: on PostgreSQL a schema of its own; on
+ * PGlite the run's migrated dump, loaded once per worker and reset to that dump's exact state
+ * when a file closes it, then handed to the worker's next file (`src/testing/pglitePool.ts`;
+ * module state outlives a file only because of `isolate: false`).
  */
 /** Vite's server conditions, with the workspace's source condition first. */
 const conditions = ['@poolkit/source', 'module', 'node', 'development|production'];

@@ -33,7 +33,10 @@ export interface Database {
   readonly driver: DatabaseDriver;
   /** Runs `work` in one transaction on a raw session; rolls back when it throws. */
   transaction<T>(work: (session: RawSqlSession) => Promise<T>): Promise<T>;
-  /** Closes the connection pool or PGlite. Safe to call twice. */
+  /**
+   * Closes the connection pool or PGlite (not a PGlite passed in as `pgliteClient`). Safe to
+   * call twice.
+   */
   close(): Promise<void>;
 }
 
@@ -55,6 +58,13 @@ export interface OpenDatabaseOptions {
    * database from one migrated dump. Default: an empty cluster.
    */
   readonly pgliteDataDir?: Blob;
+  /**
+   * PGlite only: run on this client, already open, instead of starting one (`inMemory` and
+   * `pgliteDataDir` are then ignored). `close()` then leaves the client open: whoever passed it
+   * in closes it. The tests use this to run file after file on one PGlite, reset in between
+   * (`testing/pglitePool.ts`). Default: start a client of its own.
+   */
+  readonly pgliteClient?: PGlite;
 }
 
 const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -73,7 +83,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const database =
     config.databaseUrl === undefined
-      ? await openPglite(config.dataDir, options.inMemory ?? false, options.pgliteDataDir)
+      ? await openPglite(config.dataDir, options)
       : await openPostgres(config.databaseUrl, options.schema);
   if (options.migrate ?? true) {
     try {
@@ -86,13 +96,13 @@ export async function openDatabase(
   return database;
 }
 
-async function openPglite(
-  dataDir: string,
-  inMemory: boolean,
-  dump: Blob | undefined,
-): Promise<Database> {
+async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promise<Database> {
+  const existing = options.pgliteClient;
+  const dump = options.pgliteDataDir;
   let client: PGlite;
-  if (inMemory) {
+  if (existing !== undefined) {
+    client = existing;
+  } else if (options.inMemory ?? false) {
     client = await PGlite.create(dump === undefined ? {} : { loadDataDir: dump });
   } else {
     const folder = path.join(dataDir, 'pglite');
@@ -118,7 +128,8 @@ async function openPglite(
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      // A client passed in belongs to the caller, who closes it.
+      if (existing === undefined) await client.close();
     },
   };
 }

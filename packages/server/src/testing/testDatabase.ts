@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { type Database, type DatabaseDriver, openDatabase } from '../db/connect';
+import { pglitePool } from './pglitePool';
 
 /**
  * The drivers the server's tests run on: PGlite always, PostgreSQL too when `DATABASE_URL` is
@@ -28,21 +28,15 @@ export const pgliteSnapshotVariables = {
 } as const;
 
 /**
- * The dump a PGlite test database starts from, when the global set-up made one (outside vitest,
- * in the benchmarks, there is none and PGlite starts empty).
- */
-async function pgliteSnapshot(migrated: boolean): Promise<Blob | undefined> {
-  const file = process.env[pgliteSnapshotVariables[migrated ? 'migrated' : 'empty']];
-  if (file === undefined || file === '') return undefined;
-  return new Blob([await readFile(file)]);
-}
-
-/**
  * Opens a fresh database for one test file: PGlite in memory, or a new schema
  * `poolkit_test_<random>` on the `DATABASE_URL` server, dropped again by `close()`.
  *
  * PGlite starts from the global set-up's dump when there is one: migrated once for the whole
- * run, then checked by `migrate()` like any start (a changed migration still fails here).
+ * run, then checked by `migrate()` like any start (a changed migration still fails here). The
+ * client comes from this worker's {@link pglitePool}: started from the dump for the first file,
+ * then reset to the dump's state by each file's `close()` and handed to the next file, which
+ * sees exactly what a fresh load would give it. Without a dump (outside vitest) PGlite starts
+ * empty and is closed by `close()`.
  */
 export async function openTestDatabase(
   driver: DatabaseDriver,
@@ -50,11 +44,34 @@ export async function openTestDatabase(
 ): Promise<Database> {
   const migrate = options.migrate ?? true;
   if (driver === 'pglite') {
-    const dump = await pgliteSnapshot(migrate);
-    return openDatabase(
-      { databaseUrl: undefined, dataDir: '' },
-      { inMemory: true, migrate, ...(dump === undefined ? {} : { pgliteDataDir: dump }) },
-    );
+    const file = process.env[pgliteSnapshotVariables[migrate ? 'migrated' : 'empty']];
+    if (file === undefined || file === '') {
+      return openDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true, migrate });
+    }
+    const lease = await pglitePool().acquire(file);
+    let database: Database;
+    try {
+      database = await openDatabase(
+        { databaseUrl: undefined, dataDir: '' },
+        { migrate, pgliteClient: lease.client },
+      );
+    } catch (error) {
+      await lease.discard();
+      throw error;
+    }
+    let closed = false;
+    return {
+      ...database,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          await database.close();
+        } finally {
+          await lease.release();
+        }
+      },
+    };
   }
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl === undefined || databaseUrl === '') {
