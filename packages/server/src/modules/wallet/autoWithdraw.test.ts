@@ -10,7 +10,7 @@ import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
 import { createIdentityContext, type IdentityContext } from '../identity/context';
-import { hashPassword } from '../identity/crypto';
+import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, loginByEmail, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
 import { minimumThreshold, runAutoWithdrawals } from './autoWithdraw';
@@ -78,7 +78,7 @@ describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
     );
     userId = row?.id ?? '';
     await database.db.execute(
-      sql`UPDATE users SET pay_password_hash = ${await hashPassword(PAY_PASSWORD)}`,
+      sql`UPDATE users SET pay_password_hash = ${await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST)}`,
     );
     for (const address of [FIRST_ADDRESS, SECOND_ADDRESS]) {
       const saved = await callApi(app, 'POST', '/wallets/withdraw-addresses', {

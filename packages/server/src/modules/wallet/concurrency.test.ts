@@ -18,7 +18,7 @@ import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
 import { createIdentityContext, type IdentityContext } from '../identity/context';
-import { hashPassword } from '../identity/crypto';
+import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
 import { reconcileLedger } from './ledger';
@@ -108,7 +108,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
       );
       userIds.set(name, row?.id ?? '');
     }
-    const hash = await hashPassword(PAY_PASSWORD);
+    const hash = await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST);
     await database.db.execute(sql`UPDATE users SET pay_password_hash = ${hash}`);
   });
 

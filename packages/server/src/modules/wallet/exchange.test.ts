@@ -17,7 +17,7 @@ import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
 import { fixedPrices } from '../../testing/testPrices';
-import { hashPassword } from '../identity/crypto';
+import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { exchangeAmounts } from './exchange';
 import { reconcileLedger } from './ledger';
@@ -129,7 +129,7 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
       tokens.set(name, pair.token);
     }
     await database.db.execute(
-      sql`UPDATE users SET pay_password_hash = ${await hashPassword(PAY_PASSWORD)}`,
+      sql`UPDATE users SET pay_password_hash = ${await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST)}`,
     );
     await fund('alice01', 'btc', '1');
   });

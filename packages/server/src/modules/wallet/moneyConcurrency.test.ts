@@ -18,7 +18,7 @@ import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
 import { fixedPrices } from '../../testing/testPrices';
 import { createIdentityContext, type IdentityContext } from '../identity/context';
-import { hashPassword } from '../identity/crypto';
+import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
 import { reconcileLedger } from './ledger';
@@ -76,7 +76,7 @@ describe.each(testDrivers)('withdrawals, transfers and exchanges racing on %s', 
     );
     aliceId = row?.id ?? '';
     await database.db.execute(
-      sql`UPDATE users SET pay_password_hash = ${await hashPassword(PAY_PASSWORD)}`,
+      sql`UPDATE users SET pay_password_hash = ${await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST)}`,
     );
     const saved = await callApi(app, 'POST', '/wallets/withdraw-addresses', {
       token: alice,

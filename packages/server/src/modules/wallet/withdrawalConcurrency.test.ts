@@ -19,7 +19,7 @@ import { creditTestIncome } from '../../testing/testIncome';
 import { grantOperator } from '../admin/operators';
 import { createDemoChain, DEMO_CONFIRM_AFTER_MS } from '../chain/demoChain';
 import { createIdentityContext, type IdentityContext } from '../identity/context';
-import { hashPassword } from '../identity/crypto';
+import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
 import { reconcileLedger } from './ledger';
@@ -115,7 +115,7 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
       if (user.username === 'alice01') userId = user.id;
       else await grantOperator(database.db, user.id, null, clock.now());
     }
-    const hash = await hashPassword(PAY_PASSWORD);
+    const hash = await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST);
     await database.db.execute(sql`UPDATE users SET pay_password_hash = ${hash}`);
     const [address] = await queryRows<{ id: string }>(
       database.db,
