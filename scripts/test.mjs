@@ -4,7 +4,7 @@
  * side where they do not depend on each other:
  *
  * ```
- * 1. lint → builds (core, widgets with its custom elements, site) → sizes → Storybook build  |  type-check
+ * 1. builds (core, widgets with its custom elements, site) → sizes  |  lint → type-check → Storybook build
  * 2. vitest: server, core, scripts (node, two workers) beside widgets, site, storybook (Chromium)
  * 3. vitest site-e2e (two files at a time on one server)  |  vitest site-e2e-clock (two files
  *    at a time, a server each)
@@ -103,15 +103,18 @@ const e2eEnv = { POOLKIT_E2E_SKIP_BUILD: '1' };
 /** @type {Record<string, Step[]>[]} */
 const phases = [
   {
-    'lint, builds, sizes, Storybook build': [
-      { name: 'lint (Biome)', command: npm('run', 'lint') },
+    'builds, sizes': [
       { name: 'build @poolkit/core', command: npm('run', 'build', '-w', '@poolkit/core') },
       { name: 'build @poolkit/widgets', command: npm('run', 'build', '-w', '@poolkit/widgets') },
       { name: 'build @poolkit/site', command: npm('run', 'build', '-w', '@poolkit/site') },
       { name: 'sizes', command: npm('run', 'sizes'), env: { POOLKIT_SIZES_SKIP_BUILD: '1' } },
+    ],
+    // None of these reads a build: Storybook bundles the widgets from their sources.
+    'lint, type-check, Storybook build': [
+      { name: 'lint (Biome)', command: npm('run', 'lint') },
+      { name: 'type-check', command: npm('run', 'typecheck') },
       { name: 'Storybook build', command: npm('run', 'build-storybook') },
     ],
-    'type-check': [{ name: 'type-check', command: npm('run', 'typecheck') }],
   },
   {
     units: [
