@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
@@ -141,10 +142,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: IdentityCon
             RETURNING ${accountColumns}`,
       );
     } catch (error) {
-      const code =
-        (error as { code?: unknown; cause?: { code?: unknown } }).code ??
-        (error as { cause?: { code?: unknown } }).cause?.code;
-      if (code === '23505') {
+      if (isUniqueViolation(error)) {
         throw new HttpError(409, ERROR_CODES.conflict, message, {
           fields: [{ field: 'name', message }],
         });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { isUniqueViolation } from '../../db/errors';
 import { queryRows, type SqlExecutor, toNullableNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
@@ -26,9 +27,7 @@ function fieldError(status: number, code: number, field: string, message: string
 
 /** 409 naming `store` when the unique (machine_id, store) refused the row. */
 function storeTaken(error: unknown): HttpError | null {
-  const code = (error as { code?: unknown }).code;
-  const causeCode = (error as { cause?: { code?: unknown } }).cause?.code;
-  return code === '23505' || causeCode === '23505'
+  return isUniqueViolation(error)
     ? fieldError(
         409,
         ERROR_CODES.conflict,

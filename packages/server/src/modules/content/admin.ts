@@ -8,6 +8,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
+import { isUniqueViolation } from '../../db/errors';
 import { type LocalizedText, siteContentItems, siteParameters } from '../../db/schema';
 import { HttpError } from '../../http/httpError';
 import { recordAudit } from '../admin/audit';
@@ -116,9 +117,7 @@ function auditDetails(kind: ContentKind, item: ContentItemInput) {
 }
 
 function slugTaken(error: unknown): HttpError | null {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } }).code;
-  const causeCode = (error as { cause?: { code?: unknown } }).cause?.code;
-  return code === '23505' || causeCode === '23505'
+  return isUniqueViolation(error)
     ? fieldError(409, ERROR_CODES.conflict, 'slug', 'This address is taken by another item')
     : null;
 }

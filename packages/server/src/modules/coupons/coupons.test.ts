@@ -470,6 +470,37 @@ describe.each(testDrivers)('coupons on %s', (driver) => {
         clock.set(T0);
       }
     });
+
+    it('should start one of six coupons raced onto one account and coin and refuse the others with 409, never a 500', async () => {
+      await register('erin0001', '10.8.0.6');
+      const ids: string[] = [];
+      for (let index = 0; index < 6; index += 1) {
+        const code = await freshCode({ coin: 'btc' });
+        const redeemed = await callApi(app, 'POST', '/coupons/redeem', {
+          token: tokens.erin0001,
+          body: { code },
+        });
+        ids.push(redeemed.data.id);
+      }
+      const starts = await Promise.all(
+        ids.map((id) =>
+          callApi(app, 'POST', `/coupons/${id}/use`, {
+            token: tokens.erin0001,
+            body: { account: 'erin0001', coin: 'btc' },
+          }),
+        ),
+      );
+      // Whichever loses, on the check or on the unique index, gets the documented answer.
+      expect(starts.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      for (const refused of starts.filter((answer) => answer.status === 409)) {
+        expect([refused.code, refused.fields?.[0]?.field]).toEqual([40900, 'account']);
+      }
+      const inUse = await callApi(app, 'GET', '/coupons', {
+        token: tokens.erin0001,
+        query: { status: 'in_use' },
+      });
+      expect(inUse.data.total).toBe(1);
+    });
   });
 
   describe('settlement', () => {

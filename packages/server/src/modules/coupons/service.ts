@@ -2,6 +2,7 @@ import type { CoinId } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
+import { isUniqueViolation } from '../../db/errors';
 import { findPool } from '../../engine/poolCatalog';
 import { dayStartMs, utcDay } from '../../engine/settlement';
 import {
@@ -277,7 +278,7 @@ export async function startCoupon(
     });
   } catch (error) {
     // Two coupons started on the same account and coin at the same moment: the index decides.
-    if ((error as { code?: unknown }).code === '23505') throw anotherInUse(null);
+    if (isUniqueViolation(error)) throw anotherInUse(null);
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as oauth from 'oauth4webapi';
 import type { OidcProviderConfig } from '../../config';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { isUniqueViolation } from '../../db/errors';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
@@ -205,9 +206,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityC
         await notifySettingUpdate(tx, userId, 'thirdPartyLogin', now);
       });
     } catch (error) {
-      const code = (error as { code?: unknown; cause?: { code?: unknown } }).code;
-      const causeCode = (error as { cause?: { code?: unknown } }).cause?.code;
-      if (code === '23505' || causeCode === '23505') {
+      if (isUniqueViolation(error)) {
         throw conflict('provider', 'This sign-in is already linked to another account');
       }
       throw error;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../contract';
+import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../http/httpError';
 import { recordInvitation } from '../programmes/invitations';
 import type { IdentityContext } from './context';
@@ -155,9 +156,13 @@ export async function createUser(context: IdentityContext, user: NewUser): Promi
       return created.id;
     });
   } catch (error) {
-    // Two registrations racing for the same name: the unique index decides.
-    if ((error as { code?: unknown }).code === '23505')
-      conflict('username', 'This user name is already taken');
+    // Two registrations racing for one name, email or phone: the unique index decides.
+    if (isUniqueViolation(error, 'users_email_key'))
+      conflict('email', 'This email is already taken');
+    if (isUniqueViolation(error, 'users_country_code_phone_key')) {
+      conflict('phone', 'This phone is already taken');
+    }
+    if (isUniqueViolation(error)) conflict('username', 'This user name is already taken');
     throw error;
   }
 }

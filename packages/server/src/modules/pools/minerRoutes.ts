@@ -1,6 +1,7 @@
 import { ERROR_CODES, endpoints, minerStatus } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../db/errors';
 import type { PoolDefinition } from '../../engine/poolCatalog';
 import { queryRows, type SqlExecutor, toNullableNumber, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
@@ -83,15 +84,6 @@ async function requireGroup(
   if (row === undefined) throw notFoundError(field, 'No such group');
   const account = await requireAccountById(context, toNumber(row.account_id), field);
   return { row, account };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function groupNameTaken(): HttpError {

@@ -234,6 +234,26 @@ describe.each(testDrivers)('red packets and invitations on %s', (driver) => {
       );
       expect(counted).toEqual({ taken: 10, users: 10 });
     });
+
+    it('should give one user racing 20 claims of a campaign one packet and 409 for the rest, never a 500', async () => {
+      const created = await createCampaign({ count: 10 });
+      await register('racer013');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => receive('racer013', created.data.packet_id)),
+      );
+      // The first claim's packet, once taken, is the answer of a later claim too (idempotent);
+      // a claim that loses the race on the unique index gets the documented 409 (40910).
+      expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+      expect(answers.filter((answer) => answer.status !== 200 && answer.code !== 40910)).toEqual(
+        [],
+      );
+      const [counted] = await queryRows<{ taken: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS taken FROM red_packets
+            WHERE campaign_id = ${created.data.id}::bigint AND user_id IS NOT NULL`,
+      );
+      expect(counted).toEqual({ taken: 1 });
+    });
   });
 
   describe('activation and income', () => {

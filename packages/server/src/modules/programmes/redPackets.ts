@@ -25,6 +25,7 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
+import { isUniqueViolation } from '../../db/errors';
 import { findPool } from '../../engine/poolCatalog';
 import { dayStartMs, utcDay } from '../../engine/settlement';
 import {
@@ -624,7 +625,7 @@ export async function receivePacket(
       })
       .catch((error: unknown) => {
         // Two claims of the same user racing: the unique index decides.
-        if ((error as { code?: unknown }).code === '23505') {
+        if (isUniqueViolation(error)) {
           throw new HttpError(
             409,
             ERROR_CODES.redPacketAlreadyReceived,
