@@ -148,6 +148,32 @@ describe.skipIf(databaseUrl === '')('runExclusive across two nodes on PostgreSQL
     ]);
   });
 
+  it('should not hold up the same job of a deployment in another schema of the database', async () => {
+    const otherSchema = `poolkit_test_${randomBytes(6).toString('hex')}`;
+    const other = await openDatabase({ databaseUrl, dataDir: '' }, { schema: otherSchema });
+    try {
+      const running = gate();
+      const release = gate();
+      const onFirst = runExclusive(first, 'deposits', '2026-11-24T09:07', 0, async () => {
+        running.open();
+        await release.opened;
+      });
+      await running.opened;
+      // This schema's other node waits its turn; the other schema's runs its own period now.
+      expect(await runExclusive(second, 'deposits', '2026-11-24T09:07', 0, async () => {})).toBe(
+        'busy',
+      );
+      expect(await runExclusive(other, 'deposits', '2026-11-24T09:07', 0, async () => {})).toBe(
+        'ran',
+      );
+      release.open();
+      expect(await onFirst).toBe('ran');
+    } finally {
+      await other.transaction((session) => session.exec(`DROP SCHEMA ${otherSchema} CASCADE`));
+      await other.close();
+    }
+  });
+
   it('should forget claims older than the retention', async () => {
     await runExclusive(first, 'old', 'p1', Date.UTC(2026, 0, 1), async () => {});
     await runExclusive(first, 'old', 'p2', Date.UTC(2026, 10, 1), async () => {});

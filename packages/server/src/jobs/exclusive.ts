@@ -24,8 +24,15 @@ export type ExclusiveOutcome =
 /** This node's name in `job_runs`. */
 const NODE = `${hostname()}:${process.pid}`;
 
-/** A stable 64-bit lock key of a job name (PostgreSQL's `hashtextextended`, on the server). */
-const LOCK_SQL = `SELECT pg_try_advisory_xact_lock(hashtextextended('poolkit:job:' || $1, 0)) AS locked`;
+/**
+ * A stable 64-bit lock key of a job name in this database schema (PostgreSQL's
+ * `hashtextextended`, on the server). Advisory locks belong to the whole database, and the
+ * claims (`job_runs`) to the schema: the nodes of one deployment share both, while a deployment
+ * (or a test file) in another schema of the same database neither holds up this one's jobs nor
+ * makes them skip a period.
+ */
+const LOCK_SQL = `SELECT pg_try_advisory_xact_lock(
+  hashtextextended('poolkit:job:' || current_schema() || ':' || $1, 0)) AS locked`;
 
 /**
  * Runs `work` for `period` of `job` unless another node runs the job now or ran that period.
