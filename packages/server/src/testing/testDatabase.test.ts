@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/connect';
 import { maintainPartitions } from '../engine/partitions';
 import { queryRows } from '../engine/sql';
+import { causedBy } from './causedBy';
 import { pglitePool } from './pglitePool';
 import { openTestDatabase, pgliteSnapshotVariables } from './testDatabase';
 
@@ -99,17 +100,6 @@ async function freshState(): Promise<Record<string, unknown>> {
   } finally {
     await client.close();
   }
-}
-
-/** True when the error or one of its causes (drizzle wraps PGlite's) matches `pattern`. */
-function causedBy(pattern: RegExp) {
-  return (error: unknown): boolean => {
-    for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-      if (pattern.test(String((current as Error).message))) return true;
-      current = (current as { cause?: unknown }).cause;
-    }
-    return false;
-  };
 }
 
 /** Leaves a mark a test file could leave in every corner the reset covers. */

@@ -6,6 +6,7 @@ import { runRollup } from '../../engine/rollup';
 import { settleDay } from '../../engine/settlement';
 import { queryRows } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
+import { causedBy } from '../../testing/causedBy';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { findIdempotentAnswer, runIdempotent } from './idempotency';
 import {
@@ -32,17 +33,6 @@ async function addAccount(database: Database, user: string, account: string): Pr
   );
   if (row === undefined) throw new Error('no account');
   return row.id;
-}
-
-/** True when the error or one of its causes has a message matching `pattern`. */
-function causedBy(pattern: RegExp) {
-  return (error: unknown): boolean => {
-    for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-      if (pattern.test(String((current as Error).message))) return true;
-      current = (current as { cause?: unknown }).cause;
-    }
-    return false;
-  };
 }
 
 function mining(accountId: string, coin: string, amount: string, reference: string) {
