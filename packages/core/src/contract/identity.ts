@@ -194,6 +194,14 @@ export const securitySceneSchema = z.enum([
   'change_password',
   'totp',
   'cancellation',
+  /** Registering a new passkey on the account. */
+  'passkey',
+  /** Creating an API key. */
+  'api_key',
+  /** Granting a third-party app long-lived access (OAuth consent). */
+  'authorize_app',
+  /** Adding or changing an alert webhook. */
+  'webhook',
 ]);
 /** A sensitive action. */
 export type SecurityScene = z.infer<typeof securitySceneSchema>;
