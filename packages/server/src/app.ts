@@ -12,10 +12,16 @@ import {
   type NotFoundFallback,
   registerErrorHandlers,
 } from './http/errorHandler';
-import { asAuthRequest, createHotReads } from './http/hotReads';
+import { asAuthRequest, createHotReads, type HotReadMeter } from './http/hotReads';
 import type { Platform } from './http/platform';
 import { PostgresRateLimitStore } from './http/postgresRateLimitStore';
-import type { RateLimitStore } from './http/rateLimit';
+import {
+  countRateLimit,
+  DELEGATE_RATE_LIMIT,
+  delegateRateLimitKey,
+  type RateLimitStore,
+  type RateLimitWindow,
+} from './http/rateLimit';
 import { RedisRateLimitStore } from './http/redisRateLimitStore';
 import {
   type LogDestination,
@@ -31,11 +37,17 @@ import { registerContentModule } from './modules/content/routes';
 import { registerContractModule } from './modules/contracts/module';
 import { registerCouponModule } from './modules/coupons/module';
 import { registerDevClockRoutes } from './modules/dev/clockRoutes';
+import { registerDevLoopbackGuard } from './modules/dev/loopbackOnly';
 import { registerDocsRoutes } from './modules/docs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { API_KEY_PREFIX } from './modules/identity/apiKeys';
 import { registerIdentityModule } from './modules/identity/module';
+import { OAUTH_ACCESS_PREFIX } from './modules/identity/oauthProvider';
 import { type LiveModuleOptions, registerLiveModule } from './modules/live/module';
-import { registerNotificationsModule } from './modules/notifications/module';
+import {
+  type NotificationsOptions,
+  registerNotificationsModule,
+} from './modules/notifications/module';
 import { registerPoolModule } from './modules/pools/module';
 import { registerPriceModule } from './modules/prices/module';
 import type { PriceSource } from './modules/prices/service';
@@ -64,6 +76,11 @@ export interface BuildAppOptions {
   readonly rateLimitStore?: RateLimitStore;
   /** Who is calling. Default: bearer tokens, all refused until the identity module plugs in. */
   readonly authenticate?: Authenticate;
+  /**
+   * The limit of each API key and app authorisation. Default {@link DELEGATE_RATE_LIMIT} (600
+   * calls in 10 minutes); tests set a lower one to reach it in a few calls.
+   */
+  readonly delegateRateLimit?: RateLimitWindow;
   /** Where log lines go. Default: standard output. */
   readonly logDestination?: LogDestination;
   /** Check answers against the contract. Default: on in test mode only. */
@@ -79,6 +96,8 @@ export interface BuildAppOptions {
   readonly hotReads?: boolean;
   /** Knobs of the live streams (`modules/live`): poll, heartbeat and limits (tests). */
   readonly live?: LiveModuleOptions;
+  /** The notifications module's webhook sender, mailer and resolver (tests). Default: real ones. */
+  readonly notifications?: NotificationsOptions;
   /**
    * Registers extra routes before the error handlers are installed (tests and later modules).
    */
@@ -120,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           response,
           () => handler(request, response),
           (raw) => app.platform.authenticate(asAuthRequest(raw)),
+          delegateMeter,
         );
       });
       // What Fastify sets on a server it makes itself (it does not on one a factory makes):
@@ -154,11 +174,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : new RedisRateLimitStore(config.redisUrl));
   if (ownStore) app.addHook('onClose', () => rateLimitStore.close());
 
+  const delegateRateLimit = options.delegateRateLimit ?? DELEGATE_RATE_LIMIT;
   const platform: Platform = {
     config,
     database,
     clock,
     rateLimitStore,
+    delegateRateLimit,
     authenticate: options.authenticate ?? bearerAuthenticate(rejectingTokenVerifier),
     authenticateInjected: options.authenticate !== undefined,
     validateResponses: options.validateResponses ?? config.env === 'test',
@@ -167,6 +189,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startedAt: clock.now(),
   };
   app.decorate('platform', platform);
+  /**
+   * The cache counts the calls of API keys and app tokens it answers in the bucket
+   * `registerEndpoint` counts them in, so their limit holds on every path. Their tokens are
+   * told by prefix (`pk_`, `pat_`): only those are checked on a public answer.
+   */
+  const delegateMeter: HotReadMeter = {
+    isDelegateToken: (token) =>
+      token.startsWith(API_KEY_PREFIX) || token.startsWith(OAUTH_ACCESS_PREFIX),
+    count: (principal) =>
+      countRateLimit(
+        platform.rateLimitStore,
+        platform.clock,
+        delegateRateLimitKey(principal) ?? `${principal.kind}:${principal.userId}`,
+        platform.delegateRateLimit,
+      ),
+  };
   if (hotReads !== null) {
     app.addHook('onReady', () => hotReads.start());
     app.addHook('onClose', () => hotReads.stop());
@@ -183,6 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   registerHealthRoutes(app);
   registerDocsRoutes(app);
+  // Before any `/api/dev/*` route: those answer loopback clients only.
+  registerDevLoopbackGuard(app);
   if (options.devClock !== undefined) registerDevClockRoutes(app, options.devClock);
   const identity = await registerIdentityModule(app);
   const prices = registerPriceModule(app, options.priceSource);
@@ -194,7 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCouponModule(app);
   registerContractModule(app, identity, prices);
   registerProgrammesModule(app, identity);
-  registerNotificationsModule(app);
+  registerNotificationsModule(app, options.notifications);
   registerTicketModule(app);
   platform.live = registerLiveModule(app, prices, options.live);
   await options.routes?.(app);

@@ -36,6 +36,29 @@ export interface Principal {
 }
 
 /**
+ * Everything that decides what a principal may read, as one string: its kind and, for a
+ * delegate, whether it is an API key or an app's token; the user; the permissions; the
+ * observer link's account and pools; the delegate's accounts. Two principals with the same key
+ * read exactly the same data, so an answer computed for one may be handed to the other (the
+ * live stream's account snapshots, the hot-read cache's per-caller answers); two principals of
+ * one user with different scopes (two API keys given different accounts, a session and a key)
+ * never share a key. Lists are sorted, so the same scope given in another order still shares.
+ * The credential's own id is left out on purpose: two keys with the same scope read the same.
+ */
+export function principalScopeKey(principal: Principal): string {
+  const sorted = (list: readonly string[] | undefined) => [...(list ?? [])].sort();
+  return JSON.stringify([
+    principal.kind,
+    principal.delegation?.via ?? null,
+    principal.userId,
+    sorted(principal.permissions),
+    principal.observerAccount ?? null,
+    sorted(principal.observerPools),
+    principal.delegation === undefined ? null : sorted(principal.delegation.accounts),
+  ]);
+}
+
+/**
  * Works out who is calling. Resolves `null` when the request carries no credentials; throws an
  * {@link HttpError} when it carries bad ones (HTTP 400 code 40001 for an expired token, 401
  * otherwise). Endpoints with auth `public` never call it.

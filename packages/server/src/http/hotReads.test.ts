@@ -21,6 +21,17 @@ const PERMISSIONS = ['pool.view', 'miner.view', 'account.view'];
 const MINERS =
   '/api/pools/btc/accounts/alice01/miners?page=1&page_size=50&sort=worker_name&order=asc';
 const STATS = '/api/address-mining/kas/pool/stats';
+/** A public hot read that takes tokens (family B, auth optional): API keys' calls count. */
+const POOL_STATS = '/api/pools/btc/stats';
+/** The limit of each API key and app token in this file's app: reached in a few calls. */
+const DELEGATE_LIMIT = 3;
+/** Read-only API keys and an app's token of alice's (by prefix, as the identity module's). */
+const DELEGATES: Record<string, { via: 'api_key' | 'oauth_app'; id: string }> = {
+  pk_alice_main: { via: 'api_key', id: '11' },
+  pk_alice_spare: { via: 'api_key', id: '12' },
+  pk_alice_public: { via: 'api_key', id: '13' },
+  pat_alice_app: { via: 'oauth_app', id: '21' },
+};
 
 describe.each(testDrivers)('hot reads on %s', (driver) => {
   let database: Database;
@@ -33,6 +44,18 @@ describe.each(testDrivers)('hot reads on %s', (driver) => {
     const token = bearerToken(request);
     if (token === undefined) return null;
     if (token === 'expired') throw new HttpError(400, ERROR_CODES.tokenExpired, 'expired');
+    if (token === 'pk_alice_revoked') {
+      throw new HttpError(401, ERROR_CODES.unauthorized, 'This API key has been revoked');
+    }
+    const delegate = DELEGATES[token];
+    if (delegate !== undefined) {
+      return {
+        kind: 'delegate',
+        userId: users.get('alice') ?? '',
+        permissions: PERMISSIONS,
+        delegation: { ...delegate, accounts: ['alice01'] },
+      };
+    }
     const userId = users.get(token);
     if (userId === undefined) throw new HttpError(401, ERROR_CODES.unauthorized, 'Invalid token');
     return { kind: 'user', userId, permissions: PERMISSIONS };
@@ -59,6 +82,7 @@ describe.each(testDrivers)('hot reads on %s', (driver) => {
       clock,
       authenticate,
       hotReads: true,
+      delegateRateLimit: { limit: DELEGATE_LIMIT, windowMs: 10 * MINUTE },
     });
     for (const user of ['alice', 'bob']) {
       const rows = await queryRows<{ id: unknown }>(
@@ -241,6 +265,91 @@ describe.each(testDrivers)('hot reads on %s', (driver) => {
     expect(configured.headers.get('access-control-allow-origin')).toBe(
       'https://app.partner.example',
     );
+  });
+
+  it("should count an API key's calls answered from the cache against its limit, then answer 429 with Retry-After", async () => {
+    const key = { authorization: 'Bearer pk_alice_main' };
+    const first = await get(MINERS, key);
+    expect(first.status, first.body).toBe(200);
+    expect(first.headers.get('ratelimit-limit')).toBe(String(DELEGATE_LIMIT));
+    expect(first.headers.get('ratelimit-remaining')).toBe('2');
+    const hits = app.platform.hotReads?.stats().hits ?? 0;
+    for (const remaining of ['1', '0']) {
+      const cached = await get(MINERS, key);
+      expect(cached.status).toBe(200);
+      expect(cached.body).toBe(first.body);
+      expect(cached.headers.get('ratelimit-remaining')).toBe(remaining);
+    }
+    expect(app.platform.hotReads?.stats().hits).toBe(hits + 2);
+    // Over the limit: the same envelope and Retry-After as on any other call, though cached.
+    const over = await get(MINERS, key);
+    expect(over.status).toBe(429);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(JSON.parse(over.body)).toEqual({
+      code: ERROR_CODES.rateLimited,
+      msg: `Too many requests, try again in ${retryAfter} s`,
+    });
+    expect(app.platform.hotReads?.stats().hits).toBe(hits + 2);
+    // Another key of the same scope shares the cached answer, but not the budget.
+    const spare = await get(MINERS, { authorization: 'Bearer pk_alice_spare' });
+    expect(spare.status).toBe(200);
+    expect(spare.body).toBe(first.body);
+    expect(spare.headers.get('ratelimit-remaining')).toBe('2');
+    expect(app.platform.hotReads?.stats().hits).toBe(hits + 3);
+    // The user's own session has no such limit.
+    const user = await get(MINERS, { authorization: 'Bearer alice' });
+    expect(user.status).toBe(200);
+    expect(user.headers.get('ratelimit-remaining')).toBeNull();
+  });
+
+  it("should count an app token's calls to a cached public read that takes tokens, on any origin, and send a revoked key to the framework", async () => {
+    const anonymous = await get(POOL_STATS);
+    expect(anonymous.status).toBe(200);
+    const hits = app.platform.hotReads?.stats().hits ?? 0;
+    const token = { authorization: 'Bearer pat_alice_app' };
+    const statuses = [];
+    for (const headers of [token, token, { ...token, origin: 'https://partner.example' }, token]) {
+      const answer = await get(POOL_STATS, headers);
+      statuses.push([answer.status, answer.headers.get('ratelimit-remaining')]);
+      if (answer.status === 200) expect(answer.body).toBe(anonymous.body);
+      else expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([
+      [200, '2'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ]);
+    expect(app.platform.hotReads?.stats().hits).toBe(hits + 3);
+    // Visitors and sessions read the public answer as before, with nobody's budget in it.
+    const others: Record<string, string>[] = [{}, { authorization: 'Bearer alice' }];
+    for (const headers of others) {
+      const answer = await get(POOL_STATS, headers);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('ratelimit-remaining')).toBeNull();
+    }
+    expect(app.platform.hotReads?.stats().hits).toBe(hits + 5);
+    // A revoked key is refused as on a miss, not answered from the cache.
+    const revoked = await get(POOL_STATS, { authorization: 'Bearer pk_alice_revoked' });
+    expect(revoked.status).toBe(401);
+    expect(app.platform.hotReads?.stats().hits).toBe(hits + 5);
+  });
+
+  it('should never replay the budget of the key whose call filled the cache to other callers', async () => {
+    const url = '/api/pools/btc/hashrates?interval=10m&range=24h';
+    const filled = await get(url, { authorization: 'Bearer pk_alice_public' });
+    expect(filled.status, filled.body).toBe(200);
+    expect(filled.headers.get('ratelimit-remaining')).toBe('2');
+    const hits = app.platform.hotReads?.stats().hits ?? 0;
+    const visitor = await get(url);
+    expect(visitor.body).toBe(filled.body);
+    expect(app.platform.hotReads?.stats().hits).toBe(hits + 1);
+    expect(visitor.headers.get('ratelimit-limit')).toBeNull();
+    expect(visitor.headers.get('ratelimit-remaining')).toBeNull();
+    const again = await get(url, { authorization: 'Bearer pk_alice_public' });
+    expect(again.headers.get('ratelimit-remaining')).toBe('1');
   });
 
   it('should compute a miss once for callers asking the same thing at once', async () => {

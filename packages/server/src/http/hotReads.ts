@@ -6,8 +6,9 @@ import { Redis } from 'ioredis';
 import type { Clock } from '../clock';
 import type { Database } from '../db/connect';
 import { queryRows, toNumber } from '../engine/sql';
-import type { Principal } from './authenticate';
+import { type Principal, principalScopeKey } from './authenticate';
 import { type CorsAccess, corsDecision } from './cors';
+import { type RateLimitCount, rateLimitHeaders } from './rateLimit';
 
 /**
  * Who may share a cached answer: everyone (`public`, family A) or one caller (`principal`:
@@ -21,7 +22,11 @@ const TICK_SQL = sql`SELECT value::float8 AS value FROM engine_state WHERE key =
 /** Roll-ups run once a minute: a public answer stays fresh at most this long after its tick. */
 const TICK_MS = 60_000;
 
-/** Headers that belong to one response and are never replayed from the cache. */
+/**
+ * Headers that belong to one response and are never replayed from the cache. The rate-limit
+ * headers belong to the caller whose call filled the cache (an API key's budget): each hit of
+ * a key gets its own, and nobody else any.
+ */
 const PER_RESPONSE_HEADERS = new Set([
   'x-request-id',
   'cache-control',
@@ -30,6 +35,9 @@ const PER_RESPONSE_HEADERS = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'retry-after',
 ]);
 
 /**
@@ -58,6 +66,8 @@ interface Entry {
   readonly scope: HotReadScope;
   /** The endpoint's cross-origin access: only `public` entries are served to other origins. */
   readonly access: CorsAccess;
+  /** The endpoint counts API keys' and app tokens' calls against their limit. */
+  readonly delegable: boolean;
   readonly body: Buffer;
   readonly etag: string;
   /**
@@ -75,7 +85,33 @@ export interface PendingHotRead {
   readonly userId: string | null;
   readonly scope: HotReadScope;
   readonly access: CorsAccess;
+  readonly delegable: boolean;
   readonly etag: (body: string) => string;
+}
+
+/** What {@link HotReads.begin} learns of the endpoint besides its scope and access. */
+export interface HotReadEndpoint {
+  /**
+   * An API key or app token may call it, each call counted against the credential's own limit
+   * (`isDelegableRead` of the contract). Default false.
+   */
+  readonly delegable?: boolean;
+}
+
+/**
+ * How the cache holds API keys and app tokens to their own limit (`DELEGATE_RATE_LIMIT` in
+ * `rateLimit.ts`) when it answers them itself, before the framework's `registerEndpoint`
+ * would have counted the call. `buildApp` passes the app's.
+ */
+export interface HotReadMeter {
+  /**
+   * True when a bearer token is an API key or an app's access token, told by its prefix. Only
+   * such a token is checked on a public answer; the others (a session on a public page) read
+   * public answers with no token check, as anyone does.
+   */
+  isDelegateToken(token: string): boolean;
+  /** Counts one call of a delegate (API key, app token) in its bucket of the app's store. */
+  count(principal: Principal): Promise<RateLimitCount>;
 }
 
 /** Options of {@link createHotReads}. */
@@ -125,12 +161,16 @@ export interface HotReads {
    * `fallback` otherwise. Only GETs of API paths qualify; a request from another origin
    * (`Origin` not the server's host) only for a public read of family A, answered with the CORS
    * headers of `http/cors.ts` for that origin (the framework answers the rest, refusals too).
+   * An API key's or app token's call is counted by `meter` like any other of its calls, with
+   * the `RateLimit-*` headers; over its limit, or with a token that does not check out, the
+   * framework answers it (the 429 envelope with `Retry-After`, the 401), as on a miss.
    */
   serve(
     request: IncomingMessage,
     response: ServerResponse,
     fallback: () => void,
     authenticate: (request: IncomingMessage) => Promise<Principal | null>,
+    meter: HotReadMeter,
   ): void;
   /** What a miss records before computing its answer. */
   begin(
@@ -138,6 +178,7 @@ export interface HotReads {
     scope: HotReadScope,
     principal: Principal | null,
     access?: CorsAccess,
+    endpoint?: HotReadEndpoint,
   ): PendingHotRead;
   /**
    * Runs `compute` for a miss, or joins the same computation already running for the same key,
@@ -155,14 +196,18 @@ export interface HotReads {
   stats(): HotReadStats;
 }
 
+/**
+ * The cache key's part for one caller: its whole scope ({@link principalScopeKey}), hashed so
+ * the key stays short and holds no `|` (the separator before the URL).
+ */
 function principalKey(principal: Principal): string {
-  if (principal.kind === 'delegate') {
-    const accounts = (principal.delegation?.accounts ?? []).join(',');
-    return `d:${principal.userId}:${accounts}:${principal.permissions.join(',')}`;
-  }
-  return principal.kind === 'observer'
-    ? `o:${principal.userId}:${principal.observerAccount ?? ''}:${(principal.observerPools ?? []).join(',')}`
-    : `u:${principal.userId}:${principal.permissions.join(',')}`;
+  return createHash('sha1').update(principalScopeKey(principal)).digest('base64url');
+}
+
+/** The bearer token of a raw request, when it has one. */
+function rawBearerToken(request: IncomingMessage): string | undefined {
+  const header = request.headers.authorization;
+  return header === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
 /**
@@ -184,9 +229,13 @@ function principalKey(principal: Principal): string {
  * - **Where.** Before Fastify routes the request (the node's `serverFactory`), so a hit costs a
  *   map lookup (and, for family B, the token check that every call makes). A miss, and anything
  *   else, goes through the framework as always.
- * - **Who.** Family-B keys hold the caller (user and permissions, or the observer link's
- *   account and pools), and the token is checked on every hit as on every call, so an expired
- *   or revoked token is refused from the cache too.
+ * - **Who.** Family-B keys hold the caller's whole scope (kind, user, permissions, the observer
+ *   link's account and pools, an API key's or app token's accounts), and the token is checked
+ *   on every hit as on every call, so an expired or revoked token is refused from the cache too.
+ * - **API keys and app tokens.** Each call of one is counted against its limit (600 in 10
+ *   minutes) whether the cache or the framework answers it: on a hit the cache checks the
+ *   token (on a public answer too, when the endpoint takes one) and counts the call in the same
+ *   bucket of the same store, so a key cannot read past its limit by asking what is cached.
  */
 export function createHotReads(options: HotReadsOptions): HotReads {
   const { database, clock } = options;
@@ -322,12 +371,38 @@ export function createHotReads(options: HotReadsOptions): HotReads {
       bumpLocal(userId);
       publisher?.publish(channel, userId).catch(() => {});
     },
-    serve(request, response, fallback, authenticate) {
+    serve(request, response, fallback, authenticate, meter) {
       const url = request.url ?? '';
       if (request.method !== 'GET' || !url.startsWith('/api/')) {
         fallback();
         return;
       }
+      const miss = () => {
+        counters.misses += 1;
+        fallback();
+      };
+      /**
+       * Sends `entry` to `principal`; an API key or app token first has the call counted, and
+       * over its limit goes to the framework, which counts it once more (nothing changes over
+       * the limit) and answers the 429 envelope with `Retry-After`, as on any other path.
+       */
+      const answer = (
+        entry: Entry,
+        cors: readonly (readonly [string, string])[],
+        principal: Principal | null,
+      ) => {
+        if (principal?.kind !== 'delegate') {
+          send(request, response, entry, cors);
+          return;
+        }
+        meter.count(principal).then(
+          (count) => {
+            if (count.retryAfterSeconds !== null) fallback();
+            else send(request, response, entry, [...cors, ...rateLimitHeaders(count)]);
+          },
+          () => fallback(),
+        );
+      };
       const publicEntry = entries.get(`p|${url}`);
       const decision = corsDecision(
         request.headers.origin,
@@ -335,41 +410,50 @@ export function createHotReads(options: HotReadsOptions): HotReads {
         publicEntry?.access ?? null,
         corsOrigins,
       );
+      let servable: { entry: Entry; cors: readonly (readonly [string, string])[] } | undefined;
       if (decision.kind !== 'same') {
         // Another origin: a public read is served with its CORS headers; a configured origin's
         // or a refused call goes to the framework, which knows the endpoint.
         if (fresh(publicEntry) && publicEntry.access === 'public' && decision.kind === 'allow') {
-          send(request, response, publicEntry, decision.headers);
+          servable = { entry: publicEntry, cors: decision.headers };
         } else {
-          counters.misses += 1;
-          fallback();
+          miss();
+          return;
         }
-        return;
+      } else if (fresh(publicEntry)) {
+        servable = { entry: publicEntry, cors: [] };
       }
-      if (fresh(publicEntry)) {
-        send(request, response, publicEntry, []);
+      if (servable !== undefined) {
+        const { entry, cors } = servable;
+        const token = entry.delegable ? rawBearerToken(request) : undefined;
+        if (token === undefined || !meter.isDelegateToken(token)) {
+          send(request, response, entry, cors);
+          return;
+        }
+        // An API key or app token asking a public read that takes tokens: checked and counted
+        // as the framework would (a revoked key gets its 401 there).
+        authenticate(request).then(
+          (principal) => answer(entry, cors, principal),
+          () => fallback(),
+        );
         return;
       }
       if (!principalUrls.has(url)) {
-        counters.misses += 1;
-        fallback();
+        miss();
         return;
       }
       authenticate(request).then(
         (principal) => {
           const entry =
             principal === null ? undefined : entries.get(`${principalKey(principal)}|${url}`);
-          if (fresh(entry)) send(request, response, entry, []);
-          else {
-            counters.misses += 1;
-            fallback();
-          }
+          if (fresh(entry)) answer(entry, [], principal);
+          else miss();
         },
         // A bad or expired token: the framework answers it with the right error.
         () => fallback(),
       );
     },
-    begin(url, scope, principal, access = 'private') {
+    begin(url, scope, principal, access = 'private', endpoint = {}) {
       const userId = scope === 'principal' && principal !== null ? principal.userId : null;
       const tick = currentTick;
       return {
@@ -382,6 +466,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
         userId,
         scope,
         access,
+        delegable: endpoint.delegable ?? false,
         etag: (body) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       };
     },
@@ -428,6 +513,7 @@ export function createHotReads(options: HotReadsOptions): HotReads {
         userId: pending.userId,
         scope: pending.scope,
         access: pending.access,
+        delegable: pending.delegable,
         body: buffer,
         etag: String(headers.etag ?? pending.etag(body)),
         headers: kept,

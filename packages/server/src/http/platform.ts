@@ -6,7 +6,7 @@ import type { Database } from '../db/connect';
 import type { LiveHub } from '../modules/live/hub';
 import type { Authenticate } from './authenticate';
 import type { HotReads } from './hotReads';
-import type { RateLimitStore } from './rateLimit';
+import type { RateLimitStore, RateLimitWindow } from './rateLimit';
 
 /**
  * What every route of the server shares, decorated on the Fastify instance as `app.platform`.
@@ -17,6 +17,11 @@ export interface Platform {
   readonly database: Database;
   readonly clock: Clock;
   readonly rateLimitStore: RateLimitStore;
+  /**
+   * The limit of each API key and each app authorisation, on every path that answers them
+   * (`DELEGATE_RATE_LIMIT` in `rateLimit.ts`: 600 calls in 10 minutes, unless a test says less).
+   */
+  readonly delegateRateLimit: RateLimitWindow;
   /** Who is calling; the identity module replaces it through {@link setAuthenticate}. */
   authenticate: Authenticate;
   /** True when `buildApp` was given its own `authenticate` (tests): modules must keep it. */

@@ -8,6 +8,7 @@ import { defineEndpoint, ERROR_CODES } from '../contract';
 import type { Database, DatabaseDriver } from '../db/connect';
 import { testConfig } from '../testing/testApp';
 import { openTestDatabase, testDrivers } from '../testing/testDatabase';
+import type { Authenticate, Principal } from './authenticate';
 import { PostgresRateLimitStore } from './postgresRateLimitStore';
 import { rateLimit } from './rateLimit';
 import { RedisRateLimitStore } from './redisRateLimitStore';
@@ -228,6 +229,68 @@ describe('rate-limited routes', () => {
   it('should refuse nonsense limits', () => {
     expect(() => rateLimit({ key: 'x', limit: 0, windowMs: 1000 })).toThrow(/limit/);
     expect(() => rateLimit({ key: 'x', limit: 1, windowMs: 0.5 })).toThrow(/windowMs/);
+  });
+});
+
+describe('the limit of API keys and app tokens', () => {
+  const clock = createManualClock(Date.UTC(2026, 0, 1, 12, 0, 10));
+  /** `<via>-<credential id>-<n>`: a delegate of user 7; `user`: the user themself. */
+  const authenticate: Authenticate = async (request) => {
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (token === undefined) return null;
+    if (token === 'user') return { kind: 'user', userId: '7', permissions: ['pool.view'] };
+    const [via, id] = token.split('-');
+    const principal: Principal = {
+      kind: 'delegate',
+      userId: '7',
+      permissions: ['pool.view'],
+      delegation: { via: via === 'app' ? 'oauth_app' : 'api_key', id: id ?? '', accounts: [] },
+    };
+    return principal;
+  };
+
+  async function statuses(app: FastifyInstance, tokens: readonly string[]): Promise<number[]> {
+    const answers = [];
+    for (const token of tokens) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/pools/btc/stats',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      answers.push(response.statusCode);
+    }
+    return answers;
+  }
+
+  it('should be 600 calls in 10 minutes unless the app is told otherwise', async () => {
+    const app = await buildApp({ config: testConfig(), db: databaseFor('pglite'), clock });
+    try {
+      expect(app.platform.delegateRateLimit).toEqual({ limit: 600, windowMs: 600_000 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("should give an app's authorisation one budget for every token it issues, apart from an API key's", async () => {
+    const app = await buildApp({
+      config: testConfig(),
+      db: databaseFor('pglite'),
+      clock,
+      authenticate,
+      delegateRateLimit: { limit: 2, windowMs: 60_000 },
+    });
+    try {
+      // Two access tokens of authorisation 31 (before and after a refresh) share its budget.
+      expect(await statuses(app, ['app-31-a', 'app-31-b', 'app-31-a'])).toEqual([200, 200, 429]);
+      // An API key whose id is the same number, another authorisation, and the user: their own.
+      expect(await statuses(app, ['key-31-a', 'app-32-a', 'user', 'user', 'user'])).toEqual([
+        200, 200, 200, 200, 200,
+      ]);
+      clock.advance(60_000);
+      expect(await statuses(app, ['app-31-b'])).toEqual([200]);
+    } finally {
+      await app.close();
+    }
   });
 });
 

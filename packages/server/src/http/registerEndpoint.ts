@@ -9,7 +9,7 @@ import { corsAccessOf } from './cors';
 import type { HotReadScope } from './hotReads';
 import { HttpError, ResponseContractError } from './httpError';
 import { enforceObserverScope } from './observerScope';
-import { enforceRateLimit, type RateLimitOptions } from './rateLimit';
+import { enforceDelegateRateLimit, enforceRateLimit, type RateLimitOptions } from './rateLimit';
 import { parseInput } from './validation';
 
 /** The parsed, typed input of an endpoint's handler. */
@@ -64,13 +64,11 @@ export function toFastifyPath(path: string): string {
   return `/api${path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1')}`;
 }
 
-/** Calls per window each API key or app token may make (Antpool's figure). */
-export const DELEGATE_RATE_LIMIT = { limit: 600, windowMs: 10 * 60_000 } as const;
-
 /**
  * Holds a delegate (API key, app token) to family-B reads: 403 code 40301 for a write or any
- * other call, then counts the call against the credential's own limit (429 code 42900), in the
- * app's rate-limit store, so the limit holds across nodes.
+ * other call, then counts the call against the credential's own limit (429 code 42900,
+ * `DELEGATE_RATE_LIMIT` in `rateLimit.ts`), in the app's rate-limit store, so the limit holds
+ * across nodes. The hot-read cache counts the calls it answers itself in the same bucket.
  */
 async function admitDelegate(
   endpoint: Endpoint,
@@ -92,8 +90,7 @@ async function admitDelegate(
       'API keys and app tokens can only read pool and account data',
     );
   }
-  const bucket = `${principal.delegation?.via ?? 'delegate'}:${principal.delegation?.id ?? ''}`;
-  await enforceRateLimit(request, reply, { key: () => bucket, ...DELEGATE_RATE_LIMIT });
+  await enforceDelegateRateLimit(request, reply, principal);
 }
 
 async function resolvePrincipal(
@@ -204,7 +201,9 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
     const hot =
       hotReads === null || options.hotRead === undefined
         ? null
-        : hotReads.begin(request.url, options.hotRead, principal, corsAccessOf(endpoint));
+        : hotReads.begin(request.url, options.hotRead, principal, corsAccessOf(endpoint), {
+            delegable: isDelegableRead(endpoint),
+          });
     const compute = async () => {
       const result = await handler(input, {
         requestId: request.id,

@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { findPool, hashrateFromDifficulty } from '../../engine/poolCatalog';
 import { queryRows, toNullableNumber, toNumber } from '../../engine/sql';
-import type { Principal } from '../../http/authenticate';
+import { type Principal, principalScopeKey } from '../../http/authenticate';
 import { unreadCount } from '../notifications/messages';
 import { type BlockDbRow, networkState, readPoolStats, toPoolBlock } from '../pools/queries';
 import { type PriceService, priceCny } from '../prices/service';
@@ -98,10 +98,6 @@ function add(pending: Pending, stream: Stream, event: LiveEvent): void {
   const list = pending.get(stream);
   if (list === undefined) pending.set(stream, [event]);
   else list.push(event);
-}
-
-function principalKey(principal: Principal): string {
-  return `${principal.kind}:${principal.userId}:${principal.observerAccount ?? ''}:${(principal.observerPools ?? []).join(',')}`;
 }
 
 interface AccountSnapshot {
@@ -388,7 +384,9 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       const { principal } = stream;
       if (principal === null) continue;
       if (!stream.topics.has('account') && !stream.topics.has('workers')) continue;
-      const key = principalKey(principal);
+      // One snapshot per scope, never per user: two keys of one user given different
+      // accounts each get their own (`principalScopeKey`).
+      const key = principalScopeKey(principal);
       let snapshot = snapshots.get(key);
       if (snapshot === undefined) {
         snapshot = accountSnapshot(principal);

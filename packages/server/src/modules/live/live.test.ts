@@ -144,6 +144,23 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
         delegation: { via: 'api_key', id: '1', accounts: [] },
       };
     }
+    // Two read-only API keys and an app's token of erin's, each given one account.
+    const delegates: Record<string, { via: 'api_key' | 'oauth_app'; id: string; account: string }> =
+      {
+        'key-main': { via: 'api_key', id: '2', account: 'erin0001' },
+        'key-spare': { via: 'api_key', id: '3', account: 'erin0002' },
+        'app-spare': { via: 'oauth_app', id: '4', account: 'erin0002' },
+        'key-busy': { via: 'api_key', id: '5', account: 'erin0001' },
+      };
+    const delegate = delegates[token];
+    if (delegate !== undefined) {
+      return {
+        kind: 'delegate',
+        userId: erinId,
+        permissions: PERMISSIONS,
+        delegation: { via: delegate.via, id: delegate.id, accounts: [delegate.account] },
+      };
+    }
     if (token === 'observer') {
       return {
         kind: 'observer',
@@ -164,6 +181,7 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
       clock,
       authenticate,
       live: { pollMs: 40, heartbeatMs: 150, maxPerAddress: 4 },
+      delegateRateLimit: { limit: 2, windowMs: 10 * MINUTE },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -336,6 +354,68 @@ describe.each(testDrivers)('live updates on %s', (driver) => {
     const keyAccounts = await keyStream.next((event) => event.event === 'account');
     expect(JSON.parse(keyAccounts.data)).toEqual({ list: [] });
     keyStream.close();
+  });
+
+  it("should stream each API key and app token its own accounts, never another key's of the same user", async () => {
+    await database.db.execute(
+      sql`INSERT INTO mining_accounts (user_id, name) VALUES (${erinId}::bigint, 'erin0002')`,
+    );
+    const at = T0 + 18 * MINUTE;
+    await ingest.recordShares(
+      ['erin0001', 'erin0002'].map((account) => ({
+        account,
+        coin: 'btc',
+        worker: 'rig9',
+        difficulty: 1e9,
+        accepted: true,
+        at: at - MINUTE,
+      })),
+    );
+    // Opened in this order, the first key's snapshot would be the one a shared key hands out.
+    const streams: Stream[] = [];
+    try {
+      for (const token of ['key-main', 'key-spare', 'app-spare']) {
+        const stream = await openStream(`${base}/api/live?topics=account`, {
+          authorization: `Bearer ${token}`,
+        });
+        streams.push(stream);
+        expect(stream.status, token).toBe(200);
+        await stream.next((event) => event.event === 'ready');
+      }
+      clock.set(at);
+      await runRollup(database, at);
+      app.platform.live?.nudge();
+      const seen = [];
+      for (const stream of streams) {
+        const event = await stream.next((candidate) => candidate.event === 'account');
+        const { list } = JSON.parse(event.data) as { list: { account: string }[] };
+        seen.push(list.map((row) => row.account));
+      }
+      expect(seen).toEqual([['erin0001'], ['erin0002'], ['erin0002']]);
+    } finally {
+      for (const stream of streams) stream.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  it('should count each stream an API key opens against its limit of calls', async () => {
+    const open: Stream[] = [];
+    try {
+      for (const remaining of ['1', '0']) {
+        const stream = await openStream(`${base}/api/live?topics=account&access_token=key-busy`);
+        open.push(stream);
+        expect(stream.status).toBe(200);
+        expect(stream.headers.get('ratelimit-remaining')).toBe(remaining);
+      }
+      const refused = await openStream(`${base}/api/live?topics=account&access_token=key-busy`);
+      open.push(refused);
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body)).toMatchObject({ code: ERROR_CODES.rateLimited });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      for (const stream of open) stream.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 
   it("should stream the caller's new messages with the unread count", async () => {

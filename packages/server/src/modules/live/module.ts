@@ -14,6 +14,7 @@ import { findPool } from '../../engine/poolCatalog';
 import type { Principal } from '../../http/authenticate';
 import { corsDecision, FOREIGN_ORIGIN_MESSAGE } from '../../http/cors';
 import { HttpError } from '../../http/httpError';
+import { enforceDelegateRateLimit } from '../../http/rateLimit';
 import { networkState } from '../pools/queries';
 import type { PriceService } from '../prices/service';
 import { createLiveHub, type LiveHub, type LiveHubOptions } from './hub';
@@ -61,7 +62,9 @@ const devBlockBodySchema = z.object({ coin: z.string().min(1).max(32) });
  * the README's "Live updates"). Public topics (`pool:<coin>`, `blocks:<coin>`) need nothing;
  * private ones (`account`, `workers`, `messages`) need the session's access token, as a bearer
  * header or, for a browser's `EventSource` (which sends no headers), the `access_token` query
- * parameter (kept out of the logs like every token-looking parameter).
+ * parameter (kept out of the logs like every token-looking parameter). An API key or app token
+ * may follow `account` and `workers` of the accounts it was given; each opening counts against
+ * its limit of calls.
  *
  * Outside production it also serves `POST /api/dev/pool-blocks {coin}`: records a block found
  * by the pool now, through the ingest seam, as a stratum server would (how tests see a new block
@@ -122,6 +125,10 @@ export function registerLiveModule(
         'topics: messages are for the signed-in user only (not observer links or API keys)',
       );
     }
+    // Opening a stream is a call like any other of an API key or app token: it counts against
+    // the credential's own limit (429 with `Retry-After` over it); the events that follow on
+    // the open stream do not.
+    if (principal !== null) await enforceDelegateRateLimit(request, reply, principal);
     const refusal = hub.admit(request.ip);
     if (refusal !== null) {
       throw new HttpError(
