@@ -5,9 +5,10 @@
 // consume the share stream, answer the API and serve the site, and each scheduled job runs
 // once across them. See the README's "Several nodes" section for installing the services.
 //
-// Environment: PORT (the proxy, default 8080), DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/poolkit), REDIS_URL (default redis://127.0.0.1:6379),
-// NATS_URL (default nats://127.0.0.1:4222).
+// Environment: PORT (the proxy, default 8080), HOST (the proxy's address, default 127.0.0.1:
+// the nodes run in development, which keeps to this machine unless told otherwise),
+// DATABASE_URL (default postgres://postgres@127.0.0.1:5432/poolkit), REDIS_URL (default
+// redis://127.0.0.1:6379), NATS_URL (default nats://127.0.0.1:4222).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
@@ -142,7 +143,7 @@ const proxy = http.createServer((request, response) => {
   next = (next + 1) % nodes.length;
   forward(0);
 });
-proxy.listen(port, () => {
+proxy.listen(port, process.env.HOST?.trim() || '127.0.0.1', () => {
   console.log(
     `PoolKit cluster: http://localhost:${port} → nodes on ${nodes.map((node) => node.port).join(' and ')} (answers carry x-poolkit-node)`,
   );

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       env: 'development',
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: '/srv/poolkit/data',
       databaseUrl: undefined,
       redisUrl: undefined,
@@ -123,6 +123,7 @@ describe('loadConfig', () => {
             issuer: 'https://id.acme.example',
             clientId: 'pool',
             clientSecret: 's3cret',
+            trusted: false,
           },
         ],
         demoPort: 9090,
@@ -136,10 +137,22 @@ describe('loadConfig', () => {
       '{"id":"a"}',
       '[{"id":"Bad Id","name":"x","issuer":"https://x.example","client_id":"c","client_secret":"s"}]',
       '[{"id":"a","name":"x","issuer":"ftp://x.example","client_id":"c","client_secret":"s"}]',
+      '[{"id":"a","name":"x","issuer":"https://x.example","client_id":"c","client_secret":"s","trusted":"yes"}]',
     ]) {
       expect(() => loadConfig({ OIDC_PROVIDERS: value })).toThrow(/OIDC_PROVIDERS/);
     }
     expect(loadConfig({}).oidc).toEqual({ providers: [], demoPort: 0 });
+  });
+
+  it('should take a provider as untrusted unless it says "trusted": true', () => {
+    const providers = loadConfig({
+      OIDC_PROVIDERS:
+        '[{"id":"a","name":"A","issuer":"https://a.example","client_id":"c","client_secret":"s","trusted":true},{"id":"b","name":"B","issuer":"https://b.example","client_id":"c","client_secret":"s"}]',
+    }).oidc.providers;
+    expect(providers.map((provider) => [provider.id, provider.trusted])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
   });
 
   it('should take the passkey relying party from the first origin, and refuse bad ones', () => {
@@ -195,6 +208,22 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.natsServers).toBeUndefined();
     expect(config.jwt.secret).toBeUndefined();
+  });
+
+  it('should listen on loopback outside production and on every interface in production, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ POOLKIT_ENV: 'development', NODE_ENV: 'production' }).host).toBe(
+      '127.0.0.1',
+    );
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, HOST: '10.0.0.5' }).host).toBe(
+      '10.0.0.5',
+    );
+    expect(loadConfig({ HOST: '  ' }).host).toBe('127.0.0.1');
   });
 
   it('should default SITE_URL to the local port', () => {

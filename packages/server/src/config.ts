@@ -14,7 +14,12 @@ export interface Config {
   readonly env: RunMode;
   /** `PORT`. Default `8080`; `0` picks a free port. */
   readonly port: number;
-  /** `HOST`. Default `0.0.0.0`. */
+  /**
+   * `HOST`: the address to listen on. Default `0.0.0.0` (every interface) in production, and
+   * `127.0.0.1` (this machine only) in development and test: a development server holds the
+   * outbox's codes, a clock anyone could move and demo accounts with known passwords, so it
+   * reaches the network only when `HOST` says so (`HOST=0.0.0.0`).
+   */
   readonly host: string;
   /** `POOLKIT_DATA_DIR`, absolute. Default `./data` (from the working directory). */
   readonly dataDir: string;
@@ -120,8 +125,9 @@ export interface Config {
   readonly oidc: {
     /**
      * `OIDC_PROVIDERS`: a JSON array of OpenID Connect providers users may sign in with, each
-     * `{"id", "name", "issuer", "client_id", "client_secret"}` (`id` lower-case letters, digits and
-     * `-`; `wechat` is the one BindWechat binds). Default none.
+     * `{"id", "name", "issuer", "client_id", "client_secret", "trusted"}` (`id` lower-case
+     * letters, digits and `-`; `wechat` is the one BindWechat binds; `trusted` optional, default
+     * `false`, see {@link OidcProviderConfig.trusted}). Default none.
      */
     readonly providers: readonly OidcProviderConfig[];
     /**
@@ -139,6 +145,15 @@ export interface OidcProviderConfig {
   readonly issuer: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /**
+   * `trusted` of `OIDC_PROVIDERS`, default `false`: whether the provider's `email_verified` is
+   * believed enough to link its identity to an existing account with that email at sign-in.
+   * Mark trusted only a provider that really proves email ownership (and whose accounts an
+   * outsider cannot make for someone else's address). An untrusted provider (the demo "Demo ID"
+   * always) never links by email: its user signs in with the password and links it in settings.
+   * Even a trusted one never links to an operator's account.
+   */
+  readonly trusted: boolean;
 }
 
 /** One bad environment variable. */
@@ -271,6 +286,7 @@ const oidcProvidersSchema = z
           ),
         client_id: z.string().min(1, 'client_id must not be empty').max(256),
         client_secret: z.string().min(1, 'client_secret must not be empty').max(512),
+        trusted: z.boolean('trusted must be true or false').optional(),
       })
       .strict(),
   )
@@ -457,7 +473,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
   return {
     env: mode,
     port: values.PORT ?? 8080,
-    host: values.HOST ?? '0.0.0.0',
+    host: values.HOST ?? (mode === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(cwd, values.POOLKIT_DATA_DIR ?? 'data'),
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
@@ -495,6 +511,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
         issuer: provider.issuer,
         clientId: provider.client_id,
         clientSecret: provider.client_secret,
+        trusted: provider.trusted ?? false,
       })),
       demoPort: values.OIDC_DEMO_PORT ?? 0,
     },

@@ -33,6 +33,7 @@ export {
   MAX_CERTIFICATE_BYTES,
   noInput,
   pathParamNames,
+  UNPAIRED_SURROGATE_MESSAGE,
 } from '@poolkit/core';
 
 /** Who may call an endpoint (`public`, `optional`, `user`, `user-only`). */

@@ -57,7 +57,14 @@ async function main(): Promise<void> {
         ...config.oidc,
         providers: [
           ...config.oidc.providers,
-          { id: 'demo', name: 'Demo ID', issuer: demoProvider.issuer, ...DEMO_OIDC_CLIENT },
+          // Demo ID authenticates nobody: never trusted to link accounts by email.
+          {
+            id: 'demo',
+            name: 'Demo ID',
+            issuer: demoProvider.issuer,
+            ...DEMO_OIDC_CLIENT,
+            trusted: false,
+          },
         ],
       },
     };
@@ -148,8 +155,14 @@ async function main(): Promise<void> {
   engine.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  // Every interface, or this machine's loopback (the development default): shown as
+  // `localhost`, the name browsers open this machine by and the one passkeys need (WebAuthn
+  // takes no IP address as the site's identity).
   const shownHost =
-    config.host === '0.0.0.0' || config.host === '::'
+    config.host === '0.0.0.0' ||
+    config.host === '::' ||
+    config.host === '127.0.0.1' ||
+    config.host === '::1'
       ? 'localhost'
       : config.host.includes(':')
         ? `[${config.host}]`

@@ -5,8 +5,10 @@ import {
   defineEndpoint,
   errorStatusesOf,
   hasControlCharacter,
+  hasUnpairedSurrogate,
   noInput,
   refusesControlCharacters,
+  UNPAIRED_SURROGATE_MESSAGE,
 } from './endpoint';
 import { endpoints } from './endpoints';
 
@@ -35,6 +37,25 @@ describe('hasControlCharacter', () => {
   });
 });
 
+describe('hasUnpairedSurrogate', () => {
+  it('should find a high or a low surrogate without its other half, but not whole pairs', () => {
+    for (const text of ['\ud800', 'a\ud800b', 'end\udbff', '\udc00', 'x\udfffy', '\udc00\ud800']) {
+      expect(hasUnpairedSurrogate(text), JSON.stringify(text)).toBe(true);
+    }
+    for (const text of [
+      '',
+      'plain',
+      '😀',
+      'a😀b😀',
+      '\ud83d\ude00',
+      '矿池 \ud800\udc00',
+      '\uffff',
+    ]) {
+      expect(hasUnpairedSurrogate(text), JSON.stringify(text)).toBe(false);
+    }
+  });
+});
+
 describe('defineEndpoint request schemas', () => {
   it('should refuse a NUL in params, query and body, with the field path', () => {
     const params = groupRename.params.safeParse({ pool: 'btc', id: '1\u0000' });
@@ -48,6 +69,37 @@ describe('defineEndpoint request schemas', () => {
       tags: [{ label: 'a' }, { label: '\u0000' }],
     });
     expect(body.error?.issues[0]?.path).toEqual(['tags', 1, 'label']);
+  });
+
+  it('should refuse a lone surrogate in params, query, body and record keys, with the field path', () => {
+    const params = groupRename.params.safeParse({ pool: 'btc', id: '1\ud800' });
+    expect(params.error?.issues).toEqual([
+      expect.objectContaining({ path: ['id'], message: UNPAIRED_SURROGATE_MESSAGE }),
+    ]);
+    expect(groupRename.query.safeParse({ search: '\udc00rig' }).error?.issues[0]).toMatchObject({
+      path: ['search'],
+      message: UNPAIRED_SURROGATE_MESSAGE,
+    });
+    const body = groupRename.body.safeParse({
+      name: 'ok 😀',
+      tags: [{ label: 'a' }, { label: 'b\ud800' }],
+    });
+    expect(body.error?.issues[0]?.path).toEqual(['tags', 1, 'label']);
+    const withRecord = defineEndpoint({
+      id: 'testRecord',
+      family: 'B',
+      method: 'POST',
+      path: '/records',
+      auth: 'user',
+      body: z.object({ extra: z.record(z.string(), z.unknown()) }).strict(),
+      response: z.object({}),
+      summary: 'Test: a record body',
+    });
+    expect(withRecord.body.safeParse({ extra: { 'k\ud800': 1 } }).error?.issues[0]).toMatchObject({
+      path: ['extra', 'k\ud800'],
+      message: UNPAIRED_SURROGATE_MESSAGE,
+    });
+    expect(withRecord.body.safeParse({ extra: { ok: '😀' } }).success).toBe(true);
   });
 
   it('should accept text with tabs and line breaks, and leave noInput as it is', () => {
@@ -64,7 +116,7 @@ describe('defineEndpoint request schemas', () => {
     expect(bare.query).toBe(noInput);
   });
 
-  it('should give every endpoint of the contract request schemas that refuse NUL', () => {
+  it('should give every endpoint of the contract request schemas that refuse NUL and lone surrogates', () => {
     // The rule comes from defineEndpoint, so an endpoint has it the day it joins the contract.
     for (const endpoint of Object.values(endpoints)) {
       for (const part of ['params', 'query', 'body'] as const) {

@@ -46,35 +46,72 @@ export function hasControlCharacter(text: string): boolean {
   return false;
 }
 
+/**
+ * The message of a string that holds half of a UTF-16 surrogate pair without the other half
+ * (`"\ud800"` in JSON): it is no Unicode text, PostgreSQL refuses it in `json`, and UTF-8 cannot
+ * carry it.
+ */
+export const UNPAIRED_SURROGATE_MESSAGE = 'Must not contain unpaired UTF-16 surrogates';
+
+/**
+ * True when `text` holds a lone surrogate: a high one (U+D800-U+DBFF) not followed by a low
+ * one, or a low one (U+DC00-U+DFFF) not preceded by a high one. Emoji and the other characters
+ * beyond U+FFFF are whole pairs and pass.
+ */
+export function hasUnpairedSurrogate(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code >= 0xdc00) return true;
+    const next = text.charCodeAt(index + 1);
+    if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+    index += 1;
+  }
+  return false;
+}
+
+/** What is wrong with one string of a request, or `undefined` when nothing. */
+function refusedTextMessage(text: string): string | undefined {
+  if (hasControlCharacter(text)) return CONTROL_CHARACTER_MESSAGE;
+  if (hasUnpairedSurrogate(text)) return UNPAIRED_SURROGATE_MESSAGE;
+  return undefined;
+}
+
 /** Deepest nesting of request input that is searched for control characters. */
 const maxInputDepth = 16;
 
-function findControlCharacters(
+function findRefusedText(
   value: unknown,
   path: PropertyKey[],
-  report: (path: PropertyKey[]) => void,
+  report: (path: PropertyKey[], message: string) => void,
 ): void {
   if (typeof value === 'string') {
-    if (hasControlCharacter(value)) report(path);
+    const message = refusedTextMessage(value);
+    if (message !== undefined) report(path, message);
     return;
   }
   if (typeof value !== 'object' || value === null || path.length >= maxInputDepth) return;
   for (const [key, item] of Object.entries(value)) {
-    findControlCharacters(item, [...path, Array.isArray(value) ? Number(key) : key], report);
+    const segment = Array.isArray(value) ? Number(key) : key;
+    // A record's keys are text the caller chose too (`clientExtensionResults`, say).
+    const keyMessage = Array.isArray(value) ? undefined : refusedTextMessage(key);
+    if (keyMessage !== undefined) report([...path, segment], keyMessage);
+    else findRefusedText(item, [...path, segment], report);
   }
 }
 
 /**
- * Adds to a request schema the rule that no string in it (at any depth) holds a control
- * character other than tab, line feed and carriage return. Every endpoint's params, query and
- * body carry it, so NUL and its kin are refused with HTTP 400 naming the field before they can
- * reach the database, on every endpoint, including the ones added later.
+ * Adds to a request schema the rule that no string in it (at any depth, keys included) holds a
+ * control character other than tab, line feed and carriage return, or an unpaired UTF-16
+ * surrogate. Every endpoint's params, query and body carry it, so NUL and its kin, and lone
+ * surrogates, are refused with HTTP 400 naming the field before they can reach the database (or
+ * an audit entry's JSON), on every endpoint, including the ones added later.
  */
 export function refuseControlCharacters<TSchema extends z.ZodType>(schema: TSchema): TSchema {
   if (schema === (noInput as z.ZodType)) return schema;
   const refined = schema.superRefine((value, context) => {
-    findControlCharacters(value, [], (path) =>
-      context.addIssue({ code: 'custom', path, message: CONTROL_CHARACTER_MESSAGE }),
+    findRefusedText(value, [], (path, message) =>
+      context.addIssue({ code: 'custom', path, message }),
     );
   }) as TSchema;
   guardedSchemas.add(refined);
@@ -84,8 +121,8 @@ export function refuseControlCharacters<TSchema extends z.ZodType>(schema: TSche
 const guardedSchemas = new WeakSet<z.ZodType>();
 
 /**
- * True when `schema` refuses control characters: it came from {@link refuseControlCharacters},
- * or it is {@link noInput}, which takes no strings at all.
+ * True when `schema` refuses control characters and unpaired surrogates: it came from
+ * {@link refuseControlCharacters}, or it is {@link noInput}, which takes no strings at all.
  */
 export function refusesControlCharacters(schema: z.ZodType): boolean {
   return schema === (noInput as z.ZodType) || guardedSchemas.has(schema);

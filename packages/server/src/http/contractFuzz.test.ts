@@ -1,6 +1,7 @@
 /**
  * Contract-driven fuzzing: every endpoint of core's contract (not a hand-kept list), a valid
- * request drawn from its request schemas, then the malformed variants a hostile client sends.
+ * request drawn from its request schemas, then the malformed variants a hostile client sends
+ * (NUL, control characters and lone UTF-16 surrogates among them).
  * Asserts: never a 5xx; always the `{code, msg}` envelope, its code matching the status; a
  * status the contract documents for the call; a `msg` naming the broken field; a healthy
  * server afterwards that still answers valid requests. An endpoint that joins the contract is
@@ -10,7 +11,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { type Endpoint, ERROR_CODES, endpoints, errorStatusesOf } from '../contract';
+import {
+  type Endpoint,
+  ERROR_CODES,
+  endpoints,
+  errorStatusesOf,
+  UNPAIRED_SURROGATE_MESSAGE,
+} from '../contract';
 import type { Database } from '../db/connect';
 import { createIngest } from '../engine/ingest';
 import { queryRows } from '../engine/sql';
@@ -317,6 +324,54 @@ describe.each(testDrivers)('contract fuzz on %s', (driver) => {
       (input) => ({ ...input, query: { ...input.query, search: 'rig\u0000' } }),
       'search',
     );
+  });
+
+  it('should refuse a lone surrogate with 400 naming the field where one once answered 500', async () => {
+    // Each once reached the audit entry's JSON, which PostgreSQL refuses with a lone surrogate.
+    await keepSignedIn();
+    // The campaign's deadline must lie ahead, which random draws rarely meet.
+    const campaign: ValidInput = {
+      params: {},
+      query: {},
+      body: {
+        name: 'Spring',
+        coin: 'btc',
+        hashrate: 100,
+        duration_days: 7,
+        count: 2,
+        activation_deadline: '2099-01-01T00:00:00Z',
+      },
+    };
+    const cases: [Endpoint, string, ValidInput | undefined][] = [
+      [endpoints.createOauthApp, 'name', validInputFor(endpoints.createOauthApp, fixtures, SEED)],
+      [endpoints.issueCoupons, 'note', validInputFor(endpoints.issueCoupons, fixtures, SEED)],
+      [endpoints.createRedPacketCampaign, 'name', campaign],
+    ];
+    for (const [endpoint, field, valid] of cases) {
+      if (valid === undefined) throw new Error(`no valid draw for ${endpoint.id}`);
+      for (const text of ['App \ud800', '\udc00 batch', 'end\udbff']) {
+        const response = await send(endpoint, {
+          label: `${field}: lone surrogate`,
+          url: urlOf(endpoint, valid.params),
+          query: valid.query,
+          body: { ...valid.body, [field]: text },
+        });
+        expect(response.statusCode, `${endpoint.id}: ${response.body}`).toBe(400);
+        expect(response.json(), endpoint.id).toMatchObject({
+          code: ERROR_CODES.validation,
+          msg: `${field}: ${UNPAIRED_SURROGATE_MESSAGE}`,
+          fields: [{ field, message: UNPAIRED_SURROGATE_MESSAGE }],
+        });
+      }
+      // A whole pair (an emoji) is text like any other.
+      const emoji = await send(endpoint, {
+        label: `${field}: emoji`,
+        url: urlOf(endpoint, valid.params),
+        query: valid.query,
+        body: { ...valid.body, [field]: 'Pool 😀' },
+      });
+      expect(emoji.statusCode, `${endpoint.id}: ${emoji.body}`).toBe(200);
+    }
   });
 
   it('should stay healthy and answer valid requests after the fuzzing', async () => {

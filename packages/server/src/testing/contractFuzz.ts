@@ -237,6 +237,8 @@ const bodyValues: readonly [string, (valid: unknown) => unknown][] = [
   ['10,000 characters', () => 'a'.repeat(10_000)],
   ['NUL', (valid) => `${typeof valid === 'string' ? valid : 'x'}\u0000x`],
   ['control characters', () => 'a\u0007\u001b[2J\u0008'],
+  // Both halves of a pair, each alone (low before high): JSON carries them as `\udc00\ud800`.
+  ['lone surrogates', (valid) => `${typeof valid === 'string' ? valid : 'x'}\udc00\ud800`],
   ['emoji', () => '😀🚀💎'],
   ['negative', () => -1],
   ['huge', () => 1e308],
@@ -288,6 +290,8 @@ const absurdPaging: readonly [string, string][] = [
 /**
  * The malformed variants of a valid request: each field of params, query and body missing,
  * mistyped, empty, overlong, with NUL, control characters or emoji, negative, huge or NaN;
+ * each body field with lone UTF-16 surrogates (a URL cannot carry them: its percent-encoding is
+ * UTF-8, where a lone surrogate has no form, so query and path fields get none);
  * path parameters with `../`, `%00` and quotes; an unknown query field; absurd paging; for
  * calls with a body: invalid JSON, the wrong content type, an array or a string for the body;
  * for signed-in calls: forged tokens.

@@ -14,6 +14,7 @@ import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
+import { withQueryHold } from '../../testing/queryHold';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
@@ -33,6 +34,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
   const clock = createManualClock(Date.UTC(2026, 3, 1, 9));
   const tokens = new Map<string, string>();
   const userIds = new Map<string, string>();
+  let holdNext: ReturnType<typeof withQueryHold>['holdNext'];
 
   async function balance(account: string): Promise<Big> {
     const [row] = await queryRows<{ balance: string }>(
@@ -86,7 +88,9 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
+    const held = withQueryHold(database);
+    holdNext = held.holdNext;
+    app = await buildApp({ config: testConfig(), db: held.database, clock });
     identity = createIdentityContext({
       database,
       clock,
@@ -186,6 +190,54 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
       expect(new Set(group.map((answer) => JSON.stringify(answer.data))).size, key).toBe(1);
     }
     expect((await balance('carol001')).minus(before).toFixed()).toBe('0.01');
+    await expectSoundLedger();
+  });
+
+  it('should answer a retry sent while the first is still running with the first answer', async () => {
+    // A client that times out and resends the very same request (same validation, same pay
+    // password, same key) while the first is still running: both get the first's answer. The
+    // resends leave 0 to 19 ms after the first, so that some land in each step of the first
+    // (its checks, its transaction, its commit).
+    const rounds = 20;
+    await fund('alice01', String(rounds / 1000));
+    const before = await balance('dave0001');
+    const failures: string[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const { token, body } = await request('alice01', 'dave0001', '0.001');
+      const send = () => callApi(app, 'POST', '/wallets/transfers', { token, body });
+      const [one, two] = await Promise.all([
+        send(),
+        new Promise((resolve) => setTimeout(resolve, round)).then(send),
+      ]);
+      if (one.status !== 200 || two.status !== 200) {
+        failures.push(`+${round} ms: ${one.status} ${one.msg} / ${two.status} ${two.msg}`);
+      } else if (JSON.stringify(two.data) !== JSON.stringify(one.data)) {
+        failures.push(`+${round} ms: two answers`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect((await balance('dave0001')).minus(before).toFixed()).toBe(String(rounds / 1000));
+    await expectSoundLedger();
+  });
+
+  it('should answer a repeat that looked for the key before the first committed with the first answer', async () => {
+    // The same race, step by step on both drivers: the repeat finds no answer yet, the first
+    // then runs to its commit (spending the validation), and only then the repeat goes on.
+    await fund('alice01', '0.001');
+    const before = await balance('eve00001');
+    const { token, body } = await request('alice01', 'eve00001', '0.001');
+    const send = () => callApi(app, 'POST', '/wallets/transfers', { token, body });
+    // The repeat's look-up of the key's answer.
+    const held = holdNext(/^SELECT endpoint, request_hash, response FROM idempotency_keys/);
+    const repeat = send();
+    await held.reached;
+    const first = await send();
+    held.release();
+    const second = await repeat;
+    expect(first.status, first.msg).toBe(200);
+    expect(second.status, second.msg).toBe(200);
+    expect(second.data).toEqual(first.data);
+    expect((await balance('eve00001')).minus(before).toFixed()).toBe('0.001');
     await expectSoundLedger();
   });
 });

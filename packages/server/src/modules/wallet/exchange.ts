@@ -24,7 +24,7 @@ import type { IdentityContext } from '../identity/context';
 import { iso, isoSeconds } from '../identity/db';
 import { addUserLog } from '../identity/users';
 import { PRICE_MAX_AGE_MS, type PriceService } from '../prices/service';
-import { findIdempotentAnswer, requestHash, runIdempotent } from './idempotency';
+import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import { InsufficientBalanceError, type LedgerHolder, postLedgerRecords } from './ledger';
 import { verifyPayPassword } from './payPassword';
 import { transferDecimals } from './transfer';
@@ -195,7 +195,8 @@ export async function quoteExchange(
  * Carries out a quote.
  *
  * 1. A repeat (same user and idempotency key) answers the stored answer (409 when it named
- *    another quote).
+ *    another quote); a repeat sent while the first is still running waits for it and answers
+ *    its answer, not "used already" (`answerOnce`).
  * 2. The pay password is checked (see `verifyPayPassword`).
  * 3. In one transaction (`runIdempotent`): locks the caller's quote (400 naming `quote_id` when
  *    there is none; 409 when it was used; 400 code 40010 when it has expired), posts the
@@ -214,100 +215,104 @@ export async function exchange(
     endpoint: 'exchange',
     requestHash: requestHash({ quote_id: body.quote_id }),
   };
-  const replay = await findIdempotentAnswer(context.database.db, call);
-  if (replay !== undefined) return replay as ExchangeAnswer;
-  await verifyPayPassword(context, userId, body.pay_password, body.key_id);
+  return answerOnce(context.database, call, async () => {
+    await verifyPayPassword(context, userId, body.pay_password, body.key_id);
 
-  const { answer, replayed } = await runIdempotent(
-    context.database,
-    call,
-    context.clock.now(),
-    async (tx) => {
-      const now = context.clock.now();
-      const [quote] = await queryRows<{
-        account_id: string;
-        account: string;
-        from_coin: CoinId;
-        to_coin: CoinId;
-        amount_in: string;
-        amount_out: string;
-        rate: string;
-        fee: string;
-        expires_ms: number;
-        used: boolean;
-      }>(
-        tx,
-        sql`SELECT q.mining_account_id::text AS account_id, ma.name AS account, q.from_coin,
-            q.to_coin, q.amount_in::text AS amount_in, q.amount_out::text AS amount_out,
-            q.rate::text AS rate, q.fee::text AS fee,
-            (extract(epoch from q.expires_at) * 1000)::float8 AS expires_ms,
-            q.used_at IS NOT NULL AS used
-          FROM exchange_quotes q JOIN mining_accounts ma ON ma.id = q.mining_account_id
-          WHERE q.id = ${body.quote_id} AND q.user_id = ${userId}::bigint
-          FOR UPDATE OF q`,
-      );
-      if (quote === undefined) badField('quote_id', 'No such quote');
-      if (quote.used) {
-        badField('quote_id', 'This quote was used already', ERROR_CODES.conflict, 409);
-      }
-      if (Number(quote.expires_ms) <= now) {
-        badField('quote_id', 'The quote has expired: ask for a new one', ERROR_CODES.quoteExpired);
-      }
-      const amountIn = new Big(quote.amount_in).toFixed();
-      const amountOut = new Big(quote.amount_out).toFixed();
-      const fee = new Big(quote.fee);
-      const gross = fee.plus(amountOut).toFixed();
-      const own: LedgerHolder = { kind: 'mining_account', miningAccountId: quote.account_id };
-      let posted: { id: string } | undefined;
-      try {
-        [posted] = await postLedgerRecords(
+    const { answer, replayed } = await runIdempotent(
+      context.database,
+      call,
+      context.clock.now(),
+      async (tx) => {
+        const now = context.clock.now();
+        const [quote] = await queryRows<{
+          account_id: string;
+          account: string;
+          from_coin: CoinId;
+          to_coin: CoinId;
+          amount_in: string;
+          amount_out: string;
+          rate: string;
+          fee: string;
+          expires_ms: number;
+          used: boolean;
+        }>(
           tx,
-          [
-            {
-              type: 'exchange',
-              status: 'successful',
-              coin: quote.from_coin,
-              initiatorUserId: userId,
-              note: `${quote.from_coin}→${quote.to_coin} at ${new Big(quote.rate).toFixed()}`,
-              legs: [
-                { holder: own, coin: quote.from_coin, amount: `-${amountIn}` },
-                { holder: DESK, coin: quote.from_coin, amount: amountIn },
-                { holder: DESK, coin: quote.to_coin, amount: `-${gross}` },
-                { holder: own, coin: quote.to_coin, amount: amountOut },
-                ...(fee.gt(0)
-                  ? [{ holder: FEES, coin: quote.to_coin, amount: fee.toFixed() }]
-                  : []),
-              ],
-            },
-          ],
-          now,
+          sql`SELECT q.mining_account_id::text AS account_id, ma.name AS account, q.from_coin,
+              q.to_coin, q.amount_in::text AS amount_in, q.amount_out::text AS amount_out,
+              q.rate::text AS rate, q.fee::text AS fee,
+              (extract(epoch from q.expires_at) * 1000)::float8 AS expires_ms,
+              q.used_at IS NOT NULL AS used
+            FROM exchange_quotes q JOIN mining_accounts ma ON ma.id = q.mining_account_id
+            WHERE q.id = ${body.quote_id} AND q.user_id = ${userId}::bigint
+            FOR UPDATE OF q`,
         );
-      } catch (error) {
-        if (error instanceof InsufficientBalanceError) {
-          badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
+        if (quote === undefined) badField('quote_id', 'No such quote');
+        if (quote.used) {
+          badField('quote_id', 'This quote was used already', ERROR_CODES.conflict, 409);
         }
-        throw error;
-      }
-      if (posted === undefined) throw new Error('The exchange record was not posted');
-      await tx.execute(
-        sql`UPDATE exchange_quotes SET used_at = ${iso(now)}::timestamptz,
-            ledger_transaction_id = ${posted.id}::bigint
-          WHERE id = ${body.quote_id}`,
-      );
-      return {
-        id: posted.id,
-        account: quote.account,
-        from: quote.from_coin,
-        to: quote.to_coin,
-        amount_in: amountIn,
-        amount_out: amountOut,
-        rate: new Big(quote.rate).toFixed(),
-        fee: fee.toFixed(),
-        status: 'successful' as const,
-        created_at: isoSeconds(now),
-      };
-    },
-  );
-  if (!replayed) await addUserLog(context, userId, 'operation', 'exchange', request);
-  return answer;
+        if (Number(quote.expires_ms) <= now) {
+          badField(
+            'quote_id',
+            'The quote has expired: ask for a new one',
+            ERROR_CODES.quoteExpired,
+          );
+        }
+        const amountIn = new Big(quote.amount_in).toFixed();
+        const amountOut = new Big(quote.amount_out).toFixed();
+        const fee = new Big(quote.fee);
+        const gross = fee.plus(amountOut).toFixed();
+        const own: LedgerHolder = { kind: 'mining_account', miningAccountId: quote.account_id };
+        let posted: { id: string } | undefined;
+        try {
+          [posted] = await postLedgerRecords(
+            tx,
+            [
+              {
+                type: 'exchange',
+                status: 'successful',
+                coin: quote.from_coin,
+                initiatorUserId: userId,
+                note: `${quote.from_coin}→${quote.to_coin} at ${new Big(quote.rate).toFixed()}`,
+                legs: [
+                  { holder: own, coin: quote.from_coin, amount: `-${amountIn}` },
+                  { holder: DESK, coin: quote.from_coin, amount: amountIn },
+                  { holder: DESK, coin: quote.to_coin, amount: `-${gross}` },
+                  { holder: own, coin: quote.to_coin, amount: amountOut },
+                  ...(fee.gt(0)
+                    ? [{ holder: FEES, coin: quote.to_coin, amount: fee.toFixed() }]
+                    : []),
+                ],
+              },
+            ],
+            now,
+          );
+        } catch (error) {
+          if (error instanceof InsufficientBalanceError) {
+            badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
+          }
+          throw error;
+        }
+        if (posted === undefined) throw new Error('The exchange record was not posted');
+        await tx.execute(
+          sql`UPDATE exchange_quotes SET used_at = ${iso(now)}::timestamptz,
+              ledger_transaction_id = ${posted.id}::bigint
+            WHERE id = ${body.quote_id}`,
+        );
+        return {
+          id: posted.id,
+          account: quote.account,
+          from: quote.from_coin,
+          to: quote.to_coin,
+          amount_in: amountIn,
+          amount_out: amountOut,
+          rate: new Big(quote.rate).toFixed(),
+          fee: fee.toFixed(),
+          status: 'successful' as const,
+          created_at: isoSeconds(now),
+        };
+      },
+    );
+    if (!replayed) await addUserLog(context, userId, 'operation', 'exchange', request);
+    return answer;
+  });
 }

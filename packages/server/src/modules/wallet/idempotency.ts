@@ -6,6 +6,12 @@
  * claim's unique index), then reads its answer. Answers that are errors are not stored: the
  * transaction rolls back with its claim, so a retry after a refusal (a wrong pay password, too
  * little balance) runs again and, if nothing changed, is refused again.
+ *
+ * A call runs as {@link answerOnce}: a repeat that overtakes the first in its checks (it finds
+ * the first's validation spent, its quote used) is not refused for that, but waits for the first
+ * and gets its answer. Waiting, not a 409 "in progress": the first's transaction holds no
+ * outside call (the chain is paid later, by the withdrawal job), so the wait is as short as one
+ * ledger transaction, and a client retrying on a timeout gets the answer it was waiting for.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -87,7 +93,7 @@ const SUCCEEDED = 200;
  * runs `work`, stores its answer, commits. When the key was claimed meanwhile by a concurrent
  * call, waits for that call and resolves its stored answer instead, with `replayed` true (409
  * when its fields differ).
- * Call {@link findIdempotentAnswer} first to skip the checks before `work` for a plain repeat.
+ * Call it inside {@link answerOnce}, which skips the checks before `work` for a plain repeat.
  */
 export async function runIdempotent<T>(
   database: Database,
@@ -116,6 +122,65 @@ export async function runIdempotent<T>(
   const stored = await findIdempotentAnswer(database.db, call);
   if (stored === undefined) throw new Error('An idempotency key was claimed but has no answer');
   return { answer: stored as T, replayed: true };
+}
+
+/** Thrown inside {@link settledAnswer}'s probe to roll it back. */
+class ProbeRollback extends Error {}
+
+/**
+ * The answer stored under `call`'s key once no other call holds the key: first waits for a call
+ * that claimed the key and has not committed yet (its claim is invisible, but inserting the same
+ * key waits on the unique index until that call commits or rolls back; the probe's own insert is
+ * rolled back), then reads the answer. `undefined` when there is none.
+ */
+export async function settledAnswer(database: Database, call: IdempotentCall): Promise<unknown> {
+  await database.db
+    .transaction(async (tx) => {
+      await execute(
+        tx,
+        sql`INSERT INTO idempotency_keys (user_id, key, endpoint, request_hash, status, response, created_at)
+            VALUES (${call.userId}::bigint, ${call.key}, ${call.endpoint}, ${call.requestHash},
+                    ${CLAIMED}, 'null'::json, now())
+            ON CONFLICT (user_id, key) DO NOTHING`,
+      );
+      throw new ProbeRollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof ProbeRollback)) throw error;
+    });
+  return findIdempotentAnswer(database.db, call);
+}
+
+/**
+ * Runs a whole idempotent call once per user and key: `run` makes the call's checks and ends in
+ * {@link runIdempotent}. A repeat of a call that has answered gets the stored answer at once,
+ * without `run`. When `run` fails, the key is looked at again ({@link settledAnswer}, which
+ * waits for a call with the same key still running): if that call succeeded, its answer is the
+ * answer, so a repeat sent while the first was running never answers a refusal the first
+ * caused (its validation spent, its quote used) while the first succeeds. Otherwise the failure
+ * stands. 409 naming `idempotency_key` when the key holds another call's answer.
+ */
+export async function answerOnce<T>(
+  database: Database,
+  call: IdempotentCall,
+  run: () => Promise<T>,
+): Promise<T> {
+  const replay = await findIdempotentAnswer(database.db, call);
+  if (replay !== undefined) return replay as T;
+  try {
+    return await run();
+  } catch (error) {
+    let settled: unknown;
+    try {
+      settled = await settledAnswer(database, call);
+    } catch (lookup) {
+      // A key used for another call says more than the refusal; a failed look-up says less.
+      if (lookup instanceof HttpError) throw lookup;
+      throw error;
+    }
+    if (settled === undefined) throw error;
+    return settled as T;
+  }
 }
 
 /** Deletes keys older than {@link IDEMPOTENCY_KEY_TTL_MS}; resolves how many. */

@@ -13,7 +13,7 @@ import type { IdentityContext } from '../identity/context';
 import { sha256Hex } from '../identity/crypto';
 import { iso, isoSeconds } from '../identity/db';
 import { addUserLog, checkTicketCode, peekTicket, requireUser } from '../identity/users';
-import { findIdempotentAnswer, requestHash, runIdempotent } from './idempotency';
+import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import { InsufficientBalanceError, postLedgerRecords } from './ledger';
 import { verifyPayPassword } from './payPassword';
 
@@ -82,7 +82,8 @@ export async function spendValidation(
  * Transfers `amount` of a coin between two mining accounts.
  *
  * 1. A repeat of an earlier transfer (same user and idempotency key) answers the stored answer
- *    at once (409 when its fields differ).
+ *    at once (409 when its fields differ); a repeat sent while the first is still running waits
+ *    for it and answers its answer, whatever the checks below found (`answerOnce`).
  * 2. Refused while withdrawals are paused after a security change (403 code 40302), when the
  *    amount has more decimals than the coin (400 naming `amount`), without a live `transfer`
  *    second validation of the caller (400 code 40002 naming `validation_token`), or with a
@@ -111,96 +112,100 @@ export async function transfer(
       amount: amount.toFixed(),
     }),
   };
-  const replay = await findIdempotentAnswer(context.database.db, call);
-  if (replay !== undefined) return replay as TransferAnswer;
-
-  const user = await requireUser(context, userId);
-  const now = context.clock.now();
-  if (user.withdraw_paused_ms !== null && user.withdraw_paused_ms > now) {
-    throw new HttpError(
-      403,
-      ERROR_CODES.accountLocked,
-      `Withdrawals and transfers are paused after a security change until ${isoSeconds(user.withdraw_paused_ms)}`,
-    );
-  }
-  const decimals = transferDecimals(body.coin);
-  if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
-    badField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
-  }
-  const ticket = await peekTicket(context, 'validation', body.validation_token);
-  if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'transfer') {
-    badField(
-      'validation_token',
-      'The validation is not valid or has expired',
-      ERROR_CODES.codeInvalid,
-    );
-  }
-  await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
-    verifyPayPassword(context, userId, body.pay_password, body.key_id),
-  );
-
-  const { answer, replayed } = await runIdempotent(context.database, call, now, async (tx) => {
-    await spendValidation(tx, body.validation_token, userId, now);
-    const accounts = await queryRows<{ id: string; name: string; user_id: string; status: string }>(
-      tx,
-      sql`SELECT id::text AS id, name, user_id::text AS user_id, status FROM mining_accounts
-          WHERE lower(name) IN (${body.from_account.toLowerCase()}, ${body.to_account.toLowerCase()})`,
-    );
-    const from = accounts.find(
-      (account) =>
-        account.name.toLowerCase() === body.from_account.toLowerCase() &&
-        account.user_id === userId,
-    );
-    if (from === undefined) badField('from_account', 'No such mining account of yours');
-    const to = accounts.find(
-      (account) => account.name.toLowerCase() === body.to_account.toLowerCase(),
-    );
-    if (to === undefined) badField('to_account', 'No such mining account');
-    if (to.status !== 'normal') badField('to_account', 'This account cannot receive transfers');
-    const value = amount.toFixed();
-    let posted: { id: string } | undefined;
-    try {
-      [posted] = await postLedgerRecords(
-        tx,
-        [
-          {
-            type: 'transfer',
-            status: 'successful',
-            coin: body.coin,
-            initiatorUserId: userId,
-            legs: [
-              {
-                holder: { kind: 'mining_account', miningAccountId: from.id },
-                coin: body.coin,
-                amount: `-${value}`,
-              },
-              {
-                holder: { kind: 'mining_account', miningAccountId: to.id },
-                coin: body.coin,
-                amount: value,
-              },
-            ],
-          },
-        ],
-        now,
+  return answerOnce(context.database, call, async () => {
+    const user = await requireUser(context, userId);
+    const now = context.clock.now();
+    if (user.withdraw_paused_ms !== null && user.withdraw_paused_ms > now) {
+      throw new HttpError(
+        403,
+        ERROR_CODES.accountLocked,
+        `Withdrawals and transfers are paused after a security change until ${isoSeconds(user.withdraw_paused_ms)}`,
       );
-    } catch (error) {
-      if (error instanceof InsufficientBalanceError) {
-        badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
-      }
-      throw error;
     }
-    if (posted === undefined) throw new Error('The transfer record was not posted');
-    return {
-      id: posted.id,
-      coin: body.coin,
-      from_account: from.name,
-      to_account: to.name,
-      amount: value,
-      status: 'successful' as const,
-      created_at: isoSeconds(now),
-    };
+    const decimals = transferDecimals(body.coin);
+    if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
+      badField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
+    }
+    const ticket = await peekTicket(context, 'validation', body.validation_token);
+    if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'transfer') {
+      badField(
+        'validation_token',
+        'The validation is not valid or has expired',
+        ERROR_CODES.codeInvalid,
+      );
+    }
+    await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
+      verifyPayPassword(context, userId, body.pay_password, body.key_id),
+    );
+
+    const { answer, replayed } = await runIdempotent(context.database, call, now, async (tx) => {
+      await spendValidation(tx, body.validation_token, userId, now);
+      const accounts = await queryRows<{
+        id: string;
+        name: string;
+        user_id: string;
+        status: string;
+      }>(
+        tx,
+        sql`SELECT id::text AS id, name, user_id::text AS user_id, status FROM mining_accounts
+            WHERE lower(name) IN (${body.from_account.toLowerCase()}, ${body.to_account.toLowerCase()})`,
+      );
+      const from = accounts.find(
+        (account) =>
+          account.name.toLowerCase() === body.from_account.toLowerCase() &&
+          account.user_id === userId,
+      );
+      if (from === undefined) badField('from_account', 'No such mining account of yours');
+      const to = accounts.find(
+        (account) => account.name.toLowerCase() === body.to_account.toLowerCase(),
+      );
+      if (to === undefined) badField('to_account', 'No such mining account');
+      if (to.status !== 'normal') badField('to_account', 'This account cannot receive transfers');
+      const value = amount.toFixed();
+      let posted: { id: string } | undefined;
+      try {
+        [posted] = await postLedgerRecords(
+          tx,
+          [
+            {
+              type: 'transfer',
+              status: 'successful',
+              coin: body.coin,
+              initiatorUserId: userId,
+              legs: [
+                {
+                  holder: { kind: 'mining_account', miningAccountId: from.id },
+                  coin: body.coin,
+                  amount: `-${value}`,
+                },
+                {
+                  holder: { kind: 'mining_account', miningAccountId: to.id },
+                  coin: body.coin,
+                  amount: value,
+                },
+              ],
+            },
+          ],
+          now,
+        );
+      } catch (error) {
+        if (error instanceof InsufficientBalanceError) {
+          badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
+        }
+        throw error;
+      }
+      if (posted === undefined) throw new Error('The transfer record was not posted');
+      return {
+        id: posted.id,
+        coin: body.coin,
+        from_account: from.name,
+        to_account: to.name,
+        amount: value,
+        status: 'successful' as const,
+        created_at: isoSeconds(now),
+      };
+    });
+    if (!replayed) await addUserLog(context, userId, 'operation', 'transfer', request);
+    return answer;
   });
-  if (!replayed) await addUserLog(context, userId, 'operation', 'transfer', request);
-  return answer;
 }

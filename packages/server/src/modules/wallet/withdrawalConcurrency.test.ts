@@ -13,6 +13,7 @@ import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
+import { withQueryHold } from '../../testing/queryHold';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
@@ -37,6 +38,7 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
   let userId = '';
   let addressId = '';
   const operators: string[] = [];
+  let holdNext: ReturnType<typeof withQueryHold>['holdNext'];
 
   async function balance(bucket: 'available' | 'frozen'): Promise<string> {
     const [row] = await queryRows<{ balance: string }>(
@@ -85,7 +87,9 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
+    const held = withQueryHold(database);
+    holdNext = held.holdNext;
+    app = await buildApp({ config: testConfig(), db: held.database, clock });
     identity = createIdentityContext({
       database,
       clock,
@@ -192,6 +196,29 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
           WHERE target_type = 'withdrawal' AND target_id = ${held.data.id}`,
     );
     expect(entries?.decisions).toBe(1);
+    await expectSoundLedger();
+  });
+
+  it('should answer a repeat that looked for the key before the first committed with the first answer', async () => {
+    // A client resends the very same withdrawal while the first is still running: the repeat
+    // finds no answer yet, the first runs to its commit (spending the validation), and only
+    // then the repeat goes on. It gets the first's answer; the coins are frozen once.
+    await fund('0.0012');
+    const available = new Big(await balance('available'));
+    const frozen = new Big(await balance('frozen'));
+    const body = await request('0.001');
+    const send = () => callApi(app, 'POST', '/wallets/withdrawals', { token, body });
+    const held = holdNext(/^SELECT endpoint, request_hash, response FROM idempotency_keys/);
+    const repeat = send();
+    await held.reached;
+    const first = await send();
+    held.release();
+    const second = await repeat;
+    expect(first.status, first.msg).toBe(200);
+    expect(second.status, second.msg).toBe(200);
+    expect(second.data).toEqual(first.data);
+    expect(available.minus(await balance('available')).toFixed()).toBe('0.0012');
+    expect(new Big(await balance('frozen')).minus(frozen).toFixed()).toBe('0.0012');
     await expectSoundLedger();
   });
 });

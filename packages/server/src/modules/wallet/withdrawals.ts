@@ -35,7 +35,7 @@ import type { ChainAdapter } from '../chain/chainAdapter';
 import type { IdentityContext } from '../identity/context';
 import { iso, isoSeconds } from '../identity/db';
 import { addUserLog, checkTicketCode, peekTicket, requireUser } from '../identity/users';
-import { findIdempotentAnswer, requestHash, runIdempotent } from './idempotency';
+import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import {
   InsufficientBalanceError,
   inLedgerTransaction,
@@ -147,7 +147,8 @@ export async function readWithdrawRules(
  * Withdraws `amount` of a coin to one of the user's saved addresses.
  *
  * 1. A repeat (same user and idempotency key) answers the stored answer at once (409 naming
- *    `idempotency_key` when its fields differ).
+ *    `idempotency_key` when its fields differ); a repeat sent while the first is still running
+ *    waits for it and answers its answer, whatever the checks below found (`answerOnce`).
  * 2. Refused while withdrawals are paused after a security change (403 code 40302, the message
  *    says until when), when the coin is closed (400 naming `coin`), when the amount has more
  *    decimals than the coin or is below the minimum (400 naming `amount`), without a live
@@ -176,70 +177,70 @@ export async function withdraw(
       amount: amount.toFixed(),
     }),
   };
-  const replay = await findIdempotentAnswer(context.database.db, call);
-  if (replay !== undefined) return replay as WithdrawalAnswer;
-
-  const user = await requireUser(context, userId);
-  const now = context.clock.now();
-  const paused = pausedUntil(user.withdraw_paused_ms, now);
-  if (paused !== null) {
-    throw new HttpError(
-      403,
-      ERROR_CODES.accountLocked,
-      `Withdrawals are paused for 24 hours after a security change (pay password, phone, email or withdraw address), until ${isoSeconds(paused)}`,
+  return answerOnce(context.database, call, async () => {
+    const user = await requireUser(context, userId);
+    const now = context.clock.now();
+    const paused = pausedUntil(user.withdraw_paused_ms, now);
+    if (paused !== null) {
+      throw new HttpError(
+        403,
+        ERROR_CODES.accountLocked,
+        `Withdrawals are paused for 24 hours after a security change (pay password, phone, email or withdraw address), until ${isoSeconds(paused)}`,
+      );
+    }
+    const rules = WITHDRAW_RULES[body.coin];
+    if (!rules.enabled) badField('coin', `Withdrawals of ${body.coin.toUpperCase()} are closed`);
+    const decimals = coinDecimals(body.coin);
+    if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
+      badField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
+    }
+    if (amount.lt(rules.minAmount))
+      badField('amount', `Amount must be at least ${rules.minAmount}`);
+    const ticket = await peekTicket(context, 'validation', body.validation_token);
+    if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'withdraw') {
+      badField(
+        'validation_token',
+        'The validation is not valid or has expired',
+        ERROR_CODES.codeInvalid,
+      );
+    }
+    await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
+      verifyPayPassword(context, userId, body.pay_password, body.key_id),
     );
-  }
-  const rules = WITHDRAW_RULES[body.coin];
-  if (!rules.enabled) badField('coin', `Withdrawals of ${body.coin.toUpperCase()} are closed`);
-  const decimals = coinDecimals(body.coin);
-  if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
-    badField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
-  }
-  if (amount.lt(rules.minAmount)) badField('amount', `Amount must be at least ${rules.minAmount}`);
-  const ticket = await peekTicket(context, 'validation', body.validation_token);
-  if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'withdraw') {
-    badField(
-      'validation_token',
-      'The validation is not valid or has expired',
-      ERROR_CODES.codeInvalid,
-    );
-  }
-  await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
-    verifyPayPassword(context, userId, body.pay_password, body.key_id),
-  );
 
-  const { answer, replayed } = await runIdempotent(context.database, call, now, async (tx) => {
-    await spendValidation(tx, body.validation_token, userId, now, 'withdraw');
-    const [address] = /^\d{1,18}$/.test(body.address_id)
-      ? await queryRows<{ id: string; address: string }>(
-          tx,
-          sql`SELECT id::text AS id, address FROM withdraw_addresses
-              WHERE id = ${body.address_id}::bigint AND user_id = ${userId}::bigint
-                AND coin = ${body.coin} AND deleted_at IS NULL`,
-        )
-      : [];
-    if (address === undefined) badField('address_id', 'No such withdraw address of this coin');
-    const [account] = await queryRows<{ id: string; name: string }>(
-      tx,
-      body.from_account === undefined
-        ? sql`SELECT id::text AS id, name FROM mining_accounts
-              WHERE user_id = ${userId}::bigint AND is_main`
-        : sql`SELECT id::text AS id, name FROM mining_accounts
-              WHERE user_id = ${userId}::bigint AND lower(name) = ${body.from_account.toLowerCase()}`,
-    );
-    if (account === undefined) badField('from_account', 'No such mining account of yours');
+    const { answer, replayed } = await runIdempotent(context.database, call, now, async (tx) => {
+      await spendValidation(tx, body.validation_token, userId, now, 'withdraw');
+      const [address] = /^\d{1,18}$/.test(body.address_id)
+        ? await queryRows<{ id: string; address: string }>(
+            tx,
+            sql`SELECT id::text AS id, address FROM withdraw_addresses
+                WHERE id = ${body.address_id}::bigint AND user_id = ${userId}::bigint
+                  AND coin = ${body.coin} AND deleted_at IS NULL`,
+          )
+        : [];
+      if (address === undefined) badField('address_id', 'No such withdraw address of this coin');
+      const [account] = await queryRows<{ id: string; name: string }>(
+        tx,
+        body.from_account === undefined
+          ? sql`SELECT id::text AS id, name FROM mining_accounts
+                WHERE user_id = ${userId}::bigint AND is_main`
+          : sql`SELECT id::text AS id, name FROM mining_accounts
+                WHERE user_id = ${userId}::bigint AND lower(name) = ${body.from_account.toLowerCase()}`,
+      );
+      if (account === undefined) badField('from_account', 'No such mining account of yours');
 
-    return placeWithdrawal(tx, {
-      userId,
-      account,
-      address,
-      coin: body.coin,
-      amount,
-      nowMs: now,
+      return placeWithdrawal(tx, {
+        userId,
+        account,
+        address,
+        coin: body.coin,
+        amount,
+        nowMs: now,
+      });
     });
+    if (!replayed) await addUserLog(context, userId, 'operation', 'withdraw', request);
+    return answer;
   });
-  if (!replayed) await addUserLog(context, userId, 'operation', 'withdraw', request);
-  return answer;
 }
 
 /** What {@link placeWithdrawal} writes: checked already by the caller. */
