@@ -6,10 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advanceServerClock,
   apiCall,
+  emailValidationToken,
   launchBrowser,
   loginByApi,
   newUser,
   openPage,
+  outboxCode,
   registerByApi,
   seedSession,
   serverUrl,
@@ -98,7 +100,7 @@ describe('message centre', () => {
 
     const { port } = receiver.address() as AddressInfo;
     const alerts = `/pools/btc/accounts/${account}/alerts`;
-    const saved = await apiCall(baseUrl, 'PUT', alerts, token, {
+    const settings = {
       enabled: true,
       hashrate_threshold: null,
       // Every worker: a demo worker that flaps on its own does not open the incident.
@@ -107,6 +109,13 @@ describe('message centre', () => {
       types: ['miner_offline'],
       webhook_url: `http://127.0.0.1:${port}/hook`,
       quiet_minutes: 60,
+    };
+    // Adding a webhook address needs a second validation: a session alone is refused.
+    const unvalidated = await apiCall(baseUrl, 'PUT', alerts, token, settings);
+    expect(unvalidated.code).toBe(40002);
+    const saved = await apiCall(baseUrl, 'PUT', alerts, token, {
+      ...settings,
+      validation_token: await emailValidationToken(baseUrl, token, user.email, 'webhook'),
     });
     expect(saved.code).toBe(0);
     const made = await apiCall<{ secret: string }>(
@@ -166,6 +175,19 @@ describe('message centre', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await page.getByRole('link', { name: 'Messages, 0 unread' }).waitFor();
+
+    // Moving the webhook in the form asks for the code first, then saves.
+    const moved = `http://127.0.0.1:${port}/hook-moved`;
+    await page.getByLabel('Webhook address').fill(moved);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Enter the verification code').waitFor();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('The verification code has been sent.').waitFor();
+    await page.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Alert settings saved').waitFor();
+    const after = await apiCall<{ webhook_url: string }>(baseUrl, 'GET', alerts, token);
+    expect(after.data.webhook_url).toBe(moved);
     await context.close();
   }, 180_000);
 

@@ -11,6 +11,7 @@ import {
   paginationQueryShape,
   poolNameSchema,
   queryBooleanSchema,
+  validationTokenSchema,
 } from './common';
 
 /**
@@ -136,6 +137,33 @@ export const WEBHOOK_PRIVATE_ADDRESS_MESSAGE =
 /** The server's refusal of a webhook address whose host DNS does not know (`alerts.webhookUnknownHost`). */
 export const WEBHOOK_UNKNOWN_HOST_MESSAGE = 'The address’s host could not be found';
 
+/**
+ * What observers, read-only API keys and third-party apps read in place of a saved webhook
+ * address, which often carries a secret in its path or query: the scheme, `//`, the host (with
+ * its port when the URL names one; an IPv6 host in brackets) and `/…` (U+2026), whatever the
+ * rest was. User name, password, path, query and fragment never appear. Only the owner's own
+ * session reads the whole address.
+ *
+ * @example
+ * maskWebhookUrl('https://hooks.example.com/services/T0/B0/XXXX?token=1'); // 'https://hooks.example.com/…'
+ * maskWebhookUrl('http://user:pw@[2001:db8::1]:8080/x'); // 'http://[2001:db8::1]:8080/…'
+ */
+export function maskWebhookUrl(url: string): string {
+  try {
+    const { protocol, host } = new URL(url);
+    return `${protocol}//${host}/…`;
+  } catch {
+    return '…';
+  }
+}
+
+/**
+ * The server's refusal (field `validation_token`, HTTP 400 code 40002) of a new or changed
+ * webhook address sent without a second validation of scene `webhook`.
+ */
+export const WEBHOOK_VALIDATION_REQUIRED_MESSAGE =
+  'A new or changed webhook address needs a second validation (scene webhook)';
+
 /** Default quiet window after a recovery, minutes: a flapping worker does not re-alert sooner. */
 export const DEFAULT_ALERT_QUIET_MINUTES = 60;
 
@@ -153,7 +181,11 @@ export const alertSettingsSchema = z.object({
   ...alertSettingsShape,
   /** The kinds alerted of. */
   types: z.array(alertTypeSchema).max(2),
-  /** Where the webhook channel posts; `null` for none. */
+  /**
+   * Where the webhook channel posts; `null` for none. The whole address for the owner's own
+   * session; for an observer, an API key or an app token only its host, in the shape of
+   * {@link maskWebhookUrl} (`https://hooks.example.com/…`).
+   */
   webhook_url: z.string().max(2048).nullable(),
   /** Whether a signing secret exists (it is shown once, when made). */
   webhook_secret_set: z.boolean(),
@@ -166,6 +198,9 @@ export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 /**
  * Body of `PUT /pools/{pool}/accounts/{account}/alerts`: the whole setting. `types` defaults to
  * both kinds, `webhook_url` to none, `quiet_minutes` to {@link DEFAULT_ALERT_QUIET_MINUTES}.
+ * A `webhook_url` other than the saved one (adding or changing the address) needs
+ * `validation_token`, a second validation of scene `webhook` (`POST /users/second-validation`),
+ * which the call spends; removing the address, or saving with it unchanged, needs none.
  */
 export const updateAlertSettingsBodySchema = z
   .object({
@@ -173,6 +208,8 @@ export const updateAlertSettingsBodySchema = z
     types: z.array(alertTypeSchema).max(2).default(['hashrate_alert', 'miner_offline']),
     webhook_url: webhookUrlSchema.nullable().default(null),
     quiet_minutes: z.number().int().min(5).max(1440).default(DEFAULT_ALERT_QUIET_MINUTES),
+    /** A second validation of scene `webhook`: required when `webhook_url` is new or changed. */
+    validation_token: validationTokenSchema.optional(),
   })
   .strict();
 /** Update-alerts body. */

@@ -194,7 +194,10 @@ export const poolAccountEndpoints = {
     response: workerGroupListSchema,
     summary: 'Worker groups of an account',
   }),
-  /** Not shown: an account's alert settings (hashrate and offline alerts). */
+  /**
+   * Not shown: an account's alert settings (hashrate and offline alerts). Observers, API keys and
+   * app tokens read the webhook address as its host only (`maskWebhookUrl`).
+   */
   alertSettings: defineEndpoint({
     id: 'alertSettings',
     family: 'B',
@@ -206,7 +209,11 @@ export const poolAccountEndpoints = {
     response: alertSettingsSchema,
     summary: 'Alert settings of an account',
   }),
-  /** Not shown: replaces an account's alert settings. */
+  /**
+   * Not shown: replaces an account's alert settings. A new or changed webhook address spends a
+   * second validation of scene `webhook` (`validation_token`; 400 code 40002 naming it when
+   * missing or not valid). 409 when the saved address changed while the call ran.
+   */
   updateAlertSettings: defineEndpoint({
     id: 'updateAlertSettings',
     family: 'B',
@@ -217,6 +224,7 @@ export const poolAccountEndpoints = {
     params: accountPathParamsSchema,
     body: updateAlertSettingsBodySchema,
     response: alertSettingsSchema,
+    errors: [409],
     summary: 'Update alert settings of an account',
   }),
   /** Not shown: makes a new webhook signing secret for the account, shown this once. */

@@ -70,16 +70,26 @@ export interface AlertSettingsInput {
   readonly quiet_minutes: number;
 }
 
-/** Replaces an account's alert settings on a pool; the webhook secret stays as it was. */
+/**
+ * Replaces an account's alert settings on a pool; the webhook secret stays as it was. With
+ * `expectedWebhookUrl`, only while the saved webhook address is still that one (`null`: none
+ * saved): the caller checked the change against it (a new address needs a second validation),
+ * so a concurrent change in between resolves `null` and writes nothing.
+ */
 export async function writeAlertSettings(
   db: SqlExecutor,
   accountId: number,
   pool: string,
   input: AlertSettingsInput,
-): Promise<AlertSettings> {
+  options: { readonly expectedWebhookUrl?: string | null } = {},
+): Promise<AlertSettings | null> {
   const channels = [...new Set(input.channels)].sort().join(',');
   const types = [...new Set(input.types)].sort().join(',');
-  await queryRows(
+  const unchanged =
+    options.expectedWebhookUrl === undefined
+      ? sql``
+      : sql`WHERE alert_settings.webhook_url IS NOT DISTINCT FROM ${options.expectedWebhookUrl}::text`;
+  const written = await queryRows(
     db,
     sql`INSERT INTO alert_settings (account_id, pool, enabled, hashrate_threshold,
         offline_workers_threshold, channels, types, webhook_url, quiet_minutes)
@@ -90,8 +100,11 @@ export async function writeAlertSettings(
         hashrate_threshold = excluded.hashrate_threshold,
         offline_workers_threshold = excluded.offline_workers_threshold,
         channels = excluded.channels, types = excluded.types,
-        webhook_url = excluded.webhook_url, quiet_minutes = excluded.quiet_minutes`,
+        webhook_url = excluded.webhook_url, quiet_minutes = excluded.quiet_minutes
+      ${unchanged}
+      RETURNING account_id`,
   );
+  if (written.length === 0) return null;
   return readAlertSettings(db, accountId, pool);
 }
 

@@ -1,3 +1,8 @@
+import {
+  type AlertSettings,
+  maskWebhookUrl,
+  WEBHOOK_VALIDATION_REQUIRED_MESSAGE,
+} from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
@@ -8,6 +13,7 @@ import { registerEndpoint } from '../../http/registerEndpoint';
 import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { requestLanguage } from '../content/language';
+import { spendValidationIn } from '../identity/users';
 import { requireAccount, requireAccountPool } from '../pools/access';
 import {
   readAlertSettings,
@@ -18,7 +24,7 @@ import {
 import { seedDemoMessages } from './demo';
 import { deliverDueEmails } from './emailOutbox';
 import { deleteMessage, listMessages, markRead, unreadCount } from './messages';
-import { webhookUrlProblem } from './webhookAddress';
+import { type HostResolver, webhookUrlProblem } from './webhookAddress';
 import { deliverDueWebhooks, enqueueWebhook } from './webhooks';
 
 /** How often (wall time) the webhook and email outboxes are polled for due deliveries. */
@@ -43,19 +49,51 @@ export interface NotificationsOptions {
   readonly fetch?: typeof fetch;
   /** Sends the queued notice emails and texts. Default the configured mailer (`createMailer`). */
   readonly mailer?: Mailer;
+  /**
+   * Resolves webhook hosts, when an address is saved and again at each delivery (tests answer
+   * without DNS). Default `resolveHost` (`dns.lookup`).
+   */
+  readonly resolveHost?: HostResolver;
 }
 
 /**
  * Refuses a webhook address on an internal network (`webhookUrlProblem`) with a 400 naming
  * `webhook_url`, unless `WEBHOOK_ALLOW_PRIVATE` is on.
  */
-async function requirePublicWebhookUrl(url: string | null, allowPrivate: boolean): Promise<void> {
+async function requirePublicWebhookUrl(
+  url: string | null,
+  options: { readonly allowPrivate: boolean; readonly resolve?: HostResolver },
+): Promise<void> {
   if (url === null) return;
-  const problem = await webhookUrlProblem(url, { allowPrivate });
+  const problem = await webhookUrlProblem(url, options);
   if (problem === null) return;
   throw new HttpError(400, ERROR_CODES.validation, `webhook_url: ${problem}`, {
     fields: [{ field: 'webhook_url', message: problem }],
   });
+}
+
+/**
+ * The `validation_token` a new or changed webhook address needs: HTTP 400 code 40002 naming it
+ * when the body has none.
+ */
+function requiredValidation(token: string | undefined): string {
+  if (token !== undefined) return token;
+  throw new HttpError(
+    400,
+    ERROR_CODES.codeInvalid,
+    `validation_token: ${WEBHOOK_VALIDATION_REQUIRED_MESSAGE}`,
+    { fields: [{ field: 'validation_token', message: WEBHOOK_VALIDATION_REQUIRED_MESSAGE }] },
+  );
+}
+
+/**
+ * Alert settings as `principal` may read them: the owner's own session reads the whole webhook
+ * address; an observer, an API key or an app token only its host (`maskWebhookUrl`), since the
+ * address often carries the receiver's secret.
+ */
+function settingsFor(principal: Principal | null, settings: AlertSettings): AlertSettings {
+  if (principal?.kind === 'user' || settings.webhook_url === null) return settings;
+  return { ...settings, webhook_url: maskWebhookUrl(settings.webhook_url) };
 }
 
 /**
@@ -74,6 +112,14 @@ export function registerNotificationsModule(
   const mailer = options.mailer ?? createMailer(config, database, app.log);
   // The alert emails link to the message center at the site's public address.
   const { siteUrl } = config;
+  const addressOptions = {
+    allowPrivate: config.webhookAllowPrivate,
+    ...(options.resolveHost === undefined ? {} : { resolve: options.resolveHost }),
+  };
+  const deliverOptions = {
+    ...addressOptions,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  };
 
   registerEndpoint(app, endpoints.messages, async ({ query }, { principal, request }) =>
     listMessages(
@@ -97,14 +143,46 @@ export function registerNotificationsModule(
   registerEndpoint(app, endpoints.alertSettings, async ({ params }, context) => {
     const pool = requireAccountPool(params.pool);
     const account = await requireAccount(context, params.account);
-    return readAlertSettings(database.db, account.id, pool.name);
+    return settingsFor(
+      context.principal,
+      await readAlertSettings(database.db, account.id, pool.name),
+    );
   });
   registerEndpoint(app, endpoints.updateAlertSettings, async ({ params, body }, context) => {
-    userOf(context.principal);
+    const userId = userOf(context.principal);
     const pool = requireAccountPool(params.pool);
     const account = await requireAccount(context, params.account);
-    await requirePublicWebhookUrl(body.webhook_url, config.webhookAllowPrivate);
-    return writeAlertSettings(database.db, account.id, pool.name, body);
+    await requirePublicWebhookUrl(body.webhook_url, addressOptions);
+    // Adding or changing the address (where alerts, with the account's data, go) needs a fresh
+    // second validation: a stolen session alone cannot point them elsewhere. Removing it, or
+    // saving the other settings with it unchanged, needs none.
+    const { webhook_url: savedUrl } = await readAlertSettings(database.db, account.id, pool.name);
+    const validationToken =
+      body.webhook_url !== null && body.webhook_url !== savedUrl
+        ? requiredValidation(body.validation_token)
+        : undefined;
+    // The validation is spent in the transaction that saves, so a refused save (the address
+    // changed since it was read: 409) leaves it good for the retry.
+    return database.db.transaction(async (tx) => {
+      if (validationToken !== undefined) {
+        await spendValidationIn(
+          tx,
+          validationToken,
+          { userId, scene: 'webhook', field: 'validation_token' },
+          clock.now(),
+        );
+      }
+      const saved = await writeAlertSettings(tx, account.id, pool.name, body, {
+        expectedWebhookUrl: savedUrl,
+      });
+      if (saved === null) {
+        const message = 'The webhook address changed meanwhile: reload and try again';
+        throw new HttpError(409, ERROR_CODES.conflict, `webhook_url: ${message}`, {
+          fields: [{ field: 'webhook_url', message }],
+        });
+      }
+      return saved;
+    });
   });
   registerEndpoint(app, endpoints.rotateWebhookSecret, async ({ params }, context) => {
     userOf(context.principal);
@@ -150,11 +228,7 @@ export function registerNotificationsModule(
         data: { message: 'PoolKit test event' },
         nowMs,
       });
-      const [attempt] = await deliverDueWebhooks(database, nowMs, {
-        id,
-        allowPrivate: config.webhookAllowPrivate,
-        ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      });
+      const [attempt] = await deliverDueWebhooks(database, nowMs, { ...deliverOptions, id });
       return {
         delivery_id: id,
         delivered: attempt?.delivered ?? false,
@@ -194,10 +268,7 @@ export function registerNotificationsModule(
       deliveringNow = true;
       const nowMs = clock.now();
       delivering = Promise.all([
-        deliverDueWebhooks(database, nowMs, {
-          allowPrivate: config.webhookAllowPrivate,
-          ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-        }),
+        deliverDueWebhooks(database, nowMs, deliverOptions),
         deliverDueEmails(database, mailer, nowMs),
       ])
         .catch((error: unknown) => app.log.error({ err: error }, 'outbox delivery failed'))

@@ -15,7 +15,9 @@ import { HttpError } from '../../http/httpError';
 import { listOutbox, type Mailer, outboxMailer } from '../../mail/mailer';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { runAlertCheck } from './alerts';
+import { CODE_RESEND_MS } from '../identity/codes';
+import { secondValidation } from '../identity/testHelpers';
+import { readAlertSettings, runAlertCheck, writeAlertSettings } from './alerts';
 import { deliverDueEmails, EMAIL_LEASE_MS, emailBackoffMs, enqueueEmail } from './emailOutbox';
 import { notifySettingUpdate, postMessage } from './messages';
 import { isInternalAddress, webhookUrlProblem } from './webhookAddress';
@@ -78,6 +80,15 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
         observerAccount: 'carol001',
       };
     }
+    if (token === 'carol-api-key') {
+      // A read-only API key of carol's for carol001, as `apiKeys.ts` authenticates one.
+      return {
+        kind: 'delegate',
+        userId: userIds.get('carol') ?? '',
+        permissions: PERMISSIONS,
+        delegation: { via: 'api_key', id: '1', accounts: ['carol001'] },
+      };
+    }
     const userId = userIds.get(token);
     if (userId === undefined) throw new HttpError(401, ERROR_CODES.unauthorized, 'Invalid token');
     return { kind: 'user', userId, permissions: PERMISSIONS };
@@ -130,6 +141,16 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     }
     await ingest.recordShares(shares);
     await runRollup(database, toMs);
+  }
+
+  /**
+   * A second validation of scene `webhook` for `user` through `on` (default the test app): a
+   * code to the user's email, read from the outbox, exchanged for a token. The clock moves on
+   * first, as one email takes one code a minute.
+   */
+  async function webhookValidation(user: 'carol' | 'dave', on = app): Promise<string> {
+    clock.advance(CODE_RESEND_MS);
+    return secondValidation(on, user, `${user}@example.test`, 'webhook');
   }
 
   const mailer = () => outboxMailer(database, app.log);
@@ -268,6 +289,7 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
       types: ['miner_offline'],
       webhook_url: receiver.url,
       quiet_minutes: 60,
+      validation_token: await webhookValidation('carol'),
     });
     expect(saved).toEqual({
       enabled: true,
@@ -557,9 +579,13 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
         method: 'PUT',
         url,
         headers: { authorization: 'Bearer carol' },
-        payload: { ...body, webhook_url: 'https://93.184.215.14/hook' },
+        payload: {
+          ...body,
+          webhook_url: 'https://93.184.215.14/hook',
+          validation_token: await webhookValidation('carol', guarded),
+        },
       });
-      expect(accepted.statusCode).toBe(200);
+      expect(accepted.statusCode, accepted.body).toBe(200);
     } finally {
       await guarded.close();
     }
@@ -593,6 +619,301 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     // Refused for good: no retries.
     expect(rows.map((row) => row.status)).toEqual(['failed', 'failed']);
   });
+
+  it('should ask a second validation to add or change a webhook, not to keep or remove it', async () => {
+    const url = '/api/pools/btc/accounts/dave0001/alerts';
+    const body = {
+      enabled: true,
+      hashrate_threshold: null,
+      offline_workers_threshold: 2,
+      channels: ['webhook'],
+      types: ['miner_offline'],
+      quiet_minutes: 60,
+    };
+    const first = 'https://hooks.example.com/dave/first';
+    const second = 'https://hooks.example.com/dave/second';
+    const savedUrl = async () =>
+      (await data<{ webhook_url: string | null }>('GET', url, 'dave')).webhook_url;
+
+    // Adding one: refused without a validation, naming the field; nothing is saved.
+    const bare = await call('PUT', url, 'dave', { ...body, webhook_url: first });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({
+      code: ERROR_CODES.codeInvalid,
+      fields: [{ field: 'validation_token' }],
+    });
+    expect(await savedUrl()).toBeNull();
+    // A validation of another scene, or of another user, does not do.
+    clock.advance(CODE_RESEND_MS);
+    const otherScene = await secondValidation(app, 'dave', 'dave@example.test', 'api_key');
+    const carols = await webhookValidation('carol');
+    for (const validation_token of [otherScene, carols, 'vt_made_up']) {
+      const refused = await call('PUT', url, 'dave', {
+        ...body,
+        webhook_url: first,
+        validation_token,
+      });
+      expect(refused.statusCode, validation_token).toBe(400);
+      expect(refused.json().fields[0].field).toBe('validation_token');
+    }
+    expect(await savedUrl()).toBeNull();
+
+    const token = await webhookValidation('dave');
+    await data('PUT', url, 'dave', { ...body, webhook_url: first, validation_token: token });
+    expect(await savedUrl()).toBe(first);
+    // The same address with other settings: no validation needed.
+    await data('PUT', url, 'dave', { ...body, quiet_minutes: 30, webhook_url: first });
+    // Changing it: a new validation each time; a spent one does not do.
+    const changed = await call('PUT', url, 'dave', { ...body, webhook_url: second });
+    expect(changed.json().fields[0].field).toBe('validation_token');
+    const reused = await call('PUT', url, 'dave', {
+      ...body,
+      webhook_url: second,
+      validation_token: token,
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().fields[0].field).toBe('validation_token');
+    expect(await savedUrl()).toBe(first);
+    await data('PUT', url, 'dave', {
+      ...body,
+      webhook_url: second,
+      validation_token: await webhookValidation('dave'),
+    });
+    expect(await savedUrl()).toBe(second);
+    // Removing it: no validation needed.
+    await data('PUT', url, 'dave', { ...body, channels: [], webhook_url: null });
+    expect(await savedUrl()).toBeNull();
+
+    // Two changes at once, each validated: one is saved; the other answers 409 (never 500) and
+    // its validation, spent in the refused save's transaction, stays good for the retry.
+    const racers = [
+      {
+        webhook_url: 'https://hooks.example.com/dave/left',
+        token: await webhookValidation('dave'),
+      },
+      {
+        webhook_url: 'https://hooks.example.com/dave/right',
+        token: await webhookValidation('dave'),
+      },
+    ];
+    const answers = await Promise.all(
+      racers.map((racer) =>
+        call('PUT', url, 'dave', {
+          ...body,
+          webhook_url: racer.webhook_url,
+          validation_token: racer.token,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toContain(200);
+    for (const [index, answer] of answers.entries()) {
+      expect([200, 409], answer.body).toContain(answer.statusCode);
+      if (answer.statusCode !== 409) continue;
+      expect(answer.json().fields[0].field).toBe('webhook_url');
+      const racer = racers[index];
+      await data('PUT', url, 'dave', {
+        ...body,
+        webhook_url: racer?.webhook_url,
+        validation_token: racer?.token,
+      });
+      expect(await savedUrl()).toBe(racer?.webhook_url);
+    }
+  });
+
+  it('should write nothing when the webhook address changed since it was checked', async () => {
+    const account = await queryRows<{ id: unknown }>(
+      database.db,
+      sql`SELECT id FROM mining_accounts WHERE name = 'dave0001'`,
+    );
+    const accountId = toNumber(account[0]?.id);
+    const settings = {
+      enabled: true,
+      hashrate_threshold: null,
+      offline_workers_threshold: 3,
+      channels: ['webhook'],
+      types: ['miner_offline'],
+      quiet_minutes: 60,
+    } as const;
+    const planted = 'https://hooks.example.com/dave/checked';
+    expect(
+      await writeAlertSettings(database.db, accountId, 'ltc', {
+        ...settings,
+        webhook_url: planted,
+      }),
+    ).toMatchObject({ webhook_url: planted });
+    // Another request changed the address after this one read it: this one writes nothing.
+    const late = await writeAlertSettings(
+      database.db,
+      accountId,
+      'ltc',
+      { ...settings, offline_workers_threshold: 9, webhook_url: planted },
+      { expectedWebhookUrl: 'https://hooks.example.com/dave/read-before' },
+    );
+    expect(late).toBeNull();
+    expect(await readAlertSettings(database.db, accountId, 'ltc')).toMatchObject({
+      offline_workers_threshold: 3,
+      webhook_url: planted,
+    });
+    const current = await writeAlertSettings(
+      database.db,
+      accountId,
+      'ltc',
+      { ...settings, offline_workers_threshold: 9, webhook_url: planted },
+      { expectedWebhookUrl: planted },
+    );
+    expect(current).toMatchObject({ offline_workers_threshold: 9 });
+    // No row yet: the write expects none saved.
+    expect(
+      await writeAlertSettings(
+        database.db,
+        accountId,
+        'bch',
+        { ...settings, webhook_url: planted },
+        { expectedWebhookUrl: null },
+      ),
+    ).toMatchObject({ webhook_url: planted });
+  });
+
+  it('should show observers and API keys only the webhook host, and the owner all of it', async () => {
+    const url = '/api/pools/btc/accounts/carol001/alerts';
+    for (const [webhook, masked] of [
+      [
+        'https://hooks.example.com/services/T000/B000/s3cretPath?token=s3cretQuery#frag',
+        'https://hooks.example.com/…',
+      ],
+      ['https://user:s3cretPassword@hooks.example.com:8443/x', 'https://hooks.example.com:8443/…'],
+      ['http://[2606:4700:4700::1111]/s3cret', 'http://[2606:4700:4700::1111]/…'],
+    ] as const) {
+      await data('PUT', url, 'carol', {
+        enabled: true,
+        hashrate_threshold: null,
+        offline_workers_threshold: 1,
+        channels: ['webhook'],
+        types: ['miner_offline'],
+        webhook_url: webhook,
+        validation_token: await webhookValidation('carol'),
+      });
+      const owner = await data<{ webhook_url: string }>('GET', url, 'carol');
+      expect(owner.webhook_url).toBe(webhook);
+      for (const reader of ['observer', 'carol-api-key']) {
+        const read = await call('GET', url, reader);
+        expect(read.statusCode, reader).toBe(200);
+        expect(read.json().data.webhook_url, reader).toBe(masked);
+        expect(read.body, reader).not.toMatch(/s3cret|token=|user:/);
+        expect(read.json().data, reader).toMatchObject({ enabled: true, webhook_secret_set: true });
+      }
+    }
+  });
+
+  it('should refuse a delivery whose host resolves to loopback at send time', async () => {
+    // The name resolved to a public address when the URL was saved; at send time it points
+    // at loopback (DNS rebinding). The module's resolver is injected: no real DNS.
+    const answers = new Map<string, string[]>([['hooks.rebind.test', ['93.184.215.14']]]);
+    const asked: string[] = [];
+    const resolveHost = async (host: string): Promise<readonly string[]> => {
+      asked.push(host);
+      return answers.get(host) ?? [];
+    };
+    const guarded = await buildApp({
+      config: testConfig(),
+      db: database,
+      clock,
+      authenticate,
+      notifications: { resolveHost },
+    });
+    try {
+      const url = '/api/pools/btc/accounts/carol001/alerts';
+      const port = new URL(receiver.url).port;
+      const webhook = `http://hooks.rebind.test:${port}/hook`;
+      const saved = await guarded.inject({
+        method: 'PUT',
+        url,
+        headers: { authorization: 'Bearer carol' },
+        payload: {
+          enabled: true,
+          hashrate_threshold: null,
+          offline_workers_threshold: 1,
+          channels: ['webhook'],
+          types: ['miner_offline'],
+          webhook_url: webhook,
+          validation_token: await webhookValidation('carol', guarded),
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(asked).toEqual(['hooks.rebind.test']);
+
+      answers.set('hooks.rebind.test', ['93.184.215.14', '127.0.0.1']);
+      receiver.calls.length = 0;
+      const test = await guarded.inject({
+        method: 'POST',
+        url: `${url}/test-webhook`,
+        headers: { authorization: 'Bearer carol' },
+      });
+      expect(test.statusCode, test.body).toBe(200);
+      const result = test.json().data as { delivery_id: string; delivered: boolean; error: string };
+      expect(result.delivered).toBe(false);
+      expect(result.error).toBe(
+        'Refused: hooks.rebind.test resolves to the internal address 127.0.0.1',
+      );
+      expect(asked).toEqual(['hooks.rebind.test', 'hooks.rebind.test']);
+      expect(receiver.calls).toHaveLength(0);
+      const rows = await queryRows<{ status: string; last_error: string }>(
+        database.db,
+        sql`SELECT status, last_error FROM webhook_deliveries WHERE id = ${result.delivery_id}`,
+      );
+      // Refused for good: recorded as failed, never retried.
+      expect(rows).toEqual([{ status: 'failed', last_error: result.error }]);
+      expect(
+        await deliverDueWebhooks(database, clock.now() + 3_600_000, { resolve: resolveHost }),
+      ).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('should connect to the address it checked, not look the name up again', async () => {
+    receiver.calls.length = 0;
+    const port = new URL(receiver.url).port;
+    await queryRows(
+      database.db,
+      sql`INSERT INTO webhook_deliveries (id, account_id, pool, url, event, body, next_attempt_ms,
+          created_ms)
+        SELECT v.delivery, a.id, 'btc', v.target, 'test', '{}', ${clock.now()}::bigint,
+          ${clock.now()}::bigint
+        FROM mining_accounts a, (VALUES ('whd_pinned', ${`http://pinned.example.test:${port}/hook`}),
+          ('whd_unresolved', 'http://gone.example.test/hook')) AS v(delivery, target)
+        WHERE a.name = 'carol001'`,
+    );
+    const asked: string[] = [];
+    // `.test` names resolve nowhere through the system: only the pinned address reaches the
+    // receiver.
+    const resolve = async (host: string): Promise<readonly string[]> => {
+      asked.push(host);
+      if (host === 'pinned.example.test') return ['127.0.0.1'];
+      throw new Error(`getaddrinfo ENOTFOUND ${host}`);
+    };
+    const results = await deliverDueWebhooks(database, clock.now(), { ...OPEN, resolve });
+    expect(
+      results.filter((result) => ['whd_pinned', 'whd_unresolved'].includes(result.id)),
+    ).toEqual([
+      { id: 'whd_pinned', delivered: true, statusCode: 200, error: null },
+      {
+        id: 'whd_unresolved',
+        delivered: false,
+        statusCode: null,
+        error: 'Could not resolve gone.example.test: getaddrinfo ENOTFOUND gone.example.test',
+      },
+    ]);
+    expect(asked.sort()).toEqual(['gone.example.test', 'pinned.example.test']);
+    expect(receiver.calls).toHaveLength(1);
+    expect(receiver.calls[0]?.headers.host).toBe(`pinned.example.test:${port}`);
+    // A name that does not resolve is retried later: DNS may be back.
+    const rows = await queryRows<{ status: string }>(
+      database.db,
+      sql`SELECT status FROM webhook_deliveries WHERE id = 'whd_unresolved'`,
+    );
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
 });
 
 describe('webhook address guard', () => {
@@ -615,7 +936,52 @@ describe('webhook address guard', () => {
     ['fe80::1', true],
     ['ff02::1', true],
     ['2606:4700:4700::1111', false],
+    ['2a00:1450:4001:80b::200e', false],
     ['not an address', true],
+    // IPv4-compatible (::a.b.c.d, deprecated): judged by the IPv4 address.
+    ['::127.0.0.1', true],
+    ['[::127.0.0.1]', true],
+    ['::7f00:1', true],
+    ['::10.0.0.1', true],
+    ['::169.254.169.254', true],
+    ['::8.8.8.8', false],
+    // IPv4-mapped, in both notations.
+    ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    ['::ffff:a9fe:a9fe', true],
+    ['::ffff:808:808', false],
+    // IPv4-translated (RFC 6145).
+    ['::ffff:0:10.0.0.1', true],
+    ['::ffff:0:8.8.8.8', false],
+    // NAT64: the well-known prefix by its IPv4 address; the local-use prefix is never public.
+    ['64:ff9b::127.0.0.1', true],
+    ['64:ff9b::a00:1', true],
+    ['64:ff9b::a9fe:a9fe', true],
+    ['64:ff9b::8.8.8.8', false],
+    ['64:ff9b:1::8.8.8.8', true],
+    ['64:ff9b:1::a00:1', true],
+    // 6to4: 2002:AABB:CCDD:: routes to AA.BB.CC.DD.
+    ['2002:7f00:1::', true],
+    ['[2002:7f00:1::]', true],
+    ['2002:a00:1::1', true],
+    ['2002:c0a8:101::1', true],
+    ['2002:a9fe:a9fe::', true],
+    ['2002:808:808::1', false],
+    // Teredo: the server's IPv4 address, then the client's with every bit inverted.
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', false],
+    ['2001:0:a00:1:8000:63bf:f7f7:f7f7', true],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', true],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', true],
+    // Other IPv6 ranges that are not public.
+    ['100::1', true],
+    ['fc00::1', true],
+    ['fec0::1', true],
+    ['fe80::1%eth0', true],
+    ['ff05::2', true],
+    ['2001:db8::1', true],
+    ['3fff::1', true],
+    ['2001:2::1', true],
+    ['5f00::1', true],
   ])('should judge %s internal: %s', (address, internal) => {
     expect(isInternalAddress(address)).toBe(internal);
   });

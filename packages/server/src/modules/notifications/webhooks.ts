@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
-import { guardedLookup, INTERNAL_WEBHOOK_MESSAGE, isInternalAddress } from './webhookAddress';
+import { type HostResolver, pinnedLookup, resolveDeliveryAddress } from './webhookAddress';
 
 /** Attempts before a delivery is given up (`failed`); about 2 hours of back-off in all. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -112,28 +111,32 @@ export interface DeliverOptions {
   /** At most this many per call. Default 50. */
   readonly limit?: number;
   /**
-   * Sends through this `fetch` instead of the guarded HTTP client (tests of odd receivers);
-   * an internal IP literal is still refused unless `allowPrivate`.
+   * Sends through this `fetch` instead of Node's HTTP client (tests of odd receivers). The host
+   * is still resolved and checked first, but `fetch` looks the name up again itself: only Node's
+   * client is pinned to the checked address.
    */
   readonly fetch?: typeof fetch;
   /**
    * `WEBHOOK_ALLOW_PRIVATE`: deliver to internal addresses too. Default `false`: a host that
-   * is, or resolves at send time to, an internal address is refused and the delivery fails.
+   * is, or resolves at send time to, an internal address is refused and the delivery fails for
+   * good.
    */
   readonly allowPrivate?: boolean;
+  /** Resolves a host's addresses at send time. Default `resolveHost` (`dns.lookup`). */
+  readonly resolve?: HostResolver;
 }
 
 type PostOutcome = { statusCode: number | null; error: string | null; refused?: boolean };
 
 /**
- * One POST with Node's HTTP client; without `allowPrivate` the connection's DNS lookup is
- * {@link guardedLookup}, so it only ever connects to a checked public address.
+ * One POST with Node's HTTP client, connected to `addresses` (the checked addresses of the
+ * URL's host, {@link pinnedLookup}), so a second DNS lookup cannot send it elsewhere.
  */
-function postGuarded(
+function postPinned(
   url: string,
+  addresses: readonly string[],
   headers: Record<string, string>,
   body: string,
-  allowPrivate: boolean,
 ): Promise<PostOutcome> {
   return new Promise((resolve) => {
     const target = new URL(url);
@@ -144,7 +147,7 @@ function postGuarded(
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         timeout: WEBHOOK_TIMEOUT_MS,
-        ...(allowPrivate ? {} : { lookup: guardedLookup as never }),
+        lookup: pinnedLookup(addresses),
       },
       (response) => {
         response.resume();
@@ -154,29 +157,31 @@ function postGuarded(
       },
     );
     request.on('timeout', () => request.destroy(new Error('Timed out')));
-    request.on('error', (error: NodeJS.ErrnoException) => {
-      const refused = error.code === 'EINTERNAL';
-      resolve({ statusCode: null, error: error.message.slice(0, 500), refused });
+    request.on('error', (error) => {
+      resolve({ statusCode: null, error: error.message.slice(0, 500) });
     });
     request.end(body);
   });
 }
 
+/**
+ * One attempt: the host is resolved and checked now ({@link resolveDeliveryAddress}: an
+ * internal address is refused, whatever it was when the URL was saved), then posted to.
+ */
 async function post(
-  fetchImpl: typeof fetch | undefined,
   url: string,
   headers: Record<string, string>,
   body: string,
-  allowPrivate: boolean,
+  options: DeliverOptions,
 ): Promise<PostOutcome> {
-  const host = URL.canParse(url) ? new URL(url).hostname.replace(/^\[|\]$/g, '') : '';
-  // An IP literal is connected to without a DNS lookup: judge it here.
-  if (!allowPrivate && isIP(host) !== 0 && isInternalAddress(host)) {
-    return { statusCode: null, error: `Refused: ${INTERNAL_WEBHOOK_MESSAGE}`, refused: true };
-  }
-  if (fetchImpl === undefined) return postGuarded(url, headers, body, allowPrivate);
+  const target = await resolveDeliveryAddress(url, {
+    allowPrivate: options.allowPrivate ?? false,
+    ...(options.resolve === undefined ? {} : { resolve: options.resolve }),
+  });
+  if (!target.ok) return { statusCode: null, error: target.error, refused: target.refused };
+  if (options.fetch === undefined) return postPinned(url, target.addresses, headers, body);
   try {
-    const response = await fetchImpl(url, {
+    const response = await options.fetch(url, {
       method: 'POST',
       headers,
       body,
@@ -198,7 +203,8 @@ async function post(
  * twice, and a node that dies mid-send leaves it for a retry: at least once. A 2xx answer
  * delivers; anything else is retried after {@link webhookBackoffMs}, until
  * {@link WEBHOOK_MAX_ATTEMPTS}. The secret is read at send time, so a rotated secret signs the
- * retries of older events.
+ * retries of older events. Each attempt resolves and checks the host again and connects to the
+ * checked address (`post`); an internal address fails the delivery for good.
  */
 export async function deliverDueWebhooks(
   database: Database,
@@ -206,8 +212,6 @@ export async function deliverDueWebhooks(
   options: DeliverOptions = {},
 ): Promise<AttemptResult[]> {
   const { db } = database;
-  const fetchImpl = options.fetch;
-  const allowPrivate = options.allowPrivate ?? false;
   const due = await queryRows<{ id: string }>(
     db,
     options.id === undefined
@@ -248,7 +252,6 @@ export async function deliverDueWebhooks(
     } else {
       const timestampSec = Math.floor(nowMs / 1000);
       outcome = await post(
-        fetchImpl,
         delivery.url,
         {
           'content-type': 'application/json',
@@ -260,7 +263,7 @@ export async function deliverDueWebhooks(
           'x-poolkit-signature': `v1=${signWebhook(delivery.secret, timestampSec, delivery.body)}`,
         },
         delivery.body,
-        allowPrivate,
+        options,
       );
     }
     const delivered = outcome.error === null;

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  describeError,
   isAddressMiningCoin,
   type MessageType,
   PAGE_SIZE,
@@ -20,16 +21,26 @@ import { Card, PageFrame, uiStyles } from '../../app/ui';
 import { announceUnreadChanged } from '../../app/unreadMessages';
 import { useApiData } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
+import {
+  NO_VALIDATION,
+  SecondValidationField,
+  type SecondValidationValue,
+  secondValidationToken,
+} from './SecondValidation';
 import { UserTabs } from './UserTabs';
 
 /**
  * An account's alert settings on one pool: pick the account and coin, edit, save; make the
  * webhook's signing secret (shown once, kept only in this component's state) and send a test.
+ * A new or changed webhook address asks for a second validation (scene `webhook`: a code or a
+ * passkey) under the address, which the save spends.
  */
 function AlertSettingsSection() {
   const { t } = useTranslation();
-  const { api } = useServices();
+  const services = useServices();
+  const { api } = services;
   const pools = usePools();
+  const user = useApiData(async (signal) => api.userInfo({}, { signal }), []);
   const accounts = useApiData(async (signal) => (await api.accounts({}, { signal })).list, []);
   const [account, setAccount] = useState<string | null>(null);
   const [pool, setPool] = useState<string | null>(null);
@@ -37,6 +48,8 @@ function AlertSettingsSection() {
   const [testing, setTesting] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [testResult, setTestResult] = useState<WebhookTestResult | null>(null);
+  const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
+  const [codeError, setCodeError] = useState<string | undefined>();
   const [version, setVersion] = useState(0);
   const accountList = accounts.status === 'ready' ? accounts.data : [];
   const poolList =
@@ -56,21 +69,47 @@ function AlertSettingsSection() {
     if (next.pool !== undefined) setPool(next.pool);
     setSecret(null);
     setTestResult(null);
+    setValidation(NO_VALIDATION);
+    setCodeError(undefined);
   };
 
   async function save(body: UpdateAlertSettingsBody) {
-    if (params === null) return;
+    if (params === null || settings.status !== 'ready') return;
+    // The server's rule: a new or changed address needs a validation; keeping or removing not.
+    const webhookUrl = body.webhook_url ?? null;
+    const webhookChanged = webhookUrl !== null && webhookUrl !== settings.data.webhook_url;
+    if (webhookChanged && validation.passkeyToken === null && validation.code.trim() === '') {
+      setCodeError(t('alerts.codeRequired'));
+      return;
+    }
     setSaving(true);
     try {
-      await api.updateAlertSettings({ params, body });
+      let validationToken: string | undefined;
+      if (webhookChanged && user.status === 'ready') {
+        validationToken = await secondValidationToken(services, user.data, 'webhook', validation);
+      }
+      await api.updateAlertSettings({
+        params,
+        body: validationToken === undefined ? body : { ...body, validation_token: validationToken },
+      });
       showMessage(t('alerts.saved'), 'success');
+      setValidation(NO_VALIDATION);
+      setCodeError(undefined);
       setVersion((value) => value + 1);
     } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : [];
+      // A wrong code, or a refused (expired, spent) validation: shown at the code field, which
+      // comes back if a passkey had validated.
+      const codeField = fields.find(
+        (field) => field.field === 'code' || field.field === 'validation_token',
+      );
+      if (codeField !== undefined) {
+        if (validation.passkeyToken !== null) setValidation(NO_VALIDATION);
+        setCodeError(describeError(error, (key) => t(key)));
+        return;
+      }
       // The server's refusals of a webhook address, in the reader's language.
-      const webhook =
-        error instanceof ApiError
-          ? error.fields.find((field) => field.field === 'webhook_url')?.message
-          : undefined;
+      const webhook = fields.find((field) => field.field === 'webhook_url')?.message;
       if (webhook === WEBHOOK_PRIVATE_ADDRESS_MESSAGE) showMessage(t('alerts.webhookPrivate'));
       else if (webhook === WEBHOOK_UNKNOWN_HOST_MESSAGE)
         showMessage(t('alerts.webhookUnknownHost'));
@@ -131,6 +170,20 @@ function AlertSettingsSection() {
           onSendTest={() => void sendTest()}
           testing={testing}
           testResult={testResult}
+          webhookValidation={
+            user.status === 'ready' ? (
+              <SecondValidationField
+                user={user.data}
+                scene="webhook"
+                value={validation}
+                onChange={(next) => {
+                  setValidation(next);
+                  setCodeError(undefined);
+                }}
+                error={codeError}
+              />
+            ) : undefined
+          }
         />
       ) : null}
     </>

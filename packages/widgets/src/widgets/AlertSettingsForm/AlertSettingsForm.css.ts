@@ -51,6 +51,12 @@ export const secretBox = style({
   backgroundColor: vars.color.neutralSubtle,
 });
 
+export const validationBox = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+});
+
 export const secret = style({
   fontFamily: vars.font.mono,
   fontSize: vars.font.size.xs,

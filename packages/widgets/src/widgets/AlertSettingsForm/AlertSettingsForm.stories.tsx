@@ -82,6 +82,49 @@ export const InvalidInput: Story = {
   },
 };
 
+/** The host's second-validation field, as the site passes `SecondValidationField`. */
+const codeField = (
+  <label>
+    Verification code
+    <input name="code" />
+  </label>
+);
+
+export const WebhookChangeAsksValidation: Story = {
+  args: { value: withWebhook, webhookValidation: codeField },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const note =
+      'A new webhook address receives your alerts and your account’s data: first confirm it is you with a code or a passkey.';
+    // The saved address: no validation asked.
+    await expect(canvas.queryByLabelText('Verification code')).toBeNull();
+    const url = canvas.getByLabelText('Webhook address');
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://hooks.example.com/other');
+    await expect(canvas.getByLabelText('Verification code')).toBeInTheDocument();
+    await expect(canvas.getByRole('region', { name: note })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ webhook_url: 'https://hooks.example.com/other' }),
+    );
+    // Back to the saved address, or none: no validation.
+    await userEvent.clear(url);
+    await expect(canvas.queryByLabelText('Verification code')).toBeNull();
+    await userEvent.type(url, 'https://hooks.example.com/poolkit');
+    await expect(canvas.queryByLabelText('Verification code')).toBeNull();
+  },
+};
+
+export const NewWebhookAsksValidation: Story = {
+  args: { value: off, webhookValidation: codeField },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByLabelText('Verification code')).toBeNull();
+    await userEvent.type(canvas.getByLabelText('Webhook address'), 'https://hooks.example.com/new');
+    await expect(canvas.getByLabelText('Verification code')).toBeInTheDocument();
+  },
+};
+
 export const SecretShownOnce: Story = {
   args: { value: withWebhook, newSecret: `whsec_${'ab'.repeat(32)}` },
   play: async ({ canvasElement }) => {

@@ -6,7 +6,7 @@ import type {
   WebhookTestResult,
 } from '@poolkit/core';
 import { enAlerts } from '@poolkit/core';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { cx } from '../../internal/cx';
 import { interpolate, useMiningT } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
@@ -42,7 +42,8 @@ export type AlertSettingsFormLabelKey =
   | 'testFailed'
   | 'help'
   | 'thresholdInvalid'
-  | 'urlInvalid';
+  | 'urlInvalid'
+  | 'webhookValidationNote';
 
 /** Props of {@link AlertSettingsForm}. */
 export interface AlertSettingsFormProps {
@@ -62,6 +63,13 @@ export interface AlertSettingsFormProps {
   testing?: boolean;
   /** How the last test went. */
   testResult?: WebhookTestResult | null;
+  /**
+   * The host's second-validation field (code or passkey), shown under the webhook address with
+   * a note while the address is new or differs from the saved one: the server takes a new or
+   * changed address only with a validation of scene `webhook` (`validation_token`). Removing
+   * the address, or keeping it, needs none. Default: nothing shown.
+   */
+  webhookValidation?: ReactNode;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<AlertSettingsFormLabelKey, string>>;
   /** Extra class on the form. */
@@ -110,7 +118,8 @@ function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
  * kinds, the offline-worker count and hashrate threshold, the channels besides the message
  * center (email, SMS, webhook), the webhook address, the quiet window after a recovery (flap
  * damping), and the webhook's signing secret, shown once when made, with a test button. Checks
- * the numbers and the address before `onSubmit`, naming the field.
+ * the numbers and the address before `onSubmit`, naming the field. A new or changed webhook
+ * address shows the host's `webhookValidation` field.
  */
 export function AlertSettingsForm({
   value,
@@ -121,6 +130,7 @@ export function AlertSettingsForm({
   onSendTest,
   testing = false,
   testResult = null,
+  webhookValidation,
   labels,
   className,
 }: AlertSettingsFormProps) {
@@ -199,6 +209,8 @@ export function AlertSettingsForm({
   );
 
   const canTest = value.webhook_url !== null && value.webhook_secret_set;
+  const draftUrl = draft.url.trim();
+  const webhookChanged = draftUrl !== '' && draftUrl !== (value.webhook_url ?? '');
   return (
     <form className={cx(widget.card, styles.form, className)} noValidate onSubmit={submit}>
       <label className={styles.check}>
@@ -268,6 +280,14 @@ export function AlertSettingsForm({
         onChange: (next) => update({ url: next }),
         inputMode: 'url',
       })}
+      {webhookChanged && webhookValidation !== undefined ? (
+        <section className={styles.validationBox} aria-labelledby={`${id}-validation`}>
+          <p id={`${id}-validation`} className={widget.note}>
+            {label('webhookValidationNote')}
+          </p>
+          {webhookValidation}
+        </section>
+      ) : null}
       <section className={styles.secretBox} aria-labelledby={`${id}-secret`}>
         <strong id={`${id}-secret`}>{label('secretTitle')}</strong>
         {newSecret === null ? (

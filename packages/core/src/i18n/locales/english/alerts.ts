@@ -30,4 +30,7 @@ export const enAlerts = {
   coin: 'Coin',
   thresholdInvalid: 'Enter a whole number of at least 1',
   urlInvalid: 'Enter an address starting with https://',
+  webhookValidationNote:
+    'A new webhook address receives your alerts and your account’s data: first confirm it is you with a code or a passkey.',
+  codeRequired: 'Enter the verification code',
 };
