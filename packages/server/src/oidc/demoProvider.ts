@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * starts beside itself in demo mode and that tests start on a free port, so third-party login
  * runs end to end on one machine with no outside service. Its sign-in page lists the seeded
  * identities and lets anyone type another one (any email, verified or not): it authenticates
- * nobody and is for demos and tests only.
+ * nobody and is for demos and tests only. So the server never trusts it (`trusted: false` in
+ * `main.ts`): its "verified" emails link no account.
  */
 
 /** A person the demo provider can sign in as. */
@@ -175,7 +176,7 @@ label{display:block;margin:.5rem 0}input[type=text],input[type=email]{width:100%
 ${presets}
 <h2>Someone else</h2>
 <form method="post" action="/authorize">${hidden}
-<label>Subject <input type="text" name="custom_sub" required pattern="[A-Za-z0-9._-]{1,64}"></label>
+<label>Subject <input type="text" name="custom_sub" required pattern="[A-Za-z0-9._\\-]{1,64}"></label>
 <label>Name <input type="text" name="custom_name" required maxlength="64"></label>
 <label>Email <input type="email" name="custom_email" maxlength="254"></label>
 <label><input type="checkbox" name="custom_verified" value="1"> Email verified</label>
@@ -362,7 +363,11 @@ export const DEMO_OIDC_CLIENT = {
   clientSecret: 'poolkit-demo-secret',
 } as const;
 
-/** The identity "Demo ID" offers in demo mode: the demo user's verified email, so it links. */
+/**
+ * The identity "Demo ID" offers in demo mode, with the demo user's email. Demo ID is never
+ * trusted, so its email links nothing: the demo seed links this identity to the demo user
+ * itself (`seedDemoUser`), whose password is printed in the log anyway.
+ */
 export const DEMO_OIDC_IDENTITIES: readonly DemoIdentity[] = [
   { sub: 'demo-id-1', name: 'Demo Miner', email: 'demo@poolkit.local', emailVerified: true },
 ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
 import type { Principal } from '../../http/authenticate';
+import { createGuessBrake, describeWait, wrongWhenStatus } from '../../http/guessBrake';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
@@ -38,11 +39,25 @@ export function registerCouponModule(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.coupons, async ({ query }, { principal }) =>
     readUserCoupons(database.db, userOf(principal), query),
   );
+  const codeBrake = createGuessBrake(database, clock, {
+    scope: 'coupon-code',
+    message: (seconds) => `Too many wrong coupon codes: try again in ${describeWait(seconds)}`,
+  });
   registerEndpoint(
     app,
     endpoints.redeemCoupon,
-    async ({ body }, { principal }) =>
-      redeemCoupon(database, userOf(principal), body.code, clock.now()),
+    async ({ body }, { principal }) => {
+      const userId = userOf(principal);
+      // Per user, whatever the address: 5 unknown codes run freely, then each further try
+      // waits 1, 2, 4 … minutes (429 naming `code`, with Retry-After), a right code included.
+      // A redeemed or expired code is no wrong guess (the code exists): it is not counted.
+      return codeBrake.attempt(
+        userId,
+        'code',
+        () => redeemCoupon(database, userId, body.code, clock.now()),
+        wrongWhenStatus(404),
+      );
+    },
     { rateLimit: redeemLimit },
   );
   registerEndpoint(app, endpoints.coupon, async ({ params }, { principal }) =>

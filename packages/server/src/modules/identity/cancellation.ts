@@ -49,8 +49,9 @@ export async function finaliseCancellations(database: Database, nowMs: number): 
 const PRUNE_AFTER_MS = 24 * 3_600_000;
 
 /**
- * Deletes what no longer matters: captcha lots past their expiry, and codes, tickets, passkey
- * challenges and refresh tokens expired for more than a day. Runs with the cancellation job.
+ * Deletes what no longer matters: captcha lots and guessing streaks past their expiry, and
+ * codes, tickets, passkey challenges and refresh tokens expired for more than a day. Runs with
+ * the cancellation job.
  */
 export async function pruneIdentityData(database: Database, nowMs: number): Promise<void> {
   const now = new Date(nowMs).toISOString();
@@ -68,5 +69,7 @@ export async function pruneIdentityData(database: Database, nowMs: number): Prom
       cutoff,
     ]);
     await session.query('DELETE FROM oidc_flows WHERE expires_at < $1::timestamptz', [cutoff]);
+    // Forgotten guessing streaks (http/guessBrake.ts): nothing is left to count in them.
+    await session.query('DELETE FROM guess_brakes WHERE expires_at <= $1::timestamptz', [now]);
   });
 }

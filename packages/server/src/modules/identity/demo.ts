@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEMO_OIDC_IDENTITIES } from '../../oidc/demoProvider';
 import type { IdentityContext } from './context';
 import { hashPassword } from './crypto';
 import { iso, queryRow } from './db';
@@ -45,6 +46,18 @@ export async function seedDemoUser(
       // Another node seeded it at the same moment.
       if ((error as { code?: unknown }).code !== 40900) throw error;
     }
+  }
+  // Demo ID is not trusted to link by email (oidcLogin.ts), so its preset identity is linked
+  // here, to keep "Continue as Demo Miner" a one-click demo. Nothing is given away: the demo
+  // user's password is printed below. Only with the provider `demo` configured (main.ts).
+  const preset = DEMO_OIDC_IDENTITIES[0];
+  if (preset !== undefined && context.config.oidc.providers.some((item) => item.id === 'demo')) {
+    await context.database.db.execute(
+      sql`INSERT INTO user_identities (user_id, provider, subject, email, created_at)
+          SELECT id, 'demo', ${preset.sub}, ${preset.email ?? null}, ${iso(context.clock.now())}::timestamptz
+          FROM users WHERE username = ${DEMO_USER.username}
+          ON CONFLICT (provider, subject) DO NOTHING`,
+    );
   }
   log?.info(
     { demoUser: { email: DEMO_USER.email, username: DEMO_USER.username } },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
 import type { Principal } from '../../http/authenticate';
+import { createGuessBrake, describeWait, wrongWhenStatus } from '../../http/guessBrake';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
@@ -61,16 +62,32 @@ export function registerProgrammesModule(app: FastifyInstance, identity: Identit
       clock.now(),
     ),
   );
+  const codeBrake = createGuessBrake(database, clock, {
+    scope: 'red-packet-code',
+    message: (seconds) => `Too many wrong red-packet codes: try again in ${describeWait(seconds)}`,
+  });
   registerEndpoint(
     app,
     endpoints.receiveRedPacket,
-    async ({ params, body }, { principal }) =>
-      receivePacket(database, {
-        userId: userOf(principal),
-        code: params.packet_id,
-        email: body.email,
-        nowMs: clock.now(),
-      }),
+    async ({ params, body }, { principal }) => {
+      const userId = userOf(principal);
+      // Per user, whatever the address: 5 unknown codes run freely, then each further claim
+      // waits 1, 2, 4 … minutes (429 naming `packet_id`, with Retry-After), a right code
+      // included. Other refusals (wrong email, campaign ended, already received) are not
+      // counted: the code exists.
+      return codeBrake.attempt(
+        userId,
+        'packet_id',
+        () =>
+          receivePacket(database, {
+            userId,
+            code: params.packet_id,
+            email: body.email,
+            nowMs: clock.now(),
+          }),
+        wrongWhenStatus(404),
+      );
+    },
     { rateLimit: receiveLimit },
   );
   registerEndpoint(app, endpoints.redPackets, async ({ query }, { principal }) =>

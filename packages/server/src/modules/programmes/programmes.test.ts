@@ -242,11 +242,16 @@ describe.each(testDrivers)('red packets and invitations on %s', (driver) => {
         Array.from({ length: 20 }, () => receive('racer013', created.data.packet_id)),
       );
       // The first claim's packet, once taken, is the answer of a later claim too (idempotent);
-      // a claim that loses the race on the unique index gets the documented 409 (40910).
+      // a claim that loses the race on the unique index gets the documented 409 (40910). The
+      // per-account brake on code guessing counts each claim before it looks the code up, so
+      // claims beyond its free attempts that are in flight together get its documented 429.
       expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
-      expect(answers.filter((answer) => answer.status !== 200 && answer.code !== 40910)).toEqual(
-        [],
-      );
+      expect(
+        answers.filter(
+          (answer) => answer.status !== 200 && answer.code !== 40910 && answer.code !== 42900,
+        ),
+      ).toEqual([]);
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
       const [counted] = await queryRows<{ taken: number }>(
         database.db,
         sql`SELECT count(*)::int AS taken FROM red_packets

@@ -1,5 +1,5 @@
 import type { OidcFinish } from '@poolkit/core';
-import { validators } from '@poolkit/core';
+import { ApiError, validators } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, EmptyState, PageFrame, TextField, uiStyles } from '../../app/ui';
 import { completeLogin, type FormErrors, validateFields } from './identity';
-import { takeRedirect } from './thirdParty';
+import { takeBrowserBinding, takeRedirect } from './thirdParty';
 
 type Stage =
   | { kind: 'finishing' }
@@ -16,9 +16,25 @@ type Stage =
   | { kind: 'totp'; ticket: string };
 
 /**
+ * What a refused finish tells the user: that the account exists and how to link it (the server
+ * links by email only for trusted providers), that the sign-in belongs to another tab, or the
+ * general failure.
+ */
+function refusalText(error: unknown): 'accountExists' | 'otherBrowser' | 'failed' {
+  if (!(error instanceof ApiError)) return 'failed';
+  if (error.status === 409 && error.fields.some((item) => item.field === 'email')) {
+    return 'accountExists';
+  }
+  if (error.fields.some((item) => item.field === 'browser_binding')) return 'otherBrowser';
+  return 'failed';
+}
+
+/**
  * The return page of a third-party sign-in (`/authredirect`) and of linking one in settings
- * (`/user/authredirect`): hands the provider's `code` and `state` to the server once, then signs
- * in (the authenticator step when the account has 2FA) or goes back to settings.
+ * (`/user/authredirect`): hands the provider's `code` and `state`, with the browser binding this
+ * tab kept when it started the sign-in, to the server once, then signs in (the authenticator
+ * step when the account has 2FA) or goes back to settings. A link that this tab did not start
+ * (someone else's sign-in) has no binding: it is refused here, before any call.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -38,6 +54,7 @@ export function Component() {
     const providerCode = search.get('code');
     const state = search.get('state');
     const iss = search.get('iss');
+    const binding = takeBrowserBinding();
     if (search.get('error') !== null) {
       setStage({ kind: 'failed', text: t('site.thirdParty.cancelled') });
       return;
@@ -46,15 +63,26 @@ export function Component() {
       setStage({ kind: 'failed', text: t('site.thirdParty.failed') });
       return;
     }
+    if (binding === null) {
+      setStage({ kind: 'failed', text: t('site.thirdParty.otherBrowser') });
+      return;
+    }
     const finish = async () => {
       let result: OidcFinish;
       try {
         result = await services.api.oidcFinish({
-          body: { code: providerCode, state, ...(iss === null ? {} : { iss }) },
+          body: {
+            code: providerCode,
+            state,
+            browser_binding: binding,
+            ...(iss === null ? {} : { iss }),
+          },
         });
       } catch (error) {
-        reportError(error);
-        setStage({ kind: 'failed', text: t('site.thirdParty.failed') });
+        const refusal = refusalText(error);
+        // The page says it all for the two known refusals; anything else shows the server's word.
+        if (refusal === 'failed') reportError(error);
+        setStage({ kind: 'failed', text: t(`site.thirdParty.${refusal}`) });
         return;
       }
       if (result.status === 'linked') {
