@@ -8,6 +8,7 @@ import {
   loginByApi,
   newUser,
   openPage,
+  outboxCode,
   registerByApi,
   serverUrl,
   waitForPath,
@@ -92,6 +93,14 @@ describe('third-party login permit', () => {
     expect(grants).toBe(0);
 
     await account.check();
+    // The app gets a refresh token that outlives the session: the consent takes a fresh second
+    // validation, the code sent to the user's email.
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.getByText('Please enter verification code').waitFor();
+    expect(grants).toBe(0);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('The verification code has been sent.').waitFor({ timeout: 30_000 });
+    await page.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL((url) => url.href.startsWith(redirectUri), { timeout: 30_000 });
     const callback = new URL(page.url());

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   newUser,
   openPage,
+  outboxCode,
   registerByApi,
   seedSession,
   serverUrl,
@@ -71,6 +72,12 @@ describe('passkeys in the wallet', () => {
     await page.getByText('No passkeys yet.').waitFor({ timeout: 30_000 });
     await page.getByRole('textbox', { name: 'Passkey nickname' }).fill('Phone');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
+    // Adding a passkey takes a fresh second validation: the email code, as no passkey exists yet.
+    const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await confirm.getByRole('button', { name: 'Send code' }).click({ timeout: 30_000 });
+    await page.getByText('The verification code has been sent.').waitFor({ timeout: 30_000 });
+    await confirm.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('The passkey has been added.').waitFor({ timeout: 30_000 });
     const codesBefore = await codeCount(user.email);
 

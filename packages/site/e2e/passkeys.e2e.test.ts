@@ -90,14 +90,25 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('Please enter passkey nickname').waitFor();
 
+    // A passkey signs in without the password: adding one takes a fresh second validation,
+    // here the email code (no passkey exists yet).
     await nickname.fill('Laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await confirm.getByRole('button', { name: 'Send code' }).click({ timeout: 30_000 });
+    await page.getByText('The verification code has been sent.').waitFor({ timeout: 30_000 });
+    await confirm.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('The passkey has been added.').waitFor({ timeout: 30_000 });
     await page.getByRole('cell', { name: 'Laptop', exact: true }).waitFor();
 
-    // The same authenticator again: the browser refuses it (excluded credential).
+    // The same authenticator again, validated by the passkey it holds: the browser then refuses
+    // to make a second one (excluded credential).
     await nickname.fill('Laptop again');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await confirm.getByRole('button', { name: 'Use a passkey instead' }).click({ timeout: 30_000 });
+    await confirm.getByText('Verified with your passkey.').waitFor({ timeout: 30_000 });
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('The passkey has been bound').waitFor({ timeout: 30_000 });
     const stored = await authenticator.cdp.send('WebAuthn.getCredentials', {
       authenticatorId: authenticator.id,
@@ -177,6 +188,79 @@ describe('passkeys', () => {
     expect(await securityLog(user.email, user.password)).toEqual(
       expect.arrayContaining(['passkey_added', 'passkey_renamed', 'passkey_deleted']),
     );
+    await context.close();
+  });
+
+  it('should refuse a passkey to a stolen session, and after a password reset list the passkeys to remove one while nothing the thief held works', async () => {
+    const user = newUser('pkreset');
+    const stolen = await registerByApi(baseUrl, user);
+    // The thief holds the session's tokens only: no passkey can be planted with them.
+    const planted = await apiCall(
+      baseUrl,
+      'POST',
+      '/passkeys/registration/options',
+      stolen.token,
+      {},
+    );
+    expect(planted.code).not.toBe(0);
+    expect(JSON.stringify(planted)).toContain('validation_token');
+    // Nor an API key, which would outlive the session: it asks for a second validation first.
+    const key = await apiCall(baseUrl, 'POST', '/users/api-keys', stolen.token, {
+      name: 'backdoor',
+      scopes: ['miner.view'],
+      accounts: ['anything'],
+      expiry: 'forever',
+    });
+    expect(key.code).not.toBe(0);
+    expect(JSON.stringify(key)).toContain('validation_token');
+
+    // The owner's passkey, added in the settings with a code.
+    const owner = await loginByApi(baseUrl, user.email, user.password);
+    const { context, page } = await openPage(browser);
+    await addVirtualAuthenticator(page);
+    await seedSession(context, owner.token, owner.refresh_token);
+    await page.goto(`${siteUrl}/user/setting`);
+    await page.getByText('No passkeys yet.').waitFor({ timeout: 30_000 });
+    await page.getByRole('textbox', { name: 'Passkey nickname' }).fill('Old laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await confirm.getByRole('button', { name: 'Send code' }).click({ timeout: 30_000 });
+    await page.getByText('The verification code has been sent.').waitFor({ timeout: 30_000 });
+    await confirm.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('The passkey has been added.').waitFor({ timeout: 30_000 });
+
+    // "I lost control": the reset, then the account's passkeys with a remove button.
+    await page.evaluate(() => {
+      localStorage.removeItem('access_token');
+      localStorage.removeItem('refresh_token');
+    });
+    await page.goto(`${siteUrl}/resetpassword/email`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: /Resend in \d+ s/ }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Verification code').fill(await outboxCode(baseUrl, user.email));
+    await page.getByLabel('New password').fill('Recovered123');
+    await page.getByLabel('Confirm password').fill('Recovered123');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('heading', { name: 'Check your passkeys' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Remove Old laptop' }).click({ timeout: 30_000 });
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('The passkey has been removed.').waitFor({ timeout: 30_000 });
+    await page.getByText('This account has no passkeys.').waitFor({ timeout: 30_000 });
+    // Not signed in by the reset.
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+
+    for (const token of [stolen.token, owner.token]) {
+      expect((await apiCall(baseUrl, 'GET', '/users/info', token)).code).not.toBe(0);
+    }
+    const refreshed = await apiCall(baseUrl, 'POST', '/users/refresh/login', '', {
+      refresh_token: stolen.refresh_token,
+    });
+    expect(refreshed.code).not.toBe(0);
+    const fresh = await loginByApi(baseUrl, user.email, 'Recovered123');
+    const passkeys = await apiCall<{ list: unknown[] }>(baseUrl, 'GET', '/passkeys', fresh.token);
+    expect(passkeys.data.list).toEqual([]);
     await context.close();
   });
 

@@ -298,6 +298,12 @@ export {
   type OrderTableRow,
 } from './widgets/OrderTable/OrderTable';
 export {
+  PasskeyList,
+  type PasskeyListItem,
+  type PasskeyListLabelKey,
+  type PasskeyListProps,
+} from './widgets/PasskeyList/PasskeyList';
+export {
   PoolStatsCard,
   type PoolStatsCardLabelKey,
   type PoolStatsCardProps,

@@ -41,6 +41,7 @@ describe('createApiKeyBodySchema', () => {
       accounts: ['alice01'],
       expiry: 'forever',
       ip_allow: ['10.0.0.1', 'nonsense'],
+      validation_token: 'vt_x',
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['ip_allow', 1]);
@@ -53,7 +54,22 @@ describe('createApiKeyBodySchema', () => {
       scopes: ['miner.view'],
       accounts: [],
       expiry: 'forever',
+      validation_token: 'vt_x',
     });
     expect(result.error?.issues[0]?.message).toBe('Select at least one account');
+  });
+
+  it('should ask for the validation token of a fresh second validation', () => {
+    const body = {
+      name: 'monitor',
+      scopes: ['miner.view'],
+      accounts: ['alice01'],
+      expiry: 'forever',
+    };
+    const result = createApiKeyBodySchema.safeParse(body);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([['validation_token']]);
+    expect(createApiKeyBodySchema.safeParse({ ...body, validation_token: 'vt_x' }).success).toBe(
+      true,
+    );
   });
 });

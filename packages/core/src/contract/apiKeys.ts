@@ -3,7 +3,13 @@
  * (pool statistics, workers, profits), with the permission strings of spec section 6 as scopes.
  */
 import { z } from 'zod';
-import { accountNameSchema, entityIdSchema, isoDateTimeSchema, nicknameSchema } from './common';
+import {
+  accountNameSchema,
+  entityIdSchema,
+  isoDateTimeSchema,
+  nicknameSchema,
+  validationTokenSchema,
+} from './common';
 
 /**
  * The scopes a key (or a third-party app's token) may hold: the permission strings of spec
@@ -68,7 +74,11 @@ export const apiKeyExpirySchema = z.enum(['one_month', 'three_months', 'one_year
 /** An API key lifetime. */
 export type ApiKeyExpiry = z.infer<typeof apiKeyExpirySchema>;
 
-/** Body of `POST /users/api-keys`. */
+/**
+ * Body of `POST /users/api-keys`. A key outlives the session that made it (a password reset
+ * is what ends it), so creating one takes a fresh second validation of scene `api_key`, not
+ * only a session.
+ */
 export const createApiKeyBodySchema = z
   .object({
     /** What the key is for, as the user names it. */
@@ -80,6 +90,11 @@ export const createApiKeyBodySchema = z
     expiry: apiKeyExpirySchema,
     /** Addresses or CIDR blocks the key may be used from; empty or absent: anywhere. */
     ip_allow: z.array(cidrSchema).max(20).default([]),
+    /**
+     * A live token of `POST /users/second-validation` (or its passkey form) for scene
+     * `api_key`, of this user; spent by the key it creates.
+     */
+    validation_token: validationTokenSchema,
   })
   .strict();
 /** Create-API-key body. */

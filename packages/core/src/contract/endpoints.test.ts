@@ -204,6 +204,9 @@ describe('endpoints', () => {
         'login',
         'passkeyAuthenticationOptions',
         'passkeyAuthenticationVerify',
+        // The screen after a password reset: its recovery token travels in the body.
+        'recoveryDeletePasskey',
+        'recoveryPasskeys',
         'refreshToken',
         'registerEmail',
         'registerPhone',

@@ -202,6 +202,11 @@ export const securitySceneSchema = z.enum([
   'authorize_app',
   /** Adding or changing an alert webhook. */
   'webhook',
+  /**
+   * Linking a third-party identity (`POST /oidc/start` with `purpose: link`): the identity signs
+   * in on its own and survives a password reset, so a stolen session alone must not add one.
+   */
+  'link_identity',
 ]);
 /** A sensitive action. */
 export type SecurityScene = z.infer<typeof securitySceneSchema>;
@@ -359,7 +364,39 @@ export const resetPasswordPhoneBodySchema = z
 /** Phone password-reset body. */
 export type ResetPasswordPhoneBody = z.input<typeof resetPasswordPhoneBodySchema>;
 
-/** Body of `PUT /users/password`: a new password for the signed-in user. */
+/**
+ * A password reset's recovery token (`rk_…`): proof that the holder just reset the account's
+ * password with a code sent to its email or phone, kept for the screen after the reset.
+ */
+export const recoveryTokenSchema = z.string().min(1).max(512);
+
+/**
+ * Answer of `POST /users/password/reset/email` and `/phone`. A reset is the "I lost control"
+ * path: it ends every session and refresh token of the account, revokes every API key and every
+ * third-party app's authorisation (and so their tokens), and answers a recovery token for the
+ * screen after it, which lists the account's passkeys so one planted by someone else can go.
+ *
+ * Decision (the spec leaves it open): the reset does not sign the user in, since an account
+ * protected by an authenticator must still pass its second factor at login. The screen is
+ * authorised by the recovery token instead: random, stored hashed, bound to the user, good for
+ * 15 minutes and for two calls only, `POST /users/password/reset/passkeys` (list) and
+ * `DELETE /users/password/reset/passkeys/{id}` (remove), sent in the body, never as a bearer
+ * token, so no other call accepts it. It may be used several times within its 15 minutes (to
+ * remove more than one passkey); a newer reset of the same account spends the older tokens.
+ */
+export const passwordResetSchema = z.object({
+  recovery_token: recoveryTokenSchema,
+  /** The recovery token works until then (15 minutes after the reset). */
+  expires_at: isoDateTimeSchema,
+});
+/** A password reset's answer. */
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/**
+ * Body of `PUT /users/password`: a new password for the signed-in user. A change ends the
+ * account's other sessions and refresh tokens (the session that made the change stays signed
+ * in); API keys and app authorisations stay, since the owner is still in control.
+ */
 export const changePasswordBodySchema = z
   .object({
     password: encryptedSecretSchema,
@@ -373,24 +410,41 @@ export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 /**
  * Body of `PUT /users/email`: the new email and its code (scene `bind_email`), after the old
  * one was verified by a second validation (scene `change_email`).
+ *
+ * Decision, the first factor: a user with no second factor at all (no email, no phone, no
+ * authenticator, no passkey: one who signed up through a provider not marked trusted) cannot
+ * pass a second validation, and registering a passkey takes one, so such a user binds the first
+ * email or phone with the new address's code alone and leaves `validation_token` out. The
+ * server decides from the account, never from the body: as soon as the user holds any factor,
+ * `validation_token` is required (HTTP 400 code 40002 naming it when missing). Such an account
+ * is only as safe as its session anyway; the bind still writes the user log, sends the
+ * setting-update message and pauses withdrawals 24 h, like any change.
  */
 export const changeEmailBodySchema = z
   .object({
     email: emailSchema,
     code: verificationCodeSchema,
-    validation_token: validationTokenSchema,
+    /**
+     * A live token of `POST /users/second-validation` for scene `change_email`; required unless
+     * the user has no second factor yet (see above).
+     */
+    validation_token: validationTokenSchema.optional(),
   })
   .strict();
 /** Change-email body. */
 export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
 
-/** Body of `PUT /users/phone`: like {@link changeEmailBodySchema}, for the phone. */
+/**
+ * Body of `PUT /users/phone`: like {@link changeEmailBodySchema}, for the phone (code of scene
+ * `bind_phone`; `validation_token` of scene `change_phone`, left out only by a user with no
+ * second factor yet).
+ */
 export const changePhoneBodySchema = z
   .object({
     country_code: countryCodeSchema,
     phone: phoneSchema,
     code: verificationCodeSchema,
-    validation_token: validationTokenSchema,
+    validation_token: validationTokenSchema.optional(),
   })
   .strict()
   .refine(phoneMatchesCountry, { message: PHONE_MESSAGE, path: ['phone'] });
@@ -588,7 +642,13 @@ export const oauthClientSchema = z.object({
 /** An OAuth client. */
 export type OauthClient = z.infer<typeof oauthClientSchema>;
 
-/** Body of `POST /oauth/authorize`: grant, with at least one account selected. */
+/**
+ * Body of `POST /oauth/authorize`: grant, with at least one account selected.
+ *
+ * Every consent needs a fresh second validation of scene `authorize_app`: the code it answers
+ * is exchanged for a refresh token that rotates for 30 days, i.e. long-lived access that
+ * outlives the session, and PoolKit issues no short-lived-only grant, so no consent is exempt.
+ */
 export const oauthAuthorizeBodySchema = z
   .object({
     client_id: z.string().min(1).max(128),
@@ -598,6 +658,11 @@ export const oauthAuthorizeBodySchema = z
     accounts: z.array(accountNameSchema).min(1, 'Select at least one account').max(100),
     code_challenge: pkceChallengeSchema,
     code_challenge_method: z.literal('S256'),
+    /**
+     * A live token of `POST /users/second-validation` (or its passkey form) for scene
+     * `authorize_app`, of this user; spent by the grant.
+     */
+    validation_token: validationTokenSchema,
   })
   .strict();
 /** OAuth grant body. */

@@ -4,8 +4,8 @@
  * `PublicKeyCredential.parseCreationOptionsFromJSON()` and back from `credential.toJSON()`.
  */
 import { z } from 'zod';
-import { entityIdSchema, isoDateTimeSchema, nicknameSchema } from './common';
-import { securitySceneSchema, tokenPairSchema } from './identity';
+import { entityIdSchema, isoDateTimeSchema, nicknameSchema, validationTokenSchema } from './common';
+import { recoveryTokenSchema, securitySceneSchema, tokenPairSchema } from './identity';
 
 /** A base64url string (WebAuthn binary fields), at most 16 KiB. */
 export const base64UrlSchema = z
@@ -39,6 +39,18 @@ const credentialDescriptorSchema = z.object({
   type: z.literal('public-key'),
   transports: transportsSchema.optional(),
 });
+
+/**
+ * Body of `POST /passkeys/registration/options`: the validation token of a fresh second
+ * validation of scene `passkey` (an email, SMS or authenticator code, or one of the user's
+ * passkeys). It is used up before the ceremony's challenge is issued, so a stolen session alone
+ * cannot plant a passkey; a ceremony that then fails (cancelled on the device) needs a new one.
+ */
+export const passkeyRegistrationOptionsBodySchema = z
+  .object({ validation_token: validationTokenSchema })
+  .strict();
+/** Passkey registration options body. */
+export type PasskeyRegistrationOptionsBody = z.input<typeof passkeyRegistrationOptionsBodySchema>;
 
 /** `PublicKeyCredentialCreationOptionsJSON`, plus the id of the stored challenge. */
 export const passkeyRegistrationOptionsSchema = z.object({
@@ -165,3 +177,13 @@ export const passkeyValidationBodySchema = z
   .strict();
 /** Passkey validation body. */
 export type PasskeyValidationBody = z.input<typeof passkeyValidationBodySchema>;
+
+/**
+ * Body of the recovery calls after a password reset, `POST /users/password/reset/passkeys`
+ * (answers the account's passkeys, as `GET /passkeys`) and `DELETE
+ * /users/password/reset/passkeys/{id}`: the reset's recovery token (see `passwordResetSchema`).
+ * Nothing else takes that token; once expired the calls answer HTTP 401 naming `recovery_token`.
+ */
+export const passkeyRecoveryBodySchema = z.object({ recovery_token: recoveryTokenSchema }).strict();
+/** Passkey recovery body. */
+export type PasskeyRecoveryBody = z.input<typeof passkeyRecoveryBodySchema>;

@@ -5,7 +5,7 @@
  * `wechat`.
  */
 import { z } from 'zod';
-import { entityIdSchema, isoDateTimeSchema, urlSchema } from './common';
+import { entityIdSchema, isoDateTimeSchema, urlSchema, validationTokenSchema } from './common';
 import { tokenPairSchema } from './identity';
 
 /** A provider id, e.g. `demo` or `wechat`. */
@@ -30,26 +30,60 @@ export type OidcProviderList = z.infer<typeof oidcProviderListSchema>;
 /**
  * Body of `POST /oidc/start`: `login` signs in (or registers) through the provider; `link`
  * (signed in) adds the provider's identity to the signed-in user.
+ *
+ * A linked identity signs in on its own and outlives the session that linked it (a password
+ * reset leaves it), so a link takes a fresh second validation of scene `link_identity`: with a
+ * stolen session alone nobody links their own identity to keep a way in. The token is spent
+ * when the link starts (the flow is then bound to the user), so each start takes a new one.
  */
-export const oidcStartBodySchema = z
-  .object({
-    provider: oidcProviderIdSchema,
-    purpose: z.enum(['login', 'link']),
-  })
-  .strict();
+export const oidcStartBodySchema = z.discriminatedUnion('purpose', [
+  z.object({ provider: oidcProviderIdSchema, purpose: z.literal('login') }).strict(),
+  z
+    .object({
+      provider: oidcProviderIdSchema,
+      purpose: z.literal('link'),
+      /**
+       * A live token of `POST /users/second-validation` (or its passkey form) for scene
+       * `link_identity`, of the signed-in user; spent by the start.
+       */
+      validation_token: validationTokenSchema,
+    })
+    .strict(),
+]);
 /** Start body. */
 export type OidcStartBody = z.input<typeof oidcStartBodySchema>;
 
-/** Answer of `POST /oidc/start`: where to send the browser. */
-export const oidcStartSchema = z.object({ authorization_url: urlSchema });
+/**
+ * A secret that binds a pending sign-in to the browser that started it: `POST /oidc/start`
+ * answers it, the client keeps it (the site: in `sessionStorage`, for that tab) and sends it
+ * back with `POST /oidc/finish`, which refuses a `state` started elsewhere. Without it, anyone
+ * who opened an attacker's `/authredirect?code=…&state=…` would be signed in as the attacker.
+ */
+export const browserBindingSchema = z
+  .string()
+  .min(1, 'browser_binding: missing')
+  .max(128, 'browser_binding: too long');
+
+/**
+ * Answer of `POST /oidc/start`: where to send the browser, and the {@link browserBindingSchema}
+ * secret to keep until the finish.
+ */
+export const oidcStartSchema = z.object({
+  authorization_url: urlSchema,
+  browser_binding: browserBindingSchema,
+});
 /** Start answer. */
 export type OidcStart = z.infer<typeof oidcStartSchema>;
 
-/** Body of `POST /oidc/finish`: the parameters the provider sent back to the redirect page. */
+/**
+ * Body of `POST /oidc/finish`: the parameters the provider sent back to the redirect page, and
+ * the `browser_binding` that `POST /oidc/start` answered in this browser.
+ */
 export const oidcFinishBodySchema = z
   .object({
     code: z.string().min(1, 'code: missing').max(2048),
     state: z.string().min(1, 'state: missing').max(512),
+    browser_binding: browserBindingSchema,
     /** RFC 9207 issuer identifier, when the provider sends one. */
     iss: z.string().max(2048).optional(),
   })

@@ -23,6 +23,7 @@ import {
   oauthRedirectSchema,
   oauthRequestQuerySchema,
   observerInfoSchema,
+  passwordResetSchema,
   publicKeySchema,
   refreshBodySchema,
   registerEmailBodySchema,
@@ -49,7 +50,10 @@ import {
 import {
   passkeyAuthenticationBodySchema,
   passkeyAuthenticationOptionsSchema,
+  passkeyListSchema,
   passkeyLoginResultSchema,
+  passkeyParamsSchema,
+  passkeyRecoveryBodySchema,
   passkeyValidationBodySchema,
   passkeyValidationOptionsBodySchema,
 } from '../passkeys';
@@ -147,7 +151,11 @@ export const identityEndpoints = {
     response: emptyResponseSchema,
     summary: 'Turn the authenticator off',
   }),
-  /** Second validation for a sensitive action; answers a validation token for it. */
+  /**
+   * Second validation for a sensitive action; answers a validation token for it. HTTP 429
+   * (code 42900, `Retry-After`) when the client address calls too often, and for 15 minutes
+   * after the user's fifth wrong authenticator code in a row (the right code included).
+   */
   secondValidation: defineEndpoint({
     id: 'secondValidation',
     family: 'A',
@@ -156,6 +164,7 @@ export const identityEndpoints = {
     auth: 'user-only',
     body: secondValidationBodySchema,
     response: secondValidationSchema,
+    errors: [429],
     summary: 'Pass a second validation for a sensitive action',
   }),
   /** Not shown: WebAuthn options to pass a second validation with one of the user's passkeys. */
@@ -227,7 +236,11 @@ export const identityEndpoints = {
     errors: [409, 429],
     summary: 'Register by phone',
   }),
-  /** Not shown: password reset with an email code. */
+  /**
+   * Not shown: password reset with an email code. Ends every session, API key and app
+   * authorisation of the account and answers a recovery token for its passkeys (see
+   * `passwordResetSchema`); the user is not signed in.
+   */
   resetPasswordEmail: defineEndpoint({
     id: 'resetPasswordEmail',
     family: 'A',
@@ -235,11 +248,11 @@ export const identityEndpoints = {
     path: '/users/password/reset/email',
     auth: 'public',
     body: resetPasswordEmailBodySchema,
-    response: emptyResponseSchema,
+    response: passwordResetSchema,
     errors: [401, 429],
     summary: 'Reset the password with an email code',
   }),
-  /** Not shown: password reset with an SMS code. */
+  /** Not shown: password reset with an SMS code; as `resetPasswordEmail`. */
   resetPasswordPhone: defineEndpoint({
     id: 'resetPasswordPhone',
     family: 'A',
@@ -247,11 +260,42 @@ export const identityEndpoints = {
     path: '/users/password/reset/phone',
     auth: 'public',
     body: resetPasswordPhoneBodySchema,
-    response: emptyResponseSchema,
+    response: passwordResetSchema,
     errors: [401, 429],
     summary: 'Reset the password with an SMS code',
   }),
-  /** Not shown: changes the password of the signed-in user. */
+  /**
+   * Not shown: after a password reset, the account's passkeys (name, when added, when last
+   * used), authorised by the reset's recovery token in the body (a POST, so the token stays out
+   * of URLs and logs). HTTP 401 naming `recovery_token` once it expired.
+   */
+  recoveryPasskeys: defineEndpoint({
+    id: 'recoveryPasskeys',
+    family: 'A',
+    method: 'POST',
+    path: '/users/password/reset/passkeys',
+    auth: 'public',
+    body: passkeyRecoveryBodySchema,
+    response: passkeyListSchema,
+    errors: [401, 429],
+    summary: 'Passkeys of the account after a password reset',
+  }),
+  /** Not shown: after a password reset, removes one of the account's passkeys (recovery token). */
+  recoveryDeletePasskey: defineEndpoint({
+    id: 'recoveryDeletePasskey',
+    family: 'A',
+    method: 'DELETE',
+    path: '/users/password/reset/passkeys/{id}',
+    auth: 'public',
+    params: passkeyParamsSchema,
+    body: passkeyRecoveryBodySchema,
+    response: emptyResponseSchema,
+    errors: [401, 429],
+    summary: 'Remove a passkey after a password reset',
+  }),
+  /**
+   * Not shown: changes the password of the signed-in user; ends the account's other sessions.
+   */
   changePassword: defineEndpoint({
     id: 'changePassword',
     family: 'A',

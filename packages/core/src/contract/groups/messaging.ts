@@ -16,6 +16,7 @@ import {
   passkeyListSchema,
   passkeyParamsSchema,
   passkeyRegistrationBodySchema,
+  passkeyRegistrationOptionsBodySchema,
   passkeyRegistrationOptionsSchema,
   passkeySchema,
   renamePasskeyBodySchema,
@@ -90,13 +91,17 @@ export const messagingEndpoints = {
     response: passkeyListSchema,
     summary: 'Passkeys of the user',
   }),
-  /** Not shown: WebAuthn options to add a passkey. */
+  /**
+   * Not shown: WebAuthn options to add a passkey, after a fresh second validation of scene
+   * `passkey` (its token is used up here, before the challenge is issued).
+   */
   passkeyRegistrationOptions: defineEndpoint({
     id: 'passkeyRegistrationOptions',
     family: 'B',
     method: 'POST',
     path: '/passkeys/registration/options',
     auth: 'user-only',
+    body: passkeyRegistrationOptionsBodySchema,
     response: passkeyRegistrationOptionsSchema,
     errors: [409],
     summary: 'Passkey registration options',

@@ -379,6 +379,18 @@ export const ja: LocaleMessages = {
     transferSetPayPassword: '資金パスワードを設定',
     transferNoFunds: 'まだ振替できる残高がありません。',
     transferSameAccount: '振替元とは別のアカウントを選んでください。',
+    // The passkeys of an account (PasskeyList, the screen after a password reset).
+    passkeyListTitle: 'アカウントのパスキー',
+    passkeyListName: 'パスキー',
+    passkeyListAdded: '追加日時',
+    passkeyListLastUsed: '最終使用',
+    passkeyListNever: '未使用',
+    passkeyListActions: '操作',
+    passkeyListRemove: '削除',
+    passkeyListRemoveNamed: '{{name}} を削除',
+    passkeyListEmpty: 'このアカウントにはパスキーがありません。',
+    passkeyListError: 'パスキーを読み込めませんでした。',
+    passkeyListLoading: 'パスキーを読み込んでいます…',
     // Deposits and withdrawals (DepositCard, WithdrawDialog, WalletCard actions).
     walletDeposit: '入金',
     walletWithdraw: '出金',
@@ -608,6 +620,10 @@ export const ja: LocaleMessages = {
     'thirdParty.continueWith': '{{name}} でログイン',
     'thirdParty.finishing': 'ログインを完了しています…',
     'thirdParty.failed': 'ログインを完了できませんでした。もう一度やり直してください。',
+    'thirdParty.accountExists':
+      'このメールアドレスのアカウントは既に存在します。パスワードでログインしてから、設定でこのログイン方法を連携してください。',
+    'thirdParty.otherBrowser':
+      'このログインは別のブラウザまたはタブで開始されました。ここでもう一度やり直してください。',
     'thirdParty.cancelled': 'ログインはサービス側でキャンセルされました。',
     'thirdParty.registered': 'ようこそ！アカウントが作成されました。',
     'thirdParty.linkedByEmail':
@@ -618,6 +634,9 @@ export const ja: LocaleMessages = {
     'thirdParty.provider': 'サービス',
     'thirdParty.linkedAt': '連携日時',
     'thirdParty.link': '{{name}} を連携',
+    'thirdParty.linkConfirmHint':
+      '連携したサインインは、パスワードをリセットした後も単独でアカウントにログインできます。まず確認コード、または登録済みのパスキーで本人確認をしてください。',
+    'thirdParty.linkContinue': '{{name}} へ進む',
     'thirdParty.unlink': '連携解除',
     'thirdParty.unlinkNamed': '{{name}} の連携を解除',
     'thirdParty.unlinked': '連携を解除しました。',
@@ -875,6 +894,15 @@ export const ja: LocaleMessages = {
     'reset.backToLogin': 'ログインに戻る',
     'reset.submit': 'パスワードを再設定',
     'reset.success': 'パスワードを再設定しました。ログインしてください。',
+    'reset.reviewTitle': 'パスキーを確認してください',
+    'reset.reviewHint':
+      'アカウントのすべてのセッション、API キー、アプリへの許可を終了しました。パスキーではパスワードなしでログインできます。心当たりのないパスキーを削除してから、ログインしてください。',
+    'reset.removeTitle': 'パスキーを削除しますか？',
+    'reset.removeHint':
+      '「{{name}}」ではアカウントにログインできなくなります。デバイスからも削除してください。',
+    'reset.removed': 'パスキーを削除しました。',
+    'reset.expired':
+      'ここでパスキーを確認できる時間が過ぎました。ログインして、セキュリティ設定で管理してください。',
     'ticket.content': '内容',
     'ticket.created': 'チケットを送信しました。',
     'ticket.created_at': '作成日時',
@@ -1069,6 +1097,10 @@ export const ja: LocaleMessages = {
     'passkeys.validated': 'パスキーで確認しました。',
     'passkeys.validationFailedHint':
       'パスキーを確認できませんでした。もう一度試すか、コードで確認してください。',
+    'passkeys.confirmTitle': '本人確認',
+    'passkeys.confirmHint':
+      'パスキーがあれば、パスワードなしでアカウントにログインできます。まず、コードまたは登録済みのパスキーでご本人であることを確認してください。',
+    'passkeys.confirm': '続ける',
     'security.title': 'アカウントのセキュリティ',
     'security.validateFirst': 'まずコードまたはパスキーで本人確認をしてください。',
     'security.changePassword': 'パスワードを変更',
@@ -1076,6 +1108,9 @@ export const ja: LocaleMessages = {
     'security.changeEmail': 'メールアドレスを変更',
     'security.changePhone': '電話番号を変更',
     'security.bindPhone': '電話番号を登録',
+    'security.bindEmail': 'メールアドレスを登録',
+    'security.noFactor':
+      '本人確認に使えるメールアドレス、電話番号、認証アプリ、パスキーがありません。まずメールアドレスか電話番号を登録してください。そこに届くコードだけで登録できます。',
     'security.verifyOld': 'まず現在の認証方法またはパスキーで本人確認をしてください。',
     'security.next': '次へ',
     'security.newEmail': '新しいメールアドレス',
@@ -1788,6 +1823,10 @@ export const ja: LocaleMessages = {
     settingThirdPartyLogin: '外部サービスでのログイン',
     settingApiKey: 'API キー',
     settingOauthApp: '外部アプリへの許可',
+    passkeyAddedTitle: '新しいパスキーが追加されました：{{name}}',
+    passkeyAddedContent:
+      '{{time}} に {{device}} から、アカウントに「{{name}}」というパスキーが追加されました。心当たりがない場合は、{{link}} の「パスキー」で削除し、パスワードを再設定してください。',
+    unknownDevice: '不明なデバイス',
     emailFooter: 'すべてのメッセージは {{link}} で確認できます。',
     pageTitle: 'メッセージ',
     typeAll: 'すべて',
@@ -1832,6 +1871,9 @@ export const ja: LocaleMessages = {
     coin: 'コイン',
     thresholdInvalid: '1 以上の整数を入力してください',
     urlInvalid: 'https:// で始まる URL を入力してください',
+    webhookValidationNote:
+      '新しい Webhook アドレスにはアラートとアカウントのデータが送信されます。まずコードまたはパスキーで本人確認をしてください。',
+    codeRequired: '認証コードを入力してください',
   },
   tickets: {
     statusOpen: '未対応',

@@ -374,6 +374,18 @@ export const ko: LocaleMessages = {
     transferSetPayPassword: '결제 비밀번호 설정',
     transferNoFunds: '아직 이체할 잔액이 없습니다.',
     transferSameAccount: '출금 계정과 다른 계정을 선택하세요.',
+    // The passkeys of an account (PasskeyList, the screen after a password reset).
+    passkeyListTitle: '계정의 패스키',
+    passkeyListName: '패스키',
+    passkeyListAdded: '추가 일시',
+    passkeyListLastUsed: '마지막 사용',
+    passkeyListNever: '사용 안 함',
+    passkeyListActions: '작업',
+    passkeyListRemove: '삭제',
+    passkeyListRemoveNamed: '{{name}} 삭제',
+    passkeyListEmpty: '이 계정에는 패스키가 없습니다.',
+    passkeyListError: '패스키를 불러오지 못했습니다.',
+    passkeyListLoading: '패스키를 불러오는 중…',
     // Deposits and withdrawals (DepositCard, WithdrawDialog, WalletCard actions).
     walletDeposit: '입금',
     walletWithdraw: '출금',
@@ -600,6 +612,10 @@ export const ko: LocaleMessages = {
     'thirdParty.continueWith': '{{name}}(으)로 계속',
     'thirdParty.finishing': '로그인을 마무리하는 중…',
     'thirdParty.failed': '로그인을 마칠 수 없습니다. 다시 시작해 주세요.',
+    'thirdParty.accountExists':
+      '이 이메일을 사용하는 계정이 이미 있습니다. 비밀번호로 로그인한 다음 설정에서 이 로그인 방식을 연결해 주세요.',
+    'thirdParty.otherBrowser':
+      '이 로그인은 다른 브라우저나 탭에서 시작되었습니다. 여기서 다시 시작해 주세요.',
     'thirdParty.cancelled': '로그인이 제공자 측에서 취소되었습니다.',
     'thirdParty.registered': '환영합니다! 계정이 만들어졌습니다.',
     'thirdParty.linkedByEmail': '인증된 이메일로 이 로그인 방식이 계정에 연결되었습니다.',
@@ -609,6 +625,9 @@ export const ko: LocaleMessages = {
     'thirdParty.provider': '제공자',
     'thirdParty.linkedAt': '연결 시각',
     'thirdParty.link': '{{name}} 연결',
+    'thirdParty.linkConfirmHint':
+      '연결된 로그인은 비밀번호를 재설정한 뒤에도 단독으로 계정에 로그인할 수 있습니다. 먼저 인증 코드나 이미 등록한 패스키로 본인임을 확인하세요.',
+    'thirdParty.linkContinue': '{{name}}(으)로 계속',
     'thirdParty.unlink': '연결 해제',
     'thirdParty.unlinkNamed': '{{name}} 연결 해제',
     'thirdParty.unlinked': '연결을 해제했습니다.',
@@ -863,6 +882,15 @@ export const ko: LocaleMessages = {
     'reset.backToLogin': '로그인으로 돌아가기',
     'reset.submit': '비밀번호 재설정',
     'reset.success': '비밀번호가 재설정되었습니다. 로그인해 주세요.',
+    'reset.reviewTitle': '패스키를 확인하세요',
+    'reset.reviewHint':
+      '계정의 모든 세션, API 키, 앱 권한이 종료되었습니다. 패스키로는 여전히 비밀번호 없이 로그인할 수 있으니, 모르는 패스키는 삭제한 뒤 로그인하세요.',
+    'reset.removeTitle': '패스키를 삭제할까요?',
+    'reset.removeHint':
+      '“{{name}}”(으)로 더 이상 계정에 로그인할 수 없습니다. 기기에서도 삭제하세요.',
+    'reset.removed': '패스키가 삭제되었습니다.',
+    'reset.expired':
+      '여기에서 패스키를 확인할 수 있는 시간이 지났습니다. 로그인한 뒤 보안 설정에서 관리하세요.',
     'ticket.content': '내용',
     'ticket.created': '티켓이 제출되었습니다.',
     'ticket.created_at': '생성일',
@@ -1052,6 +1080,10 @@ export const ko: LocaleMessages = {
     'passkeys.validated': '패스키로 인증되었습니다.',
     'passkeys.validationFailedHint':
       '패스키를 확인할 수 없습니다. 다시 시도하거나 코드로 인증하세요.',
+    'passkeys.confirmTitle': '본인 확인',
+    'passkeys.confirmHint':
+      '패스키가 있으면 비밀번호 없이 계정에 로그인할 수 있습니다. 먼저 코드나 이미 등록한 패스키로 본인임을 확인하세요.',
+    'passkeys.confirm': '계속',
     'security.title': '계정 보안',
     'security.validateFirst': '먼저 코드 또는 패스키로 본인임을 확인하세요.',
     'security.changePassword': '비밀번호 변경',
@@ -1059,6 +1091,9 @@ export const ko: LocaleMessages = {
     'security.changeEmail': '이메일 변경',
     'security.changePhone': '전화번호 변경',
     'security.bindPhone': '전화번호 연결',
+    'security.bindEmail': '이메일 연결',
+    'security.noFactor':
+      '본인 확인에 쓸 이메일, 전화번호, 인증 앱 또는 패스키가 없습니다. 먼저 이메일이나 전화번호를 연결하세요. 그 주소로 받은 코드만 있으면 됩니다.',
     'security.verifyOld': '먼저 현재 인증 방법 또는 패스키로 본인임을 확인하세요.',
     'security.next': '다음',
     'security.newEmail': '새 이메일',
@@ -1764,6 +1799,10 @@ export const ko: LocaleMessages = {
     settingThirdPartyLogin: '외부 서비스 로그인',
     settingApiKey: 'API 키',
     settingOauthApp: '외부 앱 권한',
+    passkeyAddedTitle: '새 패스키가 추가되었습니다: {{name}}',
+    passkeyAddedContent:
+      '{{time}}에 {{device}}에서 계정에 “{{name}}” 패스키가 추가되었습니다. 본인이 아니라면 {{link}}의 패스키 항목에서 삭제한 뒤 비밀번호를 재설정하세요.',
+    unknownDevice: '알 수 없는 기기',
     emailFooter: '모든 메시지는 {{link}}에서 확인하세요.',
     pageTitle: '메시지',
     typeAll: '전체',
@@ -1808,6 +1847,9 @@ export const ko: LocaleMessages = {
     coin: '코인',
     thresholdInvalid: '1 이상의 정수를 입력하세요',
     urlInvalid: 'https://로 시작하는 주소를 입력하세요',
+    webhookValidationNote:
+      '새 웹훅 주소로 알림과 계정 데이터가 전송됩니다. 먼저 코드 또는 패스키로 본인임을 확인하세요.',
+    codeRequired: '인증 코드를 입력하세요',
   },
   tickets: {
     statusOpen: '처리 대기',

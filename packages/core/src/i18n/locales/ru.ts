@@ -380,6 +380,18 @@ export const ru: LocaleMessages = {
     transferSetPayPassword: 'Задать платёжный пароль',
     transferNoFunds: 'Пока нечего переводить: ни на одном аккаунте нет баланса.',
     transferSameAccount: 'Выберите аккаунт, отличный от аккаунта списания.',
+    // The passkeys of an account (PasskeyList, the screen after a password reset).
+    passkeyListTitle: 'Ключи доступа аккаунта',
+    passkeyListName: 'Ключ доступа',
+    passkeyListAdded: 'Добавлен',
+    passkeyListLastUsed: 'Последнее использование',
+    passkeyListNever: 'Никогда',
+    passkeyListActions: 'Действия',
+    passkeyListRemove: 'Удалить',
+    passkeyListRemoveNamed: 'Удалить {{name}}',
+    passkeyListEmpty: 'У аккаунта нет ключей доступа.',
+    passkeyListError: 'Не удалось загрузить ключи доступа.',
+    passkeyListLoading: 'Загрузка ключей доступа…',
     // Deposits and withdrawals (DepositCard, WithdrawDialog, WalletCard actions).
     walletDeposit: 'Пополнить',
     walletWithdraw: 'Вывести',
@@ -612,6 +624,10 @@ export const ru: LocaleMessages = {
     'thirdParty.continueWith': 'Войти через {{name}}',
     'thirdParty.finishing': 'Завершаем вход…',
     'thirdParty.failed': 'Не удалось завершить вход. Начните заново.',
+    'thirdParty.accountExists':
+      'Аккаунт с этим email уже существует. Войдите с паролем, затем привяжите этот способ входа в настройках.',
+    'thirdParty.otherBrowser':
+      'Этот вход был начат в другом браузере или вкладке. Начните его заново здесь.',
     'thirdParty.cancelled': 'Вход был отменён на стороне сервиса.',
     'thirdParty.registered': 'Добро пожаловать! Ваш аккаунт создан.',
     'thirdParty.linkedByEmail':
@@ -622,6 +638,9 @@ export const ru: LocaleMessages = {
     'thirdParty.provider': 'Сервис',
     'thirdParty.linkedAt': 'Привязан',
     'thirdParty.link': 'Привязать {{name}}',
+    'thirdParty.linkConfirmHint':
+      'Привязанный вход открывает аккаунт сам по себе, даже после сброса пароля. Сначала подтвердите, что это вы, кодом или уже добавленным ключом доступа.',
+    'thirdParty.linkContinue': 'Перейти в {{name}}',
     'thirdParty.unlink': 'Отвязать',
     'thirdParty.unlinkNamed': 'Отвязать {{name}}',
     'thirdParty.unlinked': 'Способ входа отвязан.',
@@ -877,6 +896,15 @@ export const ru: LocaleMessages = {
     'reset.backToLogin': 'Вернуться ко входу',
     'reset.submit': 'Сбросить пароль',
     'reset.success': 'Пароль сброшен. Войдите снова.',
+    'reset.reviewTitle': 'Проверьте ключи доступа',
+    'reset.reviewHint':
+      'Все сеансы, API-ключи и разрешения приложений вашего аккаунта завершены. Ключ доступа по-прежнему позволяет войти без пароля: удалите незнакомые ключи, затем войдите.',
+    'reset.removeTitle': 'Удалить ключ доступа?',
+    'reset.removeHint':
+      '«{{name}}» больше не сможет входить в ваш аккаунт. Удалите его и с устройства.',
+    'reset.removed': 'Ключ доступа удалён.',
+    'reset.expired':
+      'Время проверки ключей доступа здесь истекло. Войдите и управляйте ими в настройках безопасности.',
     'ticket.content': 'Описание',
     'ticket.created': 'Обращение отправлено.',
     'ticket.created_at': 'Создано',
@@ -1069,6 +1097,10 @@ export const ru: LocaleMessages = {
     'passkeys.validated': 'Подтверждено ключом доступа.',
     'passkeys.validationFailedHint':
       'Не удалось проверить ключ доступа. Повторите попытку или подтвердите кодом.',
+    'passkeys.confirmTitle': 'Подтвердите, что это вы',
+    'passkeys.confirmHint':
+      'Ключ доступа позволяет войти в аккаунт без пароля. Сначала подтвердите, что это вы, кодом или уже добавленным ключом доступа.',
+    'passkeys.confirm': 'Продолжить',
     'security.title': 'Безопасность аккаунта',
     'security.validateFirst': 'Сначала подтвердите, что это вы, кодом или ключом доступа.',
     'security.changePassword': 'Сменить пароль',
@@ -1076,6 +1108,9 @@ export const ru: LocaleMessages = {
     'security.changeEmail': 'Сменить email',
     'security.changePhone': 'Сменить телефон',
     'security.bindPhone': 'Привязать телефон',
+    'security.bindEmail': 'Привязать почту',
+    'security.noFactor':
+      'У вас нет почты, телефона, аутентификатора или ключа доступа, чтобы подтвердить, что это вы. Сначала привяжите почту или телефон: достаточно кода, отправленного на него.',
     'security.verifyOld':
       'Сначала подтвердите, что это вы, текущим способом проверки или ключом доступа.',
     'security.next': 'Далее',
@@ -1788,6 +1823,10 @@ export const ru: LocaleMessages = {
     settingThirdPartyLogin: 'вход через сторонние сервисы',
     settingApiKey: 'API-ключи',
     settingOauthApp: 'разрешения сторонним приложениям',
+    passkeyAddedTitle: 'Добавлен новый ключ доступа: {{name}}',
+    passkeyAddedContent:
+      'К вашему аккаунту добавлен ключ доступа «{{name}}»: {{time}}, устройство — {{device}}. Если это были не вы, удалите его в разделе «Ключи доступа» по ссылке {{link}}, затем сбросьте пароль.',
+    unknownDevice: 'неизвестное устройство',
     emailFooter: 'Все сообщения: {{link}}.',
     pageTitle: 'Сообщения',
     typeAll: 'Все',
@@ -1832,6 +1871,9 @@ export const ru: LocaleMessages = {
     coin: 'Монета',
     thresholdInvalid: 'Введите целое число не меньше 1',
     urlInvalid: 'Введите адрес, начинающийся с https://',
+    webhookValidationNote:
+      'На новый адрес вебхука будут приходить оповещения с данными вашего аккаунта: сначала подтвердите, что это вы, кодом или ключом доступа.',
+    codeRequired: 'Введите код подтверждения',
   },
   tickets: {
     statusOpen: 'Открыто',

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { apiKeyListSchema, createdApiKeySchema, ERROR_CODES } from '@poolkit/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { runRollup } from '../../engine/rollup';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { ipAllowed } from './apiKeys';
-import { callApi, loginByEmail, registerByEmail } from './testHelpers';
+import { callApi, loginByEmail, registerByEmail, secondValidation } from './testHelpers';
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0);
 const DAY = 24 * 3_600_000;
@@ -73,8 +74,20 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
     await database?.close();
   });
 
+  /**
+   * A fresh `api_key` second validation of the main user. Its email takes a new code of a scene
+   * once a minute, so the clock moves on first.
+   */
+  async function keyValidation(): Promise<string> {
+    clock.advance(61_000);
+    return secondValidation(app, token, 'keys@example.com', 'api_key', '10.4.0.1');
+  }
+
   async function createKey(body: Record<string, unknown>) {
-    const answer = await callApi(app, 'POST', '/users/api-keys', { token, body });
+    const answer = await callApi(app, 'POST', '/users/api-keys', {
+      token,
+      body: { ...body, validation_token: await keyValidation() },
+    });
     expect(answer.status, answer.msg).toBe(200);
     return createdApiKeySchema.parse(answer.data);
   }
@@ -87,6 +100,7 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
       scopes: ['miner.view'],
       accounts: ['keys0001'],
       expiry: 'forever',
+      validation_token: 'vt_not_checked_before_the_body',
     };
     const noAccount = await callApi(app, 'POST', '/users/api-keys', {
       token,
@@ -122,12 +136,129 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
   });
 
   it('should refuse an account the user does not own with 404 naming accounts', async () => {
+    const validationToken = await keyValidation();
     const answer = await callApi(app, 'POST', '/users/api-keys', {
       token,
-      body: { name: 'x', scopes: ['miner.view'], accounts: ['nobody999'], expiry: 'forever' },
+      body: {
+        name: 'x',
+        scopes: ['miner.view'],
+        accounts: ['nobody999'],
+        expiry: 'forever',
+        validation_token: validationToken,
+      },
     });
     expect(answer.status).toBe(404);
     expect(answer.fields?.[0]?.field).toBe('accounts');
+    // A refused key leaves its validation good: the token is spent with the key it makes.
+    const retried = await callApi(app, 'POST', '/users/api-keys', {
+      token,
+      body: {
+        name: 'x',
+        scopes: ['miner.view'],
+        accounts: ['keys0001'],
+        expiry: 'forever',
+        validation_token: validationToken,
+      },
+    });
+    expect(retried.status, retried.msg).toBe(200);
+    const revoked = await callApi(app, 'DELETE', `/users/api-keys/${retried.data.key.id}`, {
+      token,
+    });
+    expect(revoked.status).toBe(200);
+  });
+
+  it('should refuse a key without a fresh api_key validation of the user, and take a token once', async () => {
+    const body = {
+      name: 'planted',
+      scopes: ['miner.view'],
+      accounts: ['keys0001'],
+      expiry: 'forever',
+    };
+    const liveKeys = async () =>
+      apiKeyListSchema.parse((await callApi(app, 'GET', '/users/api-keys', { token })).data).list
+        .length;
+    const before = await liveKeys();
+    const expectRefused = (answer: Awaited<ReturnType<typeof callApi>>) => {
+      expect(answer.status).toBe(400);
+      expect(answer.fields?.map((item) => item.field)).toEqual(['validation_token']);
+    };
+
+    // A session alone: no validation at all, or a made-up one.
+    expectRefused(await callApi(app, 'POST', '/users/api-keys', { token, body }));
+    const madeUp = await callApi(app, 'POST', '/users/api-keys', {
+      token,
+      body: { ...body, validation_token: 'vt_made_up' },
+    });
+    expectRefused(madeUp);
+    expect(madeUp.code).toBe(ERROR_CODES.codeInvalid);
+    expect(madeUp.msg).toBe('The validation is not valid or has expired');
+
+    // A validation of another scene.
+    clock.advance(61_000);
+    const otherScene = await secondValidation(
+      app,
+      token,
+      'keys@example.com',
+      'change_password',
+      '10.4.0.1',
+    );
+    const wrongScene = await callApi(app, 'POST', '/users/api-keys', {
+      token,
+      body: { ...body, validation_token: otherScene },
+    });
+    expectRefused(wrongScene);
+    expect(wrongScene.code).toBe(ERROR_CODES.codeInvalid);
+
+    // Another user's api_key validation.
+    const other = await registerByEmail(
+      app,
+      'keys0003',
+      'keys3@example.com',
+      'Secret123',
+      '10.4.0.3',
+    );
+    const othersToken = await secondValidation(
+      app,
+      other.token,
+      'keys3@example.com',
+      'api_key',
+      '10.4.0.3',
+    );
+    const foreign = await callApi(app, 'POST', '/users/api-keys', {
+      token,
+      body: { ...body, validation_token: othersToken },
+    });
+    expectRefused(foreign);
+    expect(foreign.code).toBe(ERROR_CODES.codeInvalid);
+    expect(await liveKeys()).toBe(before);
+
+    // The user's own: one key, then the token is spent.
+    const own = await keyValidation();
+    const created = await callApi(app, 'POST', '/users/api-keys', {
+      token,
+      body: { ...body, validation_token: own },
+    });
+    expect(created.status, created.msg).toBe(200);
+    const again = await callApi(app, 'POST', '/users/api-keys', {
+      token,
+      body: { ...body, validation_token: own },
+    });
+    expectRefused(again);
+    expect(again.code).toBe(ERROR_CODES.codeInvalid);
+    expect(await liveKeys()).toBe(before + 1);
+
+    // An expired one (validations last 10 minutes).
+    const stale = await keyValidation();
+    clock.advance(10 * 60_000 + 1000);
+    expectRefused(
+      await callApi(app, 'POST', '/users/api-keys', {
+        token,
+        body: { ...body, validation_token: stale },
+      }),
+    );
+    expect(
+      (await callApi(app, 'DELETE', `/users/api-keys/${created.data.key.id}`, { token })).status,
+    ).toBe(200);
   });
 
   it('should show the secret once, keep only a prefix in the list, and read the chosen account', async () => {
@@ -159,7 +290,7 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
       (await callApi(app, 'GET', '/users/api-keys', { token })).data,
     );
     const used = after.list.find((key) => key.id === created.key.id);
-    expect(used?.last_used_at).toBe(new Date(T0).toISOString().replace('.000', ''));
+    expect(used?.last_used_at).toBe(new Date(clock.now()).toISOString().replace('.000', ''));
     expect(used?.last_used_ip).toBe('127.0.0.1');
   });
 
@@ -230,13 +361,14 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
       accounts: ['keys0001'],
       expiry: 'one_month',
     });
+    const createdAt = clock.now();
     const forever = await createKey({
       name: 'long',
       scopes: ['miner.view'],
       accounts: ['keys0001', 'keys0002'],
       expiry: 'forever',
     });
-    expect(key.expires_at).toBe(new Date(T0 + 30 * DAY).toISOString().replace('.000', ''));
+    expect(key.expires_at).toBe(new Date(createdAt + 30 * DAY).toISOString().replace('.000', ''));
     clock.advance(30 * DAY + 1000);
     // The session has ended meanwhile: sign in again.
     const login = await loginByEmail(app, 'keys@example.com', 'Secret123', '10.4.0.1');
@@ -289,7 +421,19 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
 
     const created = await callApi(app, 'POST', '/users/api-keys', {
       token: own.token,
-      body: { name: 'rig', scopes: ['miner.view'], accounts: ['keys0009'], expiry: 'forever' },
+      body: {
+        name: 'rig',
+        scopes: ['miner.view'],
+        accounts: ['keys0009'],
+        expiry: 'forever',
+        validation_token: await secondValidation(
+          app,
+          own.token,
+          'keys9@example.com',
+          'api_key',
+          ip,
+        ),
+      },
       ip,
     });
     expect(created.status, created.msg).toBe(200);
@@ -356,4 +500,78 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
       200,
     );
   }, 120_000);
+
+  it("should count a key's reads answered from a node's hot-read cache against its limit, across nodes, and refuse it from the cache once revoked", async () => {
+    const key = await createKey({
+      name: 'cached',
+      scopes: ['miner.view', 'pool.view'],
+      accounts: ['keys0001'],
+      expiry: 'forever',
+    });
+    const window = 10 * 60_000;
+    // A node that keeps hot reads (off in test mode unless asked), whose key limit is reached
+    // in a few calls; it counts in the same store as `app`.
+    const node = await buildApp({
+      config: testConfig(),
+      db: database,
+      clock,
+      hotReads: true,
+      delegateRateLimit: { limit: 4, windowMs: window },
+    });
+    try {
+      await node.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(node.server.address() as AddressInfo).port}/api`;
+      clock.advance(window - (clock.now() % window));
+      const headers = { authorization: `Bearer ${key.secret}` };
+      const answers: {
+        status: number;
+        remaining: string | null;
+        retryAfter: string | null;
+        body: { code: number };
+      }[] = [];
+      const call = async (path: string) => {
+        const response = await fetch(`${base}${path}`, { headers });
+        answers.push({
+          status: response.status,
+          remaining: response.headers.get('ratelimit-remaining'),
+          retryAfter: response.headers.get('retry-after'),
+          body: (await response.json()) as { code: number },
+        });
+      };
+      // A miss and a hit of the key's own workers, then of a public read.
+      for (const path of [
+        workersOf('keys0001'),
+        workersOf('keys0001'),
+        '/pools/btc/stats',
+        '/pools/btc/stats',
+      ]) {
+        await call(path);
+      }
+      // The other node (limit 600) counts in the same bucket: this is the key's fifth call.
+      const elsewhere = await callApi(app, 'GET', '/pools/btc/stats', { token: key.secret });
+      expect(elsewhere.headers['ratelimit-remaining']).toBe('595');
+      await call(workersOf('keys0001'));
+      expect(answers.map((answer) => [answer.status, answer.remaining])).toEqual([
+        [200, '3'],
+        [200, '2'],
+        [200, '1'],
+        [200, '0'],
+        [429, '0'],
+      ]);
+      expect(node.platform.hotReads?.stats().hits).toBe(2);
+      expect(answers[4]?.body.code).toBe(ERROR_CODES.rateLimited);
+      expect(Number(answers[4]?.retryAfter)).toBeGreaterThan(0);
+
+      const revoked = await callApi(app, 'DELETE', `/users/api-keys/${key.key.id}`, { token });
+      expect(revoked.status).toBe(200);
+      clock.advance(window);
+      for (const path of [workersOf('keys0001'), '/pools/btc/stats']) {
+        const response = await fetch(`${base}${path}`, { headers });
+        expect(response.status, path).toBe(401);
+      }
+      expect(node.platform.hotReads?.stats().hits).toBe(2);
+    } finally {
+      await node.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { type DelegableScope, delegableScopeSchema } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
-import { queryRows as queryInTransaction } from '../../engine/sql';
+import { queryRows as queryInTransaction, type SqlExecutor } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
@@ -12,7 +12,7 @@ import { notifySettingUpdate } from '../notifications/messages';
 import type { IdentityContext } from './context';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
-import { addUserLog } from './users';
+import { addUserLog, requireLiveValidation, spendValidationIn } from './users';
 
 /** Every API key starts with this, so the verifier tells it from a session or observer token. */
 export const API_KEY_PREFIX = 'pk_';
@@ -198,6 +198,24 @@ export async function verifyApiKey(
   };
 }
 
+/**
+ * Revokes every live API key of a user (a password reset: whoever held the account may have made
+ * one), in the caller's transaction when it passes one. Resolves how many keys it revoked.
+ */
+export async function revokeUserApiKeys(
+  executor: SqlExecutor,
+  userId: string,
+  nowMs: number,
+): Promise<number> {
+  const rows = await queryInTransaction<{ id: string }>(
+    executor,
+    sql`UPDATE api_keys SET revoked_at = ${iso(nowMs)}::timestamptz
+        WHERE user_id = ${userId}::bigint AND revoked_at IS NULL
+        RETURNING id::text AS id`,
+  );
+  return rows.length;
+}
+
 function ownerOf(principal: Principal | null): string {
   if (principal === null || principal.kind !== 'user') {
     throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
@@ -220,8 +238,16 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: IdentityCont
     return { list: rows.map(keyAnswer) };
   });
 
+  /**
+   * A key outlives the session that creates it, so creating one takes a fresh second
+   * validation (scene `api_key`): a stolen session alone cannot plant one. The token is checked
+   * first, before anything about the accounts is answered, and spent in the transaction that
+   * inserts the key, so a refused key (too many keys) leaves it good for another try.
+   */
   registerEndpoint(app, endpoints.createApiKey, async ({ body }, { principal, request }) => {
     const userId = ownerOf(principal);
+    const validation = { userId, scene: 'api_key', field: 'validation_token' } as const;
+    await requireLiveValidation(context, body.validation_token, validation);
     const names = [...new Set(body.accounts)];
     const owned = await queryRows<{ id: string; name: string }>(
       database,
@@ -260,6 +286,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: IdentityCont
           `You can hold at most ${MAX_KEYS_PER_USER} API keys; revoke one first`,
         );
       }
+      await spendValidationIn(tx, body.validation_token, validation, now);
       const inserted = await queryInTransaction<{ id: string }>(
         tx,
         sql`INSERT INTO api_keys

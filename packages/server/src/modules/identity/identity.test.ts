@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { encryptPassword, solveCaptcha } from '@poolkit/core';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -10,6 +11,7 @@ import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { finaliseCancellations, pruneIdentityData } from './cancellation';
 import { createIdentityContext } from './context';
 import { DEMO_USER, seedDemoUser } from './demo';
+import { startSession } from './sessions';
 import {
   callApi,
   encrypted,
@@ -20,6 +22,7 @@ import {
   solvedCaptcha,
 } from './testHelpers';
 import { base32Decode, totpCode } from './totp';
+import { createUser } from './users';
 
 describe.each(testDrivers)('identity on %s', (driver) => {
   let database: Database;
@@ -668,6 +671,149 @@ describe.each(testDrivers)('identity on %s', (driver) => {
     expect(taken.statusCode).toBe(400);
     expect(free.statusCode).toBe(taken.statusCode);
     expect(free.body).toBe(taken.body);
+  });
+
+  /** A signed-in user with no email, no phone, no authenticator and no passkey. */
+  async function userWithoutFactor(username: string): Promise<{ id: string; token: string }> {
+    const context = createIdentityContext({
+      database,
+      clock,
+      config: app.platform.config,
+      mailer: { send: async () => {} },
+    });
+    // As a user of a provider not marked trusted starts: no password, no address.
+    const id = await createUser(context, { username, passwordHash: '!' });
+    const { token } = await startSession(context, id);
+    return { id, token };
+  }
+
+  async function sendBindCode(token: string, body: Record<string, string>, ip: string) {
+    const sent = await callApi(app, 'POST', '/v3/auth/validation/code', {
+      query: await solvedCaptcha(app, ip),
+      body,
+      token,
+      ip,
+    });
+    expect(sent.status, sent.msg).toBe(200);
+  }
+
+  it('should let a user with no second factor bind a first email with its code alone, then ask for a validation', async () => {
+    const ip = '10.0.2.3';
+    const { token } = await userWithoutFactor('bare0001');
+    const before = await callApi(app, 'GET', '/users/info', { token });
+    expect(before.data).toMatchObject({ email: null, phone: null, totp_enabled: false });
+
+    await sendBindCode(
+      token,
+      { channel: 'email', email: 'bare@example.com', scene: 'bind_email' },
+      ip,
+    );
+    const wrongCode = await callApi(app, 'PUT', '/users/email', {
+      token,
+      body: { email: 'bare@example.com', code: '000000' },
+    });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.fields?.map((item) => item.field)).toEqual(['code']);
+    const bound = await callApi(app, 'PUT', '/users/email', {
+      token,
+      body: { email: 'Bare@example.com', code: await outboxCode(app, 'bare@example.com') },
+    });
+    expect(bound.status, bound.msg).toBe(200);
+    const info = await callApi(app, 'GET', '/users/info', { token });
+    expect(info.data).toMatchObject({ email: 'b***@example.com', verify_type: 'email' });
+    expect(Date.parse(info.data.withdraw_paused_until)).toBe(clock.now() + 86_400_000);
+    const security = await callApi(app, 'GET', '/users/logs', {
+      token,
+      query: { type: 'security', page_size: '1' },
+    });
+    expect(security.data.list.map((entry: { action: string }) => entry.action)).toEqual([
+      'email_changed',
+    ]);
+
+    // Now the user holds a factor: the phone (and any other change) takes a validation.
+    await sendBindCode(
+      token,
+      { channel: 'sms', country_code: '86', phone: '13900139031', scene: 'bind_phone' },
+      ip,
+    );
+    const phone = await callApi(app, 'PUT', '/users/phone', {
+      token,
+      body: {
+        country_code: '86',
+        phone: '13900139031',
+        code: await outboxCode(app, '+86 13900139031'),
+      },
+    });
+    expect(phone.status).toBe(400);
+    expect(phone.code).toBe(40002);
+    expect(phone.fields?.map((item) => item.field)).toEqual(['validation_token']);
+    expect((await callApi(app, 'GET', '/users/info', { token })).data.phone).toBeNull();
+  });
+
+  it('should let a user with no second factor bind a first phone by SMS code, and count a passkey as a factor', async () => {
+    const ip = '10.0.2.4';
+    const { token } = await userWithoutFactor('bare0002');
+    await sendBindCode(
+      token,
+      { channel: 'sms', country_code: '86', phone: '13900139032', scene: 'bind_phone' },
+      ip,
+    );
+    const bound = await callApi(app, 'PUT', '/users/phone', {
+      token,
+      body: {
+        country_code: '86',
+        phone: '13900139032',
+        code: await outboxCode(app, '+86 13900139032'),
+      },
+    });
+    expect(bound.status, bound.msg).toBe(200);
+    const info = await callApi(app, 'GET', '/users/info', { token });
+    // The only channel it has: later validations go by SMS.
+    expect(info.data).toMatchObject({ phone: '139****9032', verify_type: 'sms' });
+
+    // A user whose only factor is a passkey validates with it: no bind without a validation.
+    const withPasskey = await userWithoutFactor('bare0003');
+    await database.db.execute(
+      sql`INSERT INTO passkeys (user_id, credential_id, public_key, device_type, backed_up, nickname, created_at)
+          VALUES (${withPasskey.id}::bigint, 'bare-3-credential', 'key', 'multiDevice', true, 'Laptop', now())`,
+    );
+    await sendBindCode(
+      withPasskey.token,
+      { channel: 'email', email: 'bare3@example.com', scene: 'bind_email' },
+      ip,
+    );
+    const refused = await callApi(app, 'PUT', '/users/email', {
+      token: withPasskey.token,
+      body: { email: 'bare3@example.com', code: await outboxCode(app, 'bare3@example.com') },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.fields?.map((item) => item.field)).toEqual(['validation_token']);
+    expect(
+      (await callApi(app, 'GET', '/users/info', { token: withPasskey.token })).data.email,
+    ).toBeNull();
+  });
+
+  it('should refuse to change a bound email without a validation token, even with the new code', async () => {
+    const ip = '10.0.2.5';
+    const { token } = await registerByEmail(app, 'keeper01', 'keeper@example.com', 'Secret123', ip);
+    await sendBindCode(
+      token,
+      { channel: 'email', email: 'thief@example.com', scene: 'bind_email' },
+      ip,
+    );
+    const refused = await callApi(app, 'PUT', '/users/email', {
+      token,
+      body: { email: 'thief@example.com', code: await outboxCode(app, 'thief@example.com') },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.code).toBe(40002);
+    expect(refused.fields).toEqual([
+      { field: 'validation_token', message: 'A second validation is required for this change' },
+    ]);
+    const info = await callApi(app, 'GET', '/users/info', { token });
+    expect(info.data.email).toBe('k***@example.com');
+    expect(info.data.withdraw_paused_until).toBeNull();
+    expect((await loginByEmail(app, 'keeper@example.com', 'Secret123', ip)).status).toBe(200);
   });
 
   it('should rate-limit logins per client address', async () => {

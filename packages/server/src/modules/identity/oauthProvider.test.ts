@@ -12,7 +12,7 @@ import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { grantOperator } from '../admin/operators';
-import { callApi, registerByEmail } from './testHelpers';
+import { callApi, registerByEmail, secondValidation } from './testHelpers';
 
 const T0 = Date.UTC(2026, 3, 1, 8);
 const REDIRECT = 'https://rigwatch.example/callback';
@@ -99,14 +99,18 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
 
   const options = { [oauth.allowInsecureRequests]: true };
 
-  /** What the consent page does: reads the request, then grants it for `accounts`. */
-  async function consent(
-    challenge: string,
-    state: string,
-    accounts: string[],
-    scope = 'miner.view',
-  ) {
-    const query = {
+  /**
+   * A fresh `authorize_app` second validation of the user. Its email takes a new code of a
+   * scene once a minute, so the clock moves on first.
+   */
+  async function consentValidation(): Promise<string> {
+    clock.advance(61_000);
+    return secondValidation(app, userToken, 'oauthu01@example.com', 'authorize_app', '10.8.0.1');
+  }
+
+  /** The authorisation request of the app for `scope`, as the address bar carries it. */
+  function requestOf(challenge: string, state: string, scope = 'miner.view') {
+    return {
       client_id: client.client_id,
       redirect_uri: REDIRECT,
       response_type: 'code',
@@ -115,12 +119,25 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
       code_challenge: challenge,
       code_challenge_method: 'S256',
     };
+  }
+
+  /**
+   * What the consent page does: reads the request, then grants it for `accounts` with a fresh
+   * second validation.
+   */
+  async function consent(
+    challenge: string,
+    state: string,
+    accounts: string[],
+    scope = 'miner.view',
+  ) {
+    const query = requestOf(challenge, state, scope);
     const described = await callApi(app, 'GET', '/oauth/authorize', { token: userToken, query });
     expect(described.status, described.msg).toBe(200);
     const { response_type: _type, ...body } = query;
     return callApi(app, 'POST', '/oauth/authorize', {
       token: userToken,
-      body: { ...body, accounts },
+      body: { ...body, accounts, validation_token: await consentValidation() },
     });
   }
 
@@ -422,6 +439,65 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
     expect(again.status).toBe(404);
     expect(await securityLog()).toEqual(['oauth_app_revoked', 'oauth_app_authorised']);
     expect(await settingMessages()).toHaveLength(before + 2);
+  });
+
+  it('should refuse a consent without a fresh authorize_app validation of the user, and take a token once', async () => {
+    const { response_type: _type, ...request } = requestOf(
+      await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      's7',
+    );
+    const body = { ...request, accounts: ['oauthu01'] };
+    const liveGrants = async () =>
+      oauthGrantListSchema.parse(
+        (await callApi(app, 'GET', '/users/oauth/grants', { token: userToken })).data,
+      ).list.length;
+    const before = await liveGrants();
+    const grant = (validationToken?: string) =>
+      callApi(app, 'POST', '/oauth/authorize', {
+        token: userToken,
+        body: validationToken === undefined ? body : { ...body, validation_token: validationToken },
+      });
+    const expectRefused = (answer: Awaited<ReturnType<typeof callApi>>) => {
+      expect(answer.status).toBe(400);
+      expect(answer.fields?.map((item) => item.field)).toEqual(['validation_token']);
+    };
+
+    // A session alone: no validation at all, or a made-up one.
+    expectRefused(await grant());
+    const madeUp = await grant('vt_made_up');
+    expectRefused(madeUp);
+    expect(madeUp.code).toBe(ERROR_CODES.codeInvalid);
+    expect(madeUp.msg).toBe('The validation is not valid or has expired');
+
+    // A validation of another scene, and another user's of this scene.
+    clock.advance(61_000);
+    const otherScene = await secondValidation(
+      app,
+      userToken,
+      'oauthu01@example.com',
+      'api_key',
+      '10.8.0.1',
+    );
+    expectRefused(await grant(otherScene));
+    const otherUser = await secondValidation(
+      app,
+      operatorToken,
+      'oauthop1@example.com',
+      'authorize_app',
+      '10.8.0.2',
+    );
+    expectRefused(await grant(otherUser));
+    expect(await liveGrants()).toBe(before);
+
+    // The user's own: one grant, then the token is spent.
+    const own = await consentValidation();
+    const granted = await grant(own);
+    expect(granted.status, granted.msg).toBe(200);
+    expect(new URL(granted.data.redirect_url).searchParams.get('code')).toMatch(/^pac_/);
+    const again = await grant(own);
+    expectRefused(again);
+    expect(again.code).toBe(ERROR_CODES.codeInvalid);
+    expect(await liveGrants()).toBe(before + 1);
   });
 
   it('should ask for at least one account', async () => {

@@ -3,7 +3,7 @@ import { type DelegableScope, delegableScopeSchema } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
-import { queryRows as queryInTransaction } from '../../engine/sql';
+import { queryRows as queryInTransaction, type SqlExecutor } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
@@ -13,7 +13,7 @@ import { notifySettingUpdate } from '../notifications/messages';
 import type { IdentityContext } from './context';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
-import { addUserLog } from './users';
+import { addUserLog, requireLiveValidation, spendValidationIn } from './users';
 
 /** Prefix of the access tokens apps get (opaque; the verifier tells them by it). */
 export const OAUTH_ACCESS_PREFIX = 'pat_';
@@ -206,6 +206,26 @@ async function authenticateClient(
     throw new TokenError(401, 'invalid_client', 'Unknown client or wrong secret');
   }
   return app;
+}
+
+/**
+ * Revokes every third-party app authorisation of a user (a password reset), in the caller's
+ * transaction when it passes one: their access and refresh tokens and any code not yet
+ * exchanged stop working at once, since each is checked against its grant. Resolves how many
+ * grants it revoked.
+ */
+export async function revokeUserOauthGrants(
+  executor: SqlExecutor,
+  userId: string,
+  nowMs: number,
+): Promise<number> {
+  const rows = await queryInTransaction<{ id: string }>(
+    executor,
+    sql`UPDATE oauth_grants SET revoked_at = ${iso(nowMs)}::timestamptz
+        WHERE user_id = ${userId}::bigint AND revoked_at IS NULL
+        RETURNING id::text AS id`,
+  );
+  return rows.length;
 }
 
 async function revokeGrant(context: IdentityContext, grantId: string): Promise<void> {
@@ -416,8 +436,17 @@ export function registerOauthProviderRoutes(app: FastifyInstance, context: Ident
     };
   });
 
+  /**
+   * Decision: every consent takes a fresh second validation (scene `authorize_app`), since
+   * every one is long-lived: its code is exchanged for a refresh token that rotates for 30 days
+   * (`issueTokens`), and there is no short-lived-only grant to exempt. A stolen session alone
+   * cannot hand an app lasting access. The token is checked before the request, and spent in
+   * the transaction that makes the grant.
+   */
   registerEndpoint(app, endpoints.oauthAuthorize, async ({ body }, { principal, request }) => {
     const userId = userOf(principal);
+    const validation = { userId, scene: 'authorize_app', field: 'validation_token' } as const;
+    await requireLiveValidation(context, body.validation_token, validation);
     const { app: client, scopes } = await checkRequest(context, body);
     const names = [...new Set(body.accounts)];
     const owned = await queryRows<{ id: string; name: string }>(
@@ -434,6 +463,7 @@ export function registerOauthProviderRoutes(app: FastifyInstance, context: Ident
     const now = context.clock.now();
     const code = randomToken(codePrefix);
     await database.db.transaction(async (tx) => {
+      await spendValidationIn(tx, body.validation_token, validation, now);
       const inserted = await queryInTransaction<{ id: string }>(
         tx,
         sql`INSERT INTO oauth_grants (user_id, client_id, scopes, created_at)

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as oauth from 'oauth4webapi';
@@ -10,10 +10,19 @@ import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { notifySettingUpdate } from '../notifications/messages';
 import type { IdentityContext } from './context';
-import { sha256Hex } from './crypto';
+import { safeEqual, sha256Hex } from './crypto';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
 import { finishLogin, LOGIN_TICKET_TTL_MS } from './routes';
-import { addUserLog, createTicket, createUser, findUserByEmail, findUserById } from './users';
+import {
+  addUserLog,
+  createTicket,
+  createUser,
+  type ExpectedValidation,
+  findUserByEmail,
+  findUserById,
+  requireLiveValidation,
+  spendValidationIn,
+} from './users';
 
 /** A pending third-party sign-in works 10 minutes. */
 const FLOW_TTL_MS = 10 * 60_000;
@@ -99,7 +108,20 @@ type FlowRow = {
   code_verifier: string;
   nonce: string;
   redirect_uri: string;
+  browser_binding_hash: string | null;
 };
+
+/**
+ * The message of every refused link by email: the user's way on is the one of any identity
+ * not linked yet (sign in with the password, then link the provider in settings). One message
+ * for every reason, so it tells nothing about the account (an operator's, say).
+ */
+function linkByEmailRefused(providerName: string): HttpError {
+  return conflict(
+    'email',
+    `An account with this email already exists. Sign in with your password, then link ${providerName} in settings`,
+  );
+}
 
 /** What the provider vouched for. */
 interface ProviderClaims {
@@ -111,9 +133,21 @@ interface ProviderClaims {
 
 /**
  * Third-party login (OpenID Connect relying party, with oauth4webapi): authorisation code with
- * PKCE S256, `state` and `nonce`, kept server-side single use for 10 minutes; the ID token's
- * issuer, audience, expiry, nonce and signature are checked. Registers, links by verified
- * email, or signs in; lists and unlinks identities (never the last way to sign in).
+ * PKCE S256, `state` and `nonce`, kept server-side single use for 10 minutes and bound to the
+ * browser that started the sign-in (`browser_binding`); the ID token's issuer, audience,
+ * expiry, nonce and signature are checked. Registers, links by verified email (trusted
+ * providers only, never to an operator), or signs in; lists and unlinks identities (never the
+ * last way to sign in).
+ *
+ * Decision, the browser binding: `POST /oidc/start` answers a random secret that the site keeps
+ * in `sessionStorage` and sends back with the finish; the flow keeps its SHA-256. We chose that
+ * over an HttpOnly cookie: the API authenticates by bearer token and sets no cookie anywhere
+ * (no cookie parsing, CSRF or cache rules to add for one), a sibling subdomain cannot plant it
+ * the way it can toss a cookie (and a cookie on plain-HTTP deployments could not be `Secure`),
+ * each tab keeps its own so two sign-ins in two tabs do not overwrite each other, and a client
+ * that is not a browser keeps it the same way. What it costs: the provider must send the user
+ * back to the same tab (the redirect does), and a script running in the site could read it,
+ * but such a script could already act as the user.
  */
 export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityContext): void {
   const { database } = context;
@@ -235,17 +269,37 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityC
     return { ...answer, ...extra };
   }
 
+  /** Whether the user holds the operator role (a row in `operators`). */
+  async function isOperator(userId: string): Promise<boolean> {
+    const row = await queryRow<{ operator: boolean }>(
+      database,
+      sql`SELECT EXISTS (SELECT 1 FROM operators WHERE user_id = ${userId}::bigint) AS operator`,
+    );
+    return row?.operator === true;
+  }
+
+  /**
+   * Registers a new user for the identity. Decision: the provider's email becomes the user's
+   * (verified) email only when a trusted provider verified it; an untrusted one's claim proves
+   * nothing, so its users start without email (they bind one by code later), and nobody can
+   * hold an address at the pool that they never received a code at.
+   */
   async function register(
-    provider: string,
+    config: OidcProviderConfig,
     claims: ProviderClaims,
     request: FastifyRequest,
   ): Promise<string> {
+    const provider = config.id;
+    const email =
+      config.trusted && claims.email !== undefined && claims.emailVerified
+        ? claims.email
+        : undefined;
     let lastError: unknown;
     for (const username of userNameCandidates(claims)) {
       try {
         const userId = await createUser(context, {
           username,
-          ...(claims.email !== undefined && claims.emailVerified ? { email: claims.email } : {}),
+          ...(email === undefined ? {} : { email }),
           passwordHash: NO_PASSWORD,
         });
         await database.db.execute(
@@ -273,8 +327,24 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityC
     })),
   }));
 
+  /**
+   * A link takes a fresh second validation of scene `link_identity` (a linked identity signs in
+   * on its own and a password reset leaves it, so a stolen session alone must not plant one).
+   * The token is checked before anything else and spent in the transaction that stores the
+   * flow: a provider that cannot be reached leaves it good for another try, and each started
+   * link costs one token.
+   */
   registerEndpoint(app, endpoints.oidcStart, async ({ body }, { principal, request }) => {
-    const userId = body.purpose === 'link' ? signedIn(principal) : null;
+    let userId: string | null = null;
+    let validation: { token: string; expected: ExpectedValidation } | null = null;
+    if (body.purpose === 'link') {
+      userId = signedIn(principal);
+      validation = {
+        token: body.validation_token,
+        expected: { userId, scene: 'link_identity', field: 'validation_token' },
+      };
+      await requireLiveValidation(context, validation.token, validation.expected);
+    }
     const config = providerOf(body.provider);
     const server = await relyingParty.metadata(config);
     if (server.authorization_endpoint === undefined) {
@@ -283,14 +353,22 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityC
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
     const nonce = oauth.generateRandomNonce();
+    const browserBinding = randomBytes(32).toString('base64url');
     const redirectUri = redirectUriOf(request, body.purpose);
-    await database.db.execute(
-      sql`INSERT INTO oidc_flows (state_hash, provider, purpose, user_id, code_verifier, nonce,
-            redirect_uri, expires_at)
-          VALUES (${sha256Hex(state)}, ${config.id}, ${body.purpose}, ${userId}::bigint,
-                  ${verifier}, ${nonce}, ${redirectUri},
-                  ${iso(context.clock.now() + FLOW_TTL_MS)}::timestamptz)`,
-    );
+    const now = context.clock.now();
+    await database.db.transaction(async (tx) => {
+      if (validation !== null) {
+        await spendValidationIn(tx, validation.token, validation.expected, now);
+      }
+      await tx.execute(
+        sql`INSERT INTO oidc_flows (state_hash, provider, purpose, user_id, code_verifier, nonce,
+              redirect_uri, expires_at, browser_binding_hash)
+            VALUES (${sha256Hex(state)}, ${config.id}, ${body.purpose}, ${userId}::bigint,
+                    ${verifier}, ${nonce}, ${redirectUri},
+                    ${iso(now + FLOW_TTL_MS)}::timestamptz,
+                    ${sha256Hex(browserBinding)})`,
+      );
+    });
     const target = new URL(server.authorization_endpoint);
     target.searchParams.set('response_type', 'code');
     target.searchParams.set('client_id', config.clientId);
@@ -300,7 +378,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityC
     target.searchParams.set('nonce', nonce);
     target.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
     target.searchParams.set('code_challenge_method', 'S256');
-    return { authorization_url: target.toString() };
+    return { authorization_url: target.toString(), browser_binding: browserBinding };
   });
 
   registerEndpoint(app, endpoints.oidcFinish, async ({ body }, { principal, request }) => {
@@ -311,10 +389,22 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityC
       sql`UPDATE oidc_flows SET used_at = ${iso(now)}::timestamptz
           WHERE state_hash = ${sha256Hex(body.state)} AND used_at IS NULL
             AND expires_at > ${iso(now)}::timestamptz
-          RETURNING provider, purpose, user_id::text AS user_id, code_verifier, nonce, redirect_uri`,
+          RETURNING provider, purpose, user_id::text AS user_id, code_verifier, nonce, redirect_uri,
+            browser_binding_hash`,
     );
     if (flow === undefined) {
       throw badField('state', 'This sign-in link is not valid or has expired, please start again');
+    }
+    // The state must come back to the browser that started it; a mismatch still spends the flow
+    // (a victim who opened someone else's sign-in link leaves nothing to retry).
+    if (
+      flow.browser_binding_hash === null ||
+      !safeEqual(flow.browser_binding_hash, sha256Hex(body.browser_binding))
+    ) {
+      throw badField(
+        'browser_binding',
+        'This sign-in was started in another browser or tab, please start again here',
+      );
     }
     if (flow.purpose === 'link') {
       const userId = signedIn(principal);
@@ -357,16 +447,16 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityC
     const byEmail =
       claims.email === undefined ? undefined : await findUserByEmail(context, claims.email);
     if (byEmail !== undefined) {
-      if (!claims.emailVerified) {
-        throw conflict(
-          'email',
-          `An account with this email already exists, and ${config.name} has not verified the email. Sign in with your password, then link ${config.name} in settings`,
-        );
+      // Linking by email hands the account to whoever the provider says owns the address: only
+      // a provider marked trusted is believed (never Demo ID, which asks no password), only for
+      // a verified email, and never for an operator's account, whose owner links from settings.
+      if (!config.trusted || !claims.emailVerified || (await isOperator(byEmail.id))) {
+        throw linkByEmailRefused(config.name);
       }
       await linkIdentity(byEmail.id, config.id, claims, request);
       return signIn(byEmail.id, request, { registered: false, linked: true });
     }
-    const userId = await register(config.id, claims, request);
+    const userId = await register(config, claims, request);
     return signIn(userId, request, { registered: true, linked: false });
   });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -37,12 +38,42 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     await database?.close();
   });
 
+  /**
+   * A fresh second validation of scene `passkey` by an email code. An address takes a new code
+   * of a scene once a minute, so the clock moves on first.
+   */
+  async function passkeyTicket(
+    token: string,
+    email: string,
+    ip: string,
+    on: FastifyInstance = app,
+  ): Promise<string> {
+    clock.advance(61_000);
+    return secondValidation(on, token, email, 'passkey', ip);
+  }
+
+  /** Registration options after a fresh `passkey` validation. */
+  async function registrationOptions(
+    token: string,
+    email: string,
+    ip: string,
+    on: FastifyInstance = app,
+  ): Promise<ApiAnswer> {
+    return callApi(on, 'POST', '/passkeys/registration/options', {
+      token,
+      body: { validation_token: await passkeyTicket(token, email, ip, on) },
+      ip,
+    });
+  }
+
   async function register(
     token: string,
+    email: string,
+    ip: string,
     authenticator: SoftAuthenticator,
     nickname = 'Laptop',
   ): Promise<ApiAnswer> {
-    const options = await callApi(app, 'POST', '/passkeys/registration/options', { token });
+    const options = await registrationOptions(token, email, ip);
     expect(options.status).toBe(200);
     return callApi(app, 'POST', '/passkeys/registration/verify', {
       token,
@@ -76,7 +107,7 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     const { token } = await registerByEmail(app, 'pkuser01', 'pk1@example.com', 'Secret123', ip);
     const authenticator = new SoftAuthenticator({ origin: ORIGIN });
 
-    const options = await callApi(app, 'POST', '/passkeys/registration/options', { token });
+    const options = await registrationOptions(token, 'pk1@example.com', ip);
     expect(options.data.publicKey).toMatchObject({
       rp: { id: 'pool.example.com', name: 'PoolKit' },
       user: { name: 'pk1@example.com', displayName: 'pkuser01' },
@@ -121,7 +152,7 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     expect(again.status).toBe(400);
     expect(again.msg).toBe('Passkey registration failed');
 
-    const next = await callApi(app, 'POST', '/passkeys/registration/options', { token });
+    const next = await registrationOptions(token, 'pk1@example.com', ip);
     expect(next.data.publicKey.excludeCredentials).toEqual([
       expect.objectContaining({ id: authenticator.credentials[1]?.id.toString('base64url') }),
     ]);
@@ -184,7 +215,7 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     const ip = '10.0.7.2';
     const { token } = await registerByEmail(app, 'pkuser03', 'pk3@example.com', 'Secret123', ip);
     const authenticator = new SoftAuthenticator({ origin: ORIGIN });
-    const added = await register(token, authenticator);
+    const added = await register(token, 'pk3@example.com', ip, authenticator);
     expect(added.status).toBe(200);
 
     const options = await callApi(app, 'POST', '/passkeys/authentication/options', { ip });
@@ -202,7 +233,9 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     const info = await callApi(app, 'GET', '/users/info', { token: signedIn.data.token });
     expect(info.data.username).toBe('pkuser03');
     const listed = await callApi(app, 'GET', '/passkeys', { token });
-    expect(listed.data.list[0].last_used_at).toBe('2026-03-01T00:00:00Z');
+    expect(listed.data.list[0].last_used_at).toBe(
+      new Date(clock.now()).toISOString().replace('.000', ''),
+    );
 
     // The same answer again: the challenge is spent.
     const replay = await callApi(app, 'POST', '/passkeys/authentication/verify', {
@@ -283,12 +316,12 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     const ip = '10.0.7.3';
     const { token } = await registerByEmail(app, 'pkuser04', 'pk4@example.com', 'Secret123', ip);
     const authenticator = new SoftAuthenticator({ origin: ORIGIN });
-    expect((await register(token, authenticator)).status).toBe(200);
+    expect((await register(token, 'pk4@example.com', ip, authenticator)).status).toBe(200);
 
     // An authenticator answering with a credential id this site already holds.
     const firstId = authenticator.credentials[0]?.id;
     if (firstId === undefined) throw new Error('no credential');
-    const options = await callApi(app, 'POST', '/passkeys/registration/options', { token });
+    const options = await registrationOptions(token, 'pk4@example.com', ip);
     const bound = await callApi(app, 'POST', '/passkeys/registration/verify', {
       token,
       body: {
@@ -305,7 +338,7 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
       ),
     ).toBe(1);
 
-    const elsewhere = await callApi(app, 'POST', '/passkeys/registration/options', { token });
+    const elsewhere = await registrationOptions(token, 'pk4@example.com', ip);
     const phished = await callApi(app, 'POST', '/passkeys/registration/verify', {
       token,
       body: {
@@ -332,7 +365,7 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     expect(none.fields?.[0]?.field).toBe('scene');
 
     const authenticator = new SoftAuthenticator({ origin: ORIGIN, counting: false });
-    expect((await register(token, authenticator, 'Phone')).status).toBe(200);
+    expect((await register(token, 'pk5@example.com', ip, authenticator, 'Phone')).status).toBe(200);
 
     const options = await callApi(app, 'POST', '/users/second-validation/passkey/options', {
       token,
@@ -353,7 +386,7 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     // Someone else's passkey does not validate this user.
     const stranger = await registerByEmail(app, 'pkuser06', 'pk6@example.com', 'Secret123', ip);
     const strangerKey = new SoftAuthenticator({ origin: ORIGIN });
-    await register(stranger.token, strangerKey);
+    await register(stranger.token, 'pk6@example.com', ip, strangerKey);
     const own = await callApi(app, 'POST', '/users/second-validation/passkey/options', {
       token,
       body: { scene: 'cancellation' },
@@ -405,7 +438,7 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     const ip = '10.0.7.6';
     const { token } = await registerByEmail(app, 'pkuser08', 'pk8@example.com', 'Secret123', ip);
     const authenticator = new SoftAuthenticator({ origin: ORIGIN });
-    expect((await register(token, authenticator, 'Phone')).status).toBe(200);
+    expect((await register(token, 'pk8@example.com', ip, authenticator, 'Phone')).status).toBe(200);
     const options = await callApi(app, 'POST', '/users/second-validation/passkey/options', {
       token,
       body: { scene: 'change_phone' },
@@ -454,6 +487,182 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
     ).toHaveLength(2);
   });
 
+  it('should refuse to start a registration on a session alone, spending its validation once before the challenge', async () => {
+    const ip = '10.0.7.7';
+    const { token } = await registerByEmail(app, 'pkuser09', 'pk9@example.com', 'Secret123', ip);
+    const challenges = () =>
+      count(
+        `SELECT count(*)::int AS n FROM passkey_challenges c JOIN users u ON u.id = c.user_id
+         WHERE u.username = 'pkuser09' AND c.purpose = 'registration'`,
+      );
+
+    // A stolen access token alone: no validation, a made-up one, one of another scene.
+    const bare = await callApi(app, 'POST', '/passkeys/registration/options', { token, ip });
+    expect(bare.status).toBe(400);
+    const empty = await callApi(app, 'POST', '/passkeys/registration/options', {
+      token,
+      body: {},
+      ip,
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.fields?.map((item) => item.field)).toEqual(['validation_token']);
+    const madeUp = await callApi(app, 'POST', '/passkeys/registration/options', {
+      token,
+      body: { validation_token: 'vt_made_up' },
+      ip,
+    });
+    expect(madeUp.status).toBe(400);
+    expect(madeUp.fields?.map((item) => item.field)).toEqual(['validation_token']);
+    clock.advance(61_000);
+    const otherScene = await secondValidation(app, token, 'pk9@example.com', 'change_password', ip);
+    const wrongScene = await callApi(app, 'POST', '/passkeys/registration/options', {
+      token,
+      body: { validation_token: otherScene },
+      ip,
+    });
+    expect(wrongScene.status).toBe(400);
+    expect(wrongScene.fields?.map((item) => item.field)).toEqual(['validation_token']);
+    // Another user's validation does not do either.
+    const stranger = await registerByEmail(app, 'pkuser11', 'pk11@example.com', 'Secret123', ip);
+    const theirs = await passkeyTicket(stranger.token, 'pk11@example.com', ip);
+    const foreign = await callApi(app, 'POST', '/passkeys/registration/options', {
+      token,
+      body: { validation_token: theirs },
+      ip,
+    });
+    expect(foreign.status).toBe(400);
+    expect(await challenges()).toBe(0);
+
+    // A fresh `passkey` validation starts one ceremony, once.
+    const ticket = await passkeyTicket(token, 'pk9@example.com', ip);
+    const options = await callApi(app, 'POST', '/passkeys/registration/options', {
+      token,
+      body: { validation_token: ticket },
+      ip,
+    });
+    expect(options.status).toBe(200);
+    const replayed = await callApi(app, 'POST', '/passkeys/registration/options', {
+      token,
+      body: { validation_token: ticket },
+      ip,
+    });
+    expect(replayed.status).toBe(400);
+    expect(replayed.fields?.map((item) => item.field)).toEqual(['validation_token']);
+    expect(await challenges()).toBe(1);
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    const added = await callApi(app, 'POST', '/passkeys/registration/verify', {
+      token,
+      body: {
+        challenge_id: options.data.challenge_id,
+        nickname: 'Laptop',
+        credential: authenticator.create(options.data.publicKey),
+      },
+      ip,
+    });
+    expect(added.status).toBe(200);
+
+    // A registered passkey serves as the validation of the next one.
+    const check = await callApi(app, 'POST', '/users/second-validation/passkey/options', {
+      token,
+      body: { scene: 'passkey' },
+      ip,
+    });
+    const validated = await callApi(app, 'POST', '/users/second-validation/passkey', {
+      token,
+      body: {
+        challenge_id: check.data.challenge_id,
+        scene: 'passkey',
+        credential: authenticator.get(check.data.publicKey),
+      },
+      ip,
+    });
+    expect(validated.status).toBe(200);
+    const next = await callApi(app, 'POST', '/passkeys/registration/options', {
+      token,
+      body: { validation_token: validated.data.validation_token },
+      ip,
+    });
+    expect(next.status).toBe(200);
+    expect(await challenges()).toBe(2);
+  });
+
+  it('should tell the user by message and email that a passkey was added, naming it, the device and the time, with the way to remove it', async () => {
+    const ip = '10.0.7.9';
+    const email = 'pk12@example.com';
+    const { token } = await registerByEmail(app, 'pkuser12', email, 'Secret123', ip);
+    const zoned = await callApi(app, 'PUT', '/users/settings', {
+      token,
+      body: { timezone: 'UTC+08:00' },
+    });
+    expect(zoned.status).toBe(200);
+    const authenticator = new SoftAuthenticator({
+      origin: ORIGIN,
+      aaguid: 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4',
+    });
+    const options = await registrationOptions(token, email, ip);
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/passkeys/registration/verify',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'user-agent':
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+      },
+      payload: {
+        challenge_id: options.data.challenge_id,
+        nickname: 'Pixel',
+        credential: authenticator.create(options.data.publicKey),
+      },
+      remoteAddress: ip,
+    });
+    expect(verified.statusCode).toBe(200);
+    const shifted = new Date(clock.now() + 8 * 3_600_000).toISOString();
+    const when = `${shifted.slice(0, 10)} ${shifted.slice(11, 16)} (UTC+08:00)`;
+    const device = 'Google Password Manager · Chrome (Android)';
+
+    const messages = await callApi(app, 'GET', '/messages', {
+      token,
+      query: { page: '1', page_size: '10' },
+    });
+    const [message] = messages.data.list;
+    expect(message).toMatchObject({ type: 'setting_update', title: 'New passkey added: Pixel' });
+    expect(message.content).toContain('“Pixel”');
+    expect(message.content).toContain(device);
+    expect(message.content).toContain(when);
+    expect(message.content).toContain('/user/setting#passkeys');
+
+    const outbox = async () => {
+      const result = (await database.db.execute(
+        sql`SELECT channel, subject, body FROM email_deliveries WHERE recipient = ${email}
+            ORDER BY id DESC LIMIT 1`,
+      )) as unknown as { rows: { channel: string; subject: string; body: string }[] };
+      return result.rows[0];
+    };
+    const sent = await outbox();
+    expect(sent).toMatchObject({ channel: 'email', subject: 'New passkey added: Pixel' });
+    expect(sent?.body).toContain(device);
+    expect(sent?.body).toContain(when);
+    expect(sent?.body).toContain('/user/setting#passkeys');
+
+    // In the user's language; a device nothing is known of is said to be unknown.
+    await callApi(app, 'PUT', '/users/settings', { token, body: { language: 'zh-CN' } });
+    const second = await registrationOptions(token, email, ip);
+    const plain = new SoftAuthenticator({ origin: ORIGIN });
+    const added = await callApi(app, 'POST', '/passkeys/registration/verify', {
+      token,
+      body: {
+        challenge_id: second.data.challenge_id,
+        nickname: 'Key',
+        credential: plain.create(second.data.publicKey),
+      },
+      ip,
+    });
+    expect(added.status).toBe(200);
+    const chinese = await outbox();
+    expect(chinese?.subject).toBe('已添加新的通行密钥：Key');
+    expect(chinese?.body).toContain('未知设备');
+  });
+
   it('should take its relying party from the request when none is configured, and prune old challenges', async () => {
     const plain = await buildApp({ config: testConfig(), db: database, clock });
     try {
@@ -465,7 +674,7 @@ describe.each(testDrivers)('passkeys on %s', (driver) => {
         'Secret123',
         ip,
       );
-      const options = await callApi(plain, 'POST', '/passkeys/registration/options', { token });
+      const options = await registrationOptions(token, 'pk7@example.com', ip, plain);
       expect(options.data.publicKey.rp.id).toBe('localhost');
       const authenticator = new SoftAuthenticator({ origin: 'http://localhost:80' });
       const added = await callApi(plain, 'POST', '/passkeys/registration/verify', {

@@ -1,8 +1,10 @@
 /**
- * Passkeys (WebAuthn) with `@simplewebauthn/server`: registration, list, rename, delete,
- * sign-in with a discoverable credential, and a passkey as the second validation of a sensitive
- * action (it answers the same validation token as an email, SMS or authenticator code, so the
- * wallet and the account calls take it unchanged).
+ * Passkeys (WebAuthn) with `@simplewebauthn/server`: registration (after a fresh second
+ * validation of scene `passkey`, and told to the user by message and email), list, rename,
+ * delete, sign-in with a discoverable credential, a passkey as the second validation of a
+ * sensitive action (it answers the same validation token as an email, SMS or authenticator
+ * code, so the wallet and the account calls take it unchanged), and the list and removal by a
+ * password reset's recovery token (`recovery.ts`).
  *
  * Every ceremony's challenge is a row of `passkey_challenges` (not a node's memory), used once
  * (claimed with a conditional UPDATE before the answer is verified) and good for 5 minutes, so
@@ -20,14 +22,25 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { queryRows as queryInTransaction } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import type { RateLimitOptions } from '../../http/rateLimit';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { notifySettingUpdate } from '../notifications/messages';
+import { notifyPasskeyAdded } from '../notifications/passkeyNotice';
 import type { IdentityContext } from './context';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
-import { addUserLog, createTicket, findUserById, requireUser, type UserRow } from './users';
+import { describePasskeyDevice } from './passkeyDevice';
+import { recoveryUser } from './recovery';
+import {
+  addUserLog,
+  consumeTicket,
+  createTicket,
+  findUserById,
+  requireUser,
+  type UserRow,
+} from './users';
 
 /** A ceremony's challenge is good for 5 minutes; the browser is told 2 minutes. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -45,6 +58,12 @@ const passkeyLoginLimit: RateLimitOptions = { key: 'passkey-login', limit: 20, w
 const passkeyOptionsLimit: RateLimitOptions = {
   key: 'passkey-options',
   limit: 60,
+  windowMs: 60_000,
+};
+/** Recovery calls (after a password reset) per client address and minute. */
+const passkeyRecoveryLimit: RateLimitOptions = {
+  key: 'passkey-recovery',
+  limit: 30,
   windowMs: 60_000,
 };
 
@@ -268,7 +287,7 @@ export function registerPasskeyRoutes(
     return { list: rows.map(passkeyAnswer) };
   });
 
-  registerEndpoint(app, endpoints.passkeyRegistrationOptions, async (_input, ctx) => {
+  registerEndpoint(app, endpoints.passkeyRegistrationOptions, async ({ body }, ctx) => {
     const user = await requireUser(context, userOf(ctx.principal));
     const existing = await listPasskeys(context, user.id);
     if (existing.length >= MAX_PASSKEYS) {
@@ -278,6 +297,13 @@ export function registerPasskeyRoutes(
         `A user keeps at most ${MAX_PASSKEYS} passkeys`,
       );
     }
+    // A fresh second validation of scene `passkey`, used up before any challenge exists: a
+    // session alone (a stolen access token) cannot start a registration.
+    await consumeTicket(context, 'validation', body.validation_token, {
+      userId: user.id,
+      scene: 'passkey',
+      field: 'validation_token',
+    });
     const party = relyingParty(context, ctx.request);
     const handle = await webauthnUserId(context, user.id);
     const options = await generateRegistrationOptions({
@@ -362,9 +388,17 @@ export function registerPasskeyRoutes(
         refused(400, PASSKEY_MESSAGES.registrationFailed, 'credential', error);
       }
       const now = context.clock.now();
-      const row = await queryRow<PasskeyRow>(
-        context.database,
-        sql`INSERT INTO passkeys (user_id, credential_id, public_key, sign_count, transports,
+      const user = await requireUser(context, userId);
+      const userAgent = request.headers['user-agent'];
+      const device = describePasskeyDevice(
+        info.aaguid,
+        typeof userAgent === 'string' ? userAgent : undefined,
+      );
+      // The passkey, its message and its email are kept together or not at all.
+      const row = await context.database.db.transaction(async (tx) => {
+        const [inserted] = await queryInTransaction<PasskeyRow & Record<string, unknown>>(
+          tx,
+          sql`INSERT INTO passkeys (user_id, credential_id, public_key, sign_count, transports,
                 device_type, backed_up, nickname, created_at)
               VALUES (${userId}::bigint, ${info.credential.id},
                 ${Buffer.from(info.credential.publicKey).toString('base64url')},
@@ -374,14 +408,24 @@ export function registerPasskeyRoutes(
                 ${iso(now)}::timestamptz)
               ON CONFLICT (credential_id) DO NOTHING
               RETURNING ${passkeyColumns}`,
-      );
+        );
+        if (inserted === undefined) return undefined;
+        await notifyPasskeyAdded(tx, {
+          userId,
+          nickname: inserted.nickname,
+          device,
+          nowMs: now,
+          siteUrl: context.config.siteUrl,
+          user,
+        });
+        return inserted;
+      });
       if (row === undefined) {
         throw new HttpError(409, ERROR_CODES.conflict, PASSKEY_MESSAGES.bound, {
           fields: [{ field: 'credential', message: PASSKEY_MESSAGES.bound }],
         });
       }
       await addUserLog(context, userId, 'security', 'passkey_added', request);
-      await notifySettingUpdate(context.database.db, userId, 'passkey', now);
       return passkeyAnswer(row);
     },
   );
@@ -414,6 +458,36 @@ export function registerPasskeyRoutes(
     await notifySettingUpdate(context.database.db, userId, 'passkey', context.clock.now());
     return null;
   });
+
+  // After a password reset (recovery.ts): the account's passkeys, by the reset's recovery token.
+  registerEndpoint(
+    app,
+    endpoints.recoveryPasskeys,
+    async ({ body }) => {
+      const rows = await listPasskeys(context, await recoveryUser(context, body.recovery_token));
+      return { list: rows.map(passkeyAnswer) };
+    },
+    { rateLimit: passkeyRecoveryLimit },
+  );
+
+  registerEndpoint(
+    app,
+    endpoints.recoveryDeletePasskey,
+    async ({ params, body }, { request }) => {
+      const userId = await recoveryUser(context, body.recovery_token);
+      const passkey = await findOwnPasskey(context, userId, params.id);
+      const deleted = await queryRows<{ id: string }>(
+        context.database,
+        sql`DELETE FROM passkeys WHERE id = ${passkey.id}::bigint AND user_id = ${userId}::bigint
+            RETURNING id::text AS id`,
+      );
+      if (deleted.length === 0) notFound();
+      await addUserLog(context, userId, 'security', 'passkey_deleted', request);
+      await notifySettingUpdate(context.database.db, userId, 'passkey', context.clock.now());
+      return null;
+    },
+    { rateLimit: passkeyRecoveryLimit },
+  );
 
   registerEndpoint(
     app,

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { isUniqueViolation } from '../../db/errors';
 import { bearerToken, type Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import type { RateLimitOptions } from '../../http/rateLimit';
@@ -15,6 +16,7 @@ import { consumeVerificationCode, phoneTarget, sendVerificationCode } from './co
 import { decryptPassword, type IdentityContext } from './context';
 import { hashPassword, sha256Hex, verifyPassword } from './crypto';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
+import { createLoginBrake } from './loginBrake';
 import { registerPasskeyRoutes } from './passkeys';
 import {
   OBSERVER_PERMISSIONS,
@@ -22,8 +24,16 @@ import {
   OPERATOR_PERMISSION,
   userRoles,
 } from './permissions';
-import { logoutSession, refreshSession, startSession } from './sessions';
+import { resetAccountAccess, resetAnswer } from './recovery';
+import {
+  logoutSession,
+  refreshSession,
+  revokeUserSessions,
+  sessionOfAccessToken,
+  startSession,
+} from './sessions';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
+import { checkTotpBehindBrake } from './totpBrake';
 import {
   addUserLog,
   checkTicketCode,
@@ -45,6 +55,16 @@ const loginLimit: RateLimitOptions = { key: 'login', limit: 20, windowMs: 60_000
 const sendCodeLimit: RateLimitOptions = { key: 'send-code', limit: 20, windowMs: 10 * 60_000 };
 /** Registrations and password resets per client address and hour. */
 const registerLimit: RateLimitOptions = { key: 'register', limit: 10, windowMs: 3_600_000 };
+/**
+ * Second validations per client address and minute, whatever their outcome: with the per-user
+ * brake on authenticator codes (`checkTotpBehindBrake`), this bounds guessing from one address
+ * over many stolen sessions.
+ */
+const secondValidationLimit: RateLimitOptions = {
+  key: 'second-validation',
+  limit: 20,
+  windowMs: 60_000,
+};
 
 /** A login ticket (password done, authenticator code pending) works 5 minutes. */
 export const LOGIN_TICKET_TTL_MS = 5 * 60_000;
@@ -133,6 +153,7 @@ function settingsOf(user: UserRow) {
 
 /** Registers the identity endpoints of the contract (family A and `/users/info`). */
 export function registerIdentityRoutes(app: FastifyInstance, context: IdentityContext): void {
+  const loginBrake = createLoginBrake(context);
   registerEndpoint(app, endpoints.captchaChallenge, async () => issueCaptchaChallenge(context));
 
   registerEndpoint(app, endpoints.publicKey, async () => {
@@ -146,14 +167,18 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
     async ({ query, body }, { request }) => {
       await verifyCaptcha(context, query);
       const password = await decryptPassword(context, body.password, body.key_id);
-      const user =
-        body.type === 'email'
-          ? await findUserByEmail(context, body.email)
-          : await findUserByPhone(context, body.country_code, body.phone);
-      if (user === undefined) notRegistered(body.type === 'email' ? 'email' : 'phone');
-      if (!(await verifyPassword(password, user.password_hash))) {
-        throw new HttpError(401, ERROR_CODES.badCredentials, 'Wrong account or password');
-      }
+      // Per account, whatever the address: see loginBrake.ts.
+      const user = await loginBrake.check(body, async () => {
+        const found =
+          body.type === 'email'
+            ? await findUserByEmail(context, body.email)
+            : await findUserByPhone(context, body.country_code, body.phone);
+        if (found === undefined) notRegistered(body.type === 'email' ? 'email' : 'phone');
+        if (!(await verifyPassword(password, found.password_hash))) {
+          throw new HttpError(401, ERROR_CODES.badCredentials, 'Wrong account or password');
+        }
+        return found;
+      });
       if (user.totp_secret !== null) {
         const ticket = await createTicket(context, 'login', user.id, null, LOGIN_TICKET_TTL_MS);
         return {
@@ -240,44 +265,53 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
     return null;
   });
 
-  registerEndpoint(app, endpoints.secondValidation, async ({ body }, { principal }) => {
-    const user = await requireUser(context, userOf(principal));
-    switch (body.verify_type) {
-      case 'email':
-        if (user.email === null) codeRefused('verify_type', 'No email is bound');
-        await consumeVerificationCode(context, 'email', user.email, body.scene, body.code);
-        break;
-      case 'sms':
-        if (user.phone === null || user.country_code === null)
-          codeRefused('verify_type', 'No phone is bound');
-        await consumeVerificationCode(
-          context,
-          'sms',
-          phoneTarget(user.country_code, user.phone),
-          body.scene,
-          body.code,
-        );
-        break;
-      case 'totp':
-        if (user.totp_secret === null) codeRefused('verify_type', 'The authenticator is off');
-        await spendTotpCode(context, user.id, user.totp_secret, body.code);
-        break;
-      default:
-        body.verify_type satisfies never;
-    }
-    const ticket = await createTicket(
-      context,
-      'validation',
-      user.id,
-      body.scene,
-      VALIDATION_TTL_MS,
-    );
-    return {
-      validation_token: ticket.token,
-      scene: body.scene,
-      expires_at: isoSeconds(ticket.expiresMs),
-    };
-  });
+  registerEndpoint(
+    app,
+    endpoints.secondValidation,
+    async ({ body }, { principal }) => {
+      const user = await requireUser(context, userOf(principal));
+      switch (body.verify_type) {
+        case 'email':
+          if (user.email === null) codeRefused('verify_type', 'No email is bound');
+          await consumeVerificationCode(context, 'email', user.email, body.scene, body.code);
+          break;
+        case 'sms':
+          if (user.phone === null || user.country_code === null)
+            codeRefused('verify_type', 'No phone is bound');
+          await consumeVerificationCode(
+            context,
+            'sms',
+            phoneTarget(user.country_code, user.phone),
+            body.scene,
+            body.code,
+          );
+          break;
+        case 'totp': {
+          const secret = user.totp_secret;
+          if (secret === null) codeRefused('verify_type', 'The authenticator is off');
+          await checkTotpBehindBrake(context, user.id, () =>
+            spendTotpCode(context, user.id, secret, body.code),
+          );
+          break;
+        }
+        default:
+          body.verify_type satisfies never;
+      }
+      const ticket = await createTicket(
+        context,
+        'validation',
+        user.id,
+        body.scene,
+        VALIDATION_TTL_MS,
+      );
+      return {
+        validation_token: ticket.token,
+        scene: body.scene,
+        expires_at: isoSeconds(ticket.expiresMs),
+      };
+    },
+    { rateLimit: secondValidationLimit },
+  );
 
   registerEndpoint(
     app,
@@ -364,16 +398,15 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
     request: Parameters<typeof addUserLog>[4],
   ) {
     if (user === undefined) notRegistered(field);
-    await context.database.db.execute(
-      sql`UPDATE users SET password_hash = ${await hashPassword(password, context.passwordHashCost)}, password_set = true WHERE id = ${user.id}::bigint`,
-    );
-    await context.database.db.execute(
-      sql`UPDATE token_families SET revoked_at = ${iso(context.clock.now())}::timestamptz
-          WHERE user_id = ${user.id}::bigint AND revoked_at IS NULL`,
+    // The "I lost control" path: everything but the passkeys ends here (recovery.ts); the
+    // answer's recovery token lets the next screen list and remove those.
+    const outcome = await resetAccountAccess(
+      context,
+      user.id,
+      await hashPassword(password, context.passwordHashCost),
     );
     await addUserLog(context, user.id, 'security', 'password_reset', request);
-    await notifySettingUpdate(context.database.db, user.id, 'password', context.clock.now());
-    return null;
+    return resetAnswer(outcome);
   }
 
   registerEndpoint(
@@ -426,25 +459,89 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
     await context.database.db.execute(
       sql`UPDATE users SET password_hash = ${await hashPassword(password, context.passwordHashCost)}, password_set = true WHERE id = ${userId}::bigint`,
     );
+    // Every other session ends (a thief's among them); the one that made the change goes on.
+    const token = bearerToken(request);
+    const currentSession =
+      token === undefined ? undefined : await sessionOfAccessToken(context, token);
+    await revokeUserSessions(context.database.db, userId, context.clock.now(), currentSession);
     await addUserLog(context, userId, 'security', 'password_changed', request);
     await notifySettingUpdate(context.database.db, userId, 'password', context.clock.now());
     return null;
   });
 
+  /**
+   * Binds the first email or phone of a user who holds no second factor at all (no email, no
+   * phone, no authenticator, no passkey), without a validation token: such a user has nothing
+   * to pass a second validation with (see `changeEmailBodySchema` in core for the decision).
+   * Refused with HTTP 400 code 40002 naming `validation_token` as soon as the user holds a
+   * factor. The new address's code is checked before whether the address is taken, so nobody
+   * learns from here which addresses are registered without receiving their code; the update
+   * checks again that the user still holds no factor (one bound meanwhile by a concurrent call
+   * refuses this one), and a concurrent bind of the same address by another user answers 409.
+   */
+  async function bindFirstFactor(
+    userId: string,
+    bind: {
+      readonly field: 'email' | 'phone';
+      readonly checkCode: () => Promise<void>;
+      readonly taken: () => Promise<boolean>;
+      readonly set: SQL;
+    },
+  ): Promise<void> {
+    const noFactor = sql`email IS NULL AND phone IS NULL AND totp_secret IS NULL
+      AND NOT EXISTS (SELECT 1 FROM passkeys WHERE passkeys.user_id = users.id)`;
+    const validationRequired = () =>
+      codeRefused('validation_token', 'A second validation is required for this change');
+    const before = await queryRow<{ none: boolean }>(
+      context.database,
+      sql`SELECT ${noFactor} AS none FROM users WHERE id = ${userId}::bigint`,
+    );
+    if (before?.none !== true) validationRequired();
+    await bind.checkCode();
+    if (await bind.taken()) conflict(bind.field, `This ${bind.field} is already registered`);
+    let updated: { id: string }[];
+    try {
+      updated = await queryRows<{ id: string }>(
+        context.database,
+        sql`UPDATE users SET ${bind.set},
+              withdraw_paused_until = ${iso(context.clock.now() + WITHDRAW_PAUSE_MS)}::timestamptz
+            WHERE id = ${userId}::bigint AND ${noFactor}
+            RETURNING id::text AS id`,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error))
+        conflict(bind.field, `This ${bind.field} is already registered`);
+      throw error;
+    }
+    if (updated.length === 0) validationRequired();
+  }
+
   registerEndpoint(app, endpoints.changeEmail, async ({ body }, { principal, request }) => {
     const userId = userOf(principal);
     const email = body.email.toLowerCase();
+    const validationToken = body.validation_token;
+    if (validationToken === undefined) {
+      await bindFirstFactor(userId, {
+        field: 'email',
+        checkCode: () => consumeVerificationCode(context, 'email', email, 'bind_email', body.code),
+        taken: async () => (await findUserByEmail(context, email)) !== undefined,
+        set: sql`email = ${email}, verify_type = 'email'`,
+      });
+      await addUserLog(context, userId, 'security', 'email_changed', request);
+      await notifySettingUpdate(context.database.db, userId, 'email', context.clock.now());
+      return null;
+    }
     // The validation token first: without one, a taken address must answer like a free one.
-    const ticket = await peekTicket(context, 'validation', body.validation_token);
+    const ticket = await peekTicket(context, 'validation', validationToken);
     if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'change_email') {
       codeRefused('validation_token', 'The validation is not valid or has expired');
     }
     if ((await findUserByEmail(context, email)) !== undefined)
       conflict('email', 'This email is already registered');
-    await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
+    await checkTicketCode(context, 'validation', validationToken, 'validation_token', () =>
       consumeVerificationCode(context, 'email', email, 'bind_email', body.code),
     );
-    await consumeTicket(context, 'validation', body.validation_token, {
+    await consumeTicket(context, 'validation', validationToken, {
       userId,
       scene: 'change_email',
       field: 'validation_token',
@@ -461,15 +558,35 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
 
   registerEndpoint(app, endpoints.changePhone, async ({ body }, { principal, request }) => {
     const userId = userOf(principal);
+    const validationToken = body.validation_token;
+    if (validationToken === undefined) {
+      await bindFirstFactor(userId, {
+        field: 'phone',
+        checkCode: () =>
+          consumeVerificationCode(
+            context,
+            'sms',
+            phoneTarget(body.country_code, body.phone),
+            'bind_phone',
+            body.code,
+          ),
+        taken: async () =>
+          (await findUserByPhone(context, body.country_code, body.phone)) !== undefined,
+        set: sql`country_code = ${body.country_code}, phone = ${body.phone}, verify_type = 'sms'`,
+      });
+      await addUserLog(context, userId, 'security', 'phone_changed', request);
+      await notifySettingUpdate(context.database.db, userId, 'phone', context.clock.now());
+      return null;
+    }
     // The validation token first: without one, a taken phone must answer like a free one.
-    const ticket = await peekTicket(context, 'validation', body.validation_token);
+    const ticket = await peekTicket(context, 'validation', validationToken);
     if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'change_phone') {
       codeRefused('validation_token', 'The validation is not valid or has expired');
     }
     if ((await findUserByPhone(context, body.country_code, body.phone)) !== undefined) {
       conflict('phone', 'This phone is already registered');
     }
-    await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
+    await checkTicketCode(context, 'validation', validationToken, 'validation_token', () =>
       consumeVerificationCode(
         context,
         'sms',
@@ -478,7 +595,7 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
         body.code,
       ),
     );
-    await consumeTicket(context, 'validation', body.validation_token, {
+    await consumeTicket(context, 'validation', validationToken, {
       userId,
       scene: 'change_phone',
       field: 'validation_token',

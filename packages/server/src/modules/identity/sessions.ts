@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../contract';
+import { queryRows as queryRowsIn, type SqlExecutor } from '../../engine/sql';
 import type { Principal, TokenVerifier } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { API_KEY_PREFIX, verifyApiKey } from './apiKeys';
@@ -77,10 +78,29 @@ export async function revokeFamily(context: IdentityContext, familyId: string): 
 
 /** Ends every session of a user (password reset, cancellation). */
 export async function revokeAllSessions(context: IdentityContext, userId: string): Promise<void> {
-  await context.database.db.execute(
-    sql`UPDATE token_families SET revoked_at = ${iso(context.clock.now())}::timestamptz
-        WHERE user_id = ${userId}::bigint AND revoked_at IS NULL`,
+  await revokeUserSessions(context.database.db, userId, context.clock.now());
+}
+
+/**
+ * Ends the sessions of a user, in the caller's transaction when it passes one: every one, or
+ * every one but `keepFamilyId` (a password change keeps the session that made it). Their
+ * refresh tokens are refused from then on and so are their access tokens, which the verifier
+ * checks against their session on every call. Resolves how many sessions ended.
+ */
+export async function revokeUserSessions(
+  executor: SqlExecutor,
+  userId: string,
+  nowMs: number,
+  keepFamilyId?: string,
+): Promise<number> {
+  const rows = await queryRowsIn<{ id: string }>(
+    executor,
+    sql`UPDATE token_families SET revoked_at = ${iso(nowMs)}::timestamptz
+        WHERE user_id = ${userId}::bigint AND revoked_at IS NULL
+          ${keepFamilyId === undefined ? sql`` : sql`AND id <> ${keepFamilyId}`}
+        RETURNING id`,
   );
+  return rows.length;
 }
 
 /**

@@ -67,6 +67,8 @@ export interface SoftAuthenticatorOptions {
   readonly userVerified?: boolean;
   /** Whether the signature counter moves (real passkeys often keep 0). Default `true`. */
   readonly counting?: boolean;
+  /** The provider's AAGUID in registrations, as a UUID. Default all zeros (none named). */
+  readonly aaguid?: string;
 }
 
 function b64(bytes: Uint8Array): string {
@@ -117,7 +119,9 @@ export class SoftAuthenticator {
       createHash('sha256').update(rpId).digest(),
       Buffer.from([this.flags(ATTESTED_CREDENTIAL)]),
       Buffer.alloc(4),
-      Buffer.alloc(16),
+      this.options.aaguid === undefined
+        ? Buffer.alloc(16)
+        : Buffer.from(this.options.aaguid.replace(/-/g, ''), 'hex'),
       length,
       id,
       cose,

@@ -11,6 +11,7 @@ import { sha256Hex } from './crypto';
 import {
   type ApiAnswer,
   callApi,
+  encrypted,
   loginByEmail,
   outboxCode,
   registerByEmail,
@@ -233,6 +234,131 @@ describe.each(testDrivers)('login and validation tickets on %s', (driver) => {
     expectRefused(await change(wrongSecond), 'validation_token');
     expectRefused(await change(second), 'validation_token');
     expect((await callApi(app, 'GET', '/users/info', { token })).data.phone).toBeNull();
+  });
+
+  /** A second validation with an authenticator code, from `ip`. */
+  function totpValidation(token: string, code: string, ip: string, scene = 'withdraw') {
+    return callApi(app, 'POST', '/users/second-validation', {
+      token,
+      body: { verify_type: 'totp', code, scene },
+      ip,
+    });
+  }
+
+  function expectBraked(answer: ApiAnswer): void {
+    expect(answer.status).toBe(429);
+    expect(answer.code).toBe(ERROR_CODES.rateLimited);
+    expect(answer.fields?.map((item) => item.field)).toEqual(['code']);
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+  }
+
+  it('should refuse even the right authenticator code for 15 minutes after 5 wrong ones in second validations', async () => {
+    const ip = '10.4.1.1';
+    const { token, key } = await userWithTotp('tick0021', 'tick21@example.com', ip);
+    // Counted per user over every scene: switching scenes buys no guesses.
+    for (const scene of ['withdraw', 'api_key', 'authorize_app', 'passkey']) {
+      const answer = await totpValidation(token, wrongTotpCode(key), ip, scene);
+      expectRefused(answer, 'code');
+      expect(answer.msg).toMatch(/\d (try|tries) left/);
+    }
+    const fifth = await totpValidation(token, wrongTotpCode(key), ip, 'webhook');
+    expectBraked(fifth);
+    expect(fifth.headers['retry-after']).toBe('900');
+    expect(fifth.msg).toMatch(/too many wrong authenticator codes/i);
+
+    clock.advance(5 * 60_000);
+    const right = await totpValidation(token, totpCode(key, clock.now()), ip);
+    expectBraked(right);
+    expect(right.headers['retry-after']).toBe('600');
+    expect(right.data).toBeUndefined();
+
+    clock.advance(10 * 60_000);
+    const after = await totpValidation(token, totpCode(key, clock.now()), ip);
+    expect(after.status, after.msg).toBe(200);
+    expect(after.data.validation_token).toMatch(/^vt_/);
+  });
+
+  it('should clear the count of wrong authenticator codes with a right one', async () => {
+    const ip = '10.4.1.2';
+    const { token, key } = await userWithTotp('tick0022', 'tick22@example.com', ip);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expectRefused(await totpValidation(token, wrongTotpCode(key), ip), 'code');
+    }
+    expect((await totpValidation(token, totpCode(key, clock.now()), ip)).status).toBe(200);
+    clock.advance(30_000);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expectRefused(await totpValidation(token, wrongTotpCode(key), ip), 'code');
+    }
+    expect((await totpValidation(token, totpCode(key, clock.now()), ip)).status).toBe(200);
+  });
+
+  it('should check at most 5 authenticator codes under concurrent second validations', async () => {
+    const ip = '10.4.1.3';
+    const { token, key } = await userWithTotp('tick0023', 'tick23@example.com', ip);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => totpValidation(token, wrongTotpCode(key), ip)),
+    );
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(4);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(6);
+    expectBraked(await totpValidation(token, totpCode(key, clock.now()), ip));
+  });
+
+  it('should let one address ask for 20 second validations a minute, then answer 429', async () => {
+    const ip = '10.4.1.4';
+    const { token } = await registerByEmail(app, 'tick0024', 'tick24@example.com', 'Secret123', ip);
+    // Start at the beginning of a minute so all 21 calls fall in the same window.
+    clock.advance(60_000 - (clock.now() % 60_000));
+    for (let call = 1; call <= 20; call += 1) {
+      // No authenticator on: refused, but counted.
+      expectRefused(await totpValidation(token, '000000', ip), 'verify_type');
+    }
+    const over = await totpValidation(token, '000000', ip);
+    expect(over.status).toBe(429);
+    expect(over.code).toBe(ERROR_CODES.rateLimited);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back.
+    expectRefused(await totpValidation(token, '000000', '10.4.1.5'), 'verify_type');
+  });
+
+  it('should refuse every change of a sign-in or money setting without a live validation of its own scene', async () => {
+    const ip = '10.4.1.6';
+    const { token } = await registerByEmail(app, 'tick0025', 'tick25@example.com', 'Secret123', ip);
+    // A good validation, but for a withdrawal: none of the calls below takes it.
+    const withdraw = await validate(token, 'tick25@example.com', 'withdraw', ip);
+    const pay = await encrypted(app, 'Paying123');
+    const calls: [method: 'POST' | 'PUT' | 'DELETE', path: string, body: object][] = [
+      ['PUT', '/users/password', { ...(await encrypted(app, 'Secret456')) }],
+      ['PUT', '/users/email', { email: 'tick25b@example.com', code: '123456' }],
+      ['PUT', '/users/phone', { country_code: '86', phone: '13900139025', code: '123456' }],
+      ['POST', '/auth/totp/validation', { code: '123456' }],
+      ['DELETE', '/auth/totp', {}],
+      ['PUT', '/wallets/pay-password', { pay_password: pay.password, key_id: pay.key_id }],
+      ['POST', '/users/cancellation', {}],
+      [
+        'POST',
+        '/users/api-keys',
+        { name: 'k', scopes: ['miner.view'], accounts: ['tick0025'], expiry: 'forever' },
+      ],
+    ];
+    for (const [method, path, body] of calls) {
+      const bare = await callApi(app, method, path, { token, body, ip });
+      expect([bare.status, bare.fields?.[0]?.field], `${path} without`).toEqual([
+        400,
+        'validation_token',
+      ]);
+      const other = await callApi(app, method, path, {
+        token,
+        body: { ...body, validation_token: withdraw },
+        ip,
+      });
+      expect([other.status, other.code, other.fields?.[0]?.field], `${path} other scene`).toEqual([
+        400,
+        ERROR_CODES.codeInvalid,
+        'validation_token',
+      ]);
+    }
+    // None of them spent the withdrawal's validation.
+    expect(await ticketRow(withdraw)).toEqual({ attempts: 0, spent: false });
   });
 
   it('should check at most 5 tries of an email code under concurrent second validations', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../contract';
 import { isUniqueViolation } from '../../db/errors';
+import { queryRows as queryInTransaction, type SqlExecutor } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { recordInvitation } from '../programmes/invitations';
 import type { IdentityContext } from './context';
@@ -186,10 +187,19 @@ export async function addUserLog(
   );
 }
 
-/** Kinds of single-use tickets. */
-export type TicketKind = 'login' | 'validation';
+/**
+ * Kinds of tickets: login tickets and second-validation tokens are single use; a password
+ * reset's recovery token (`recovery`) is read with {@link peekTicket} until it expires.
+ */
+export type TicketKind = 'login' | 'validation' | 'recovery';
 
-/** Makes a single-use ticket (login ticket or second-validation token). */
+const TICKET_PREFIX: Record<TicketKind, string> = {
+  login: 'lt_',
+  validation: 'vt_',
+  recovery: 'rk_',
+};
+
+/** Makes a ticket (login ticket, second-validation token or recovery token). */
 export async function createTicket(
   context: IdentityContext,
   kind: TicketKind,
@@ -198,7 +208,7 @@ export async function createTicket(
   ttlMs: number,
 ): Promise<{ token: string; expiresMs: number }> {
   const now = context.clock.now();
-  const token = randomToken(kind === 'login' ? 'lt_' : 'vt_');
+  const token = randomToken(TICKET_PREFIX[kind]);
   await context.database.db.execute(
     sql`INSERT INTO identity_tickets (token_hash, kind, user_id, scene, created_at, expires_at)
         VALUES (${sha256Hex(token)}, ${kind}, ${userId}::bigint, ${scene}, ${iso(now)}::timestamptz,
@@ -306,6 +316,50 @@ export async function consumeTicket(
   const row = rows[0];
   if (row === undefined) throw ticketRefused(kind, expected.field);
   return row.user_id;
+}
+
+/** Which validation token a call expects: its user, its scene and the field that carries it. */
+export interface ExpectedValidation {
+  readonly userId: string;
+  readonly scene: string;
+  readonly field: string;
+}
+
+/**
+ * Refuses a validation token that is not live for this user and scene (HTTP 400 code 40002
+ * naming `field`, as {@link consumeTicket} does) without using it up: a call checks it before
+ * anything else, then spends it with {@link spendValidationIn} where the change is made.
+ */
+export async function requireLiveValidation(
+  context: IdentityContext,
+  token: string,
+  expected: ExpectedValidation,
+): Promise<void> {
+  const ticket = await peekTicket(context, 'validation', token);
+  if (ticket === undefined || ticket.user_id !== expected.userId || ticket.scene !== expected.scene)
+    throw ticketRefused('validation', expected.field);
+}
+
+/**
+ * Spends a validation token inside the transaction that makes the change, so the token is
+ * spent once with it and stays good when the change is refused (the transaction rolls back).
+ * HTTP 400 code 40002 naming `field` when it is used, expired, of another scene or user.
+ */
+export async function spendValidationIn(
+  executor: SqlExecutor,
+  token: string,
+  expected: ExpectedValidation,
+  nowMs: number,
+): Promise<void> {
+  const rows = await queryInTransaction<{ user_id: string }>(
+    executor,
+    sql`UPDATE identity_tickets SET used_at = ${iso(nowMs)}::timestamptz
+        WHERE token_hash = ${sha256Hex(token)} AND kind = 'validation' AND used_at IS NULL
+          AND expires_at > ${iso(nowMs)}::timestamptz AND scene = ${expected.scene}
+          AND user_id = ${expected.userId}::bigint
+        RETURNING user_id::text AS user_id`,
+  );
+  if (rows.length === 0) throw ticketRefused('validation', expected.field);
 }
 
 /** `a***@example.com`. */

@@ -7,6 +7,7 @@ export type MessageTextKey =
   | 'hashrateLow'
   | 'hashrateRecovered'
   | 'setting'
+  | 'passkeyAdded'
   | 'ticketReply';
 
 /** A setting whose change raises a setting-update message. */
@@ -51,7 +52,8 @@ export function asLanguage(value: string | null | undefined): Language {
 /**
  * A stored message's title and content in `language`: core's `messages` catalogue with the
  * message's parameters filled in. A setting-update's `setting` parameter is itself a key
- * (`settingPassword`), translated too, so the same row reads in every language.
+ * (`settingPassword`), translated too, so the same row reads in every language; so is an empty
+ * `device` parameter (`unknownDevice`).
  */
 export function renderMessage(
   language: Language,
@@ -64,6 +66,8 @@ export function renderMessage(
     const name = `setting${params.setting.charAt(0).toUpperCase()}${params.setting.slice(1)}`;
     filled.setting = messages[name] ?? params.setting;
   }
+  // A device nothing is known of (`passkeyNotice.ts`) reads "an unknown device" in the language.
+  if (params.device === '') filled.device = messages.unknownDevice ?? '';
   return {
     title: fill(messages[`${textKey}Title`] ?? textKey, filled).slice(0, 256),
     content: fill(messages[`${textKey}Content`] ?? '', filled).slice(0, 4096),

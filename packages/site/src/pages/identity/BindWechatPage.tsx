@@ -1,18 +1,27 @@
 import { Button } from '@poolkit/widgets';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionState } from '../../app/servicesContext';
+import { useServices, useSessionState } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, EmptyState, PageFrame, uiStyles } from '../../app/ui';
-import { useOidcProviders, useStartThirdParty } from './thirdParty';
+import { useApiData } from '../../app/useApiData';
+import { LinkIdentityDialog } from '../user/LinkIdentityDialog';
+import { useOidcProviders } from './thirdParty';
 
 /**
  * BindWechat: binds a WeChat identity to the signed-in user through the third-party sign-in
- * flow when the pool configures a provider `wechat`, and says it is not configured otherwise.
+ * flow when the pool configures a provider `wechat` (after a second validation, as every link),
+ * and says it is not configured otherwise.
  */
 export function Component() {
   const { t } = useTranslation();
+  const { api } = useServices();
   const providers = useOidcProviders();
-  const { busy, start } = useStartThirdParty();
   const session = useSessionState();
+  const user = useApiData(
+    session.loggedIn ? async (signal) => api.userInfo({}, { signal }) : null,
+    [session.loggedIn],
+  );
+  const [linking, setLinking] = useState(false);
   return (
     <PageFrame title={t('site.routes.BindWechat')}>
       <Card>
@@ -34,9 +43,22 @@ export function Component() {
               );
             }
             return (
-              <Button loading={busy === wechat.id} onClick={() => void start(wechat.id, 'link')}>
-                {t('site.thirdParty.bindWechat')}
-              </Button>
+              <DataSection data={user}>
+                {(info) => (
+                  <>
+                    <Button onClick={() => setLinking(true)}>
+                      {t('site.thirdParty.bindWechat')}
+                    </Button>
+                    {linking ? (
+                      <LinkIdentityDialog
+                        provider={wechat}
+                        user={info}
+                        onClose={() => setLinking(false)}
+                      />
+                    ) : null}
+                  </>
+                )}
+              </DataSection>
             );
           }}
         </DataSection>

@@ -1,4 +1,10 @@
-import { type OauthRequestQuery, oauthRequestQuerySchema, validators } from '@poolkit/core';
+import {
+  describeError,
+  isApiError,
+  type OauthRequestQuery,
+  oauthRequestQuerySchema,
+  validators,
+} from '@poolkit/core';
 import { Button, Checkbox } from '@poolkit/widgets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +14,13 @@ import { useServices, useSessionState } from '../../app/servicesContext';
 import { Card, DataSection, EmptyState, PageFrame, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import * as styles from '../user/apiKeys.css';
+import {
+  NO_VALIDATION,
+  SecondValidationField,
+  type SecondValidationValue,
+  secondValidationToken,
+  validateSecondValidation,
+} from '../user/SecondValidation';
 import { validateFields } from './identity';
 
 /** `pool.view` → `site.apiKeys.scopes.pool_view`, the label the API key form uses too. */
@@ -21,24 +34,35 @@ function requestOf(search: URLSearchParams): OauthRequestQuery | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * The consent itself. Every consent asks for a fresh second validation (scene `authorize_app`):
+ * each one gives the app a refresh token that lasts 30 days, longer than the session, so a
+ * session alone must not be enough to hand it out.
+ */
 function Consent({ request }: { request: OauthRequestQuery }) {
   const { t } = useTranslation();
-  const { api } = useServices();
+  const services = useServices();
+  const { api } = services;
   const described = useApiData(async (signal) => {
-    const [client, accounts] = await Promise.all([
+    const [client, accounts, user] = await Promise.all([
       api.oauthClient({ query: request }, { signal }),
       api.accounts({}, { signal }),
+      api.userInfo({}, { signal }),
     ]);
-    return { client, accounts: accounts.list };
+    return { client, accounts: accounts.list, user };
   }, []);
   const [scopes, setScopes] = useState<string[] | null>(null);
   const [chosen, setChosen] = useState<string[] | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
+  // The validation token won on this page: a grant refused for another reason leaves it good.
+  const [validationToken, setValidationToken] = useState<string | null>(null);
 
   return (
     <DataSection data={described} emptyText={t('site.oauth.invalid')}>
-      {({ client, accounts }) => {
+      {({ client, accounts, user }) => {
         const pickedScopes = scopes ?? client.scopes;
         const pickedAccounts =
           chosen ?? accounts.filter((account) => account.current).map((account) => account.name);
@@ -50,17 +74,37 @@ function Consent({ request }: { request: OauthRequestQuery }) {
               value: pickedAccounts,
             },
           ]);
+          const code =
+            validationToken === null ? validateSecondValidation(t, validation).code : undefined;
           setError(found.accounts);
-          if (found.accounts || pickedScopes.length === 0) return;
+          setCodeError(code);
+          if (found.accounts || code || pickedScopes.length === 0) return;
           setBusy(true);
           try {
+            const token =
+              validationToken ??
+              (await secondValidationToken(services, user, 'authorize_app', validation));
+            setValidationToken(token);
             const { response_type: _type, ...rest } = request;
             const answer = await api.oauthAuthorize({
-              body: { ...rest, scope: pickedScopes.join(' '), accounts: pickedAccounts },
+              body: {
+                ...rest,
+                scope: pickedScopes.join(' '),
+                accounts: pickedAccounts,
+                validation_token: token,
+              },
             });
             window.location.assign(answer.redirect_url);
           } catch (caught) {
-            reportError(caught);
+            const field = isApiError(caught) ? caught.fields[0]?.field : undefined;
+            if (field === 'code' || field === 'validation_token') {
+              // A wrong code, or a validation that expired or was spent: validate again.
+              setValidationToken(null);
+              if (field === 'validation_token') setValidation(NO_VALIDATION);
+              setCodeError(describeError(caught, (key) => t(key)));
+            } else {
+              reportError(caught);
+            }
             setBusy(false);
           }
         }
@@ -123,6 +167,18 @@ function Consent({ request }: { request: OauthRequestQuery }) {
                 ) : null}
               </fieldset>
               <p className={uiStyles.legend}>{t('site.oauth.readOnly')}</p>
+              <p className={uiStyles.muted}>{t('site.security.validateFirst')}</p>
+              <SecondValidationField
+                user={user}
+                scene="authorize_app"
+                value={validation}
+                onChange={(value) => {
+                  setValidation(value);
+                  setValidationToken(null);
+                  setCodeError(undefined);
+                }}
+                error={codeError}
+              />
               <div className={uiStyles.row}>
                 <Button loading={busy} onClick={() => void allow()}>
                   {t('site.oauth.allow')}

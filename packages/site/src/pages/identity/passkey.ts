@@ -101,10 +101,20 @@ export async function signInWithPasskey(
   });
 }
 
-/** Registers a new passkey under `nickname`. */
-export async function addPasskey(services: Services, nickname: string): Promise<void> {
+/**
+ * Registers a new passkey under `nickname`. `validationToken` is a fresh second validation of
+ * scene `passkey`: the server spends it before it issues the ceremony's challenge, so a ceremony
+ * that fails afterwards needs a new one.
+ */
+export async function addPasskey(
+  services: Services,
+  nickname: string,
+  validationToken: string,
+): Promise<void> {
   if (!passkeysSupported()) throw new PasskeyUnsupportedError();
-  const options = await services.api.passkeyRegistrationOptions({});
+  const options = await services.api.passkeyRegistrationOptions({
+    body: { validation_token: validationToken },
+  });
   const credential = await startRegistration({ optionsJSON: options.publicKey });
   await services.api.passkeyRegistrationVerify({
     body: { challenge_id: options.challenge_id, nickname, credential: attestationBody(credential) },

@@ -31,6 +31,33 @@ export function takeRedirect(): string | null {
   }
 }
 
+/** The browser binding of the sign-in this tab started, kept across the trip to the provider. */
+const BINDING_KEY = 'poolkit.thirdParty.binding';
+
+/**
+ * Keeps the `browser_binding` that `POST /oidc/start` answered, for the return page. In
+ * `sessionStorage`: this tab only, gone with it, so a sign-in link opened anywhere else finds
+ * none and is refused (see `oidcLogin.ts` on the server for why not a cookie).
+ */
+function rememberBinding(binding: string): void {
+  try {
+    sessionStorage.setItem(BINDING_KEY, binding);
+  } catch {
+    // Storage refused: the return page finds no binding and asks to start again.
+  }
+}
+
+/** The binding kept by {@link rememberBinding}, read once; `null` when this tab started none. */
+export function takeBrowserBinding(): string | null {
+  try {
+    const value = sessionStorage.getItem(BINDING_KEY);
+    sessionStorage.removeItem(BINDING_KEY);
+    return value;
+  } catch {
+    return null;
+  }
+}
+
 /** The configured third-party sign-in providers (an empty list when the call fails). */
 export function useOidcProviders() {
   const { api } = useServices();
@@ -39,18 +66,36 @@ export function useOidcProviders() {
   });
 }
 
-/** Starts a sign-in (`login`) or linking (`link`) at `provider`: the browser leaves for it. */
+/**
+ * What a third-party start is for: a sign-in, or a link to the signed-in user, which carries
+ * the token of a fresh second validation of scene `link_identity` (the start spends it).
+ */
+export type ThirdPartyStart =
+  | { readonly purpose: 'login' }
+  | { readonly purpose: 'link'; readonly validationToken: string };
+
+/**
+ * Starts a sign-in or a link at `provider`: the browser leaves for it. `start` rejects with the
+ * server's error when the start is refused (the caller reports it, or shows a refused
+ * validation beside its field), and `busy` names the provider in between.
+ */
 export function useStartThirdParty() {
   const { api } = useServices();
   const [busy, setBusy] = useState<string | null>(null);
-  async function start(provider: string, purpose: 'login' | 'link') {
+  async function start(provider: string, what: ThirdPartyStart) {
     setBusy(provider);
     try {
-      const { authorization_url: url } = await api.oidcStart({ body: { provider, purpose } });
+      const { authorization_url: url, browser_binding: binding } = await api.oidcStart({
+        body:
+          what.purpose === 'login'
+            ? { provider, purpose: 'login' }
+            : { provider, purpose: 'link', validation_token: what.validationToken },
+      });
+      rememberBinding(binding);
       window.location.assign(url);
     } catch (error) {
-      reportError(error);
       setBusy(null);
+      throw error;
     }
   }
   return { busy, start };
@@ -73,7 +118,7 @@ export function ThirdPartyButtons({ redirect }: { redirect: string | null }) {
           loading={busy === provider.id}
           onClick={() => {
             rememberRedirect(redirect);
-            void start(provider.id, 'login');
+            void start(provider.id, { purpose: 'login' }).catch(reportError);
           }}
         >
           {t('site.thirdParty.continueWith', { name: provider.name })}

@@ -3,7 +3,10 @@ import {
   type CreatedApiKey,
   DELEGABLE_PERMISSIONS,
   type DelegableScope,
+  describeError,
+  isApiError,
   isCidr,
+  type UserInfo,
   validators,
 } from '@poolkit/core';
 import { Button, Checkbox } from '@poolkit/widgets';
@@ -16,6 +19,13 @@ import { DataSection, DataTable, SelectField, TextField, uiStyles } from '../../
 import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import * as styles from './apiKeys.css';
+import {
+  NO_VALIDATION,
+  SecondValidationField,
+  type SecondValidationValue,
+  secondValidationToken,
+  validateSecondValidation,
+} from './SecondValidation';
 
 const EXPIRIES: readonly ApiKeyExpiry[] = ['one_month', 'three_months', 'one_year', 'forever'];
 
@@ -32,18 +42,22 @@ function allowListOf(text: string): string[] {
     .filter((entry) => entry !== '');
 }
 
-type FieldErrors = Partial<Record<'name' | 'scopes' | 'accounts' | 'ip_allow', string>>;
+type FieldErrors = Partial<Record<'name' | 'scopes' | 'accounts' | 'ip_allow' | 'code', string>>;
 
 /**
  * The API keys of the settings page: a form for a new read-only key (name, permissions,
- * accounts, expiry, optional IP allow-list), the new key's secret shown once, and the list of
- * keys with their last use and a revoke button.
+ * accounts, expiry, optional IP allow-list, and a fresh second validation: a key outlives the
+ * session, so a session alone cannot make one), the new key's secret shown once, and the list
+ * of keys with their last use and a revoke button.
  */
 export function ApiKeys({
+  user,
   accounts,
   currentAccount,
   timezone,
 }: {
+  /** The signed-in user: the channel of the second validation's code. */
+  user: Pick<UserInfo, 'verify_type'>;
   /** The user's mining account names. */
   accounts: readonly string[];
   /** The account ticked at first. */
@@ -51,7 +65,8 @@ export function ApiKeys({
   timezone: string;
 }) {
   const { t } = useTranslation();
-  const { api } = useServices();
+  const services = useServices();
+  const { api } = services;
   const [version, setVersion] = useState(0);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<DelegableScope[]>(['pool.view', 'miner.view']);
@@ -63,6 +78,10 @@ export function ApiKeys({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
+  // The validation token won for this form: a key refused for another reason (an account, the
+  // number of keys) leaves it good, so the next try needs no new code.
+  const [validationToken, setValidationToken] = useState<string | null>(null);
   const keys = useApiData(async (signal) => (await api.apiKeys({}, { signal })).list, [version]);
 
   function toggle<V extends string>(list: readonly V[], value: V, on: boolean): V[] {
@@ -81,11 +100,15 @@ export function ApiKeys({
       accounts: found.accounts,
       scopes: scopes.length === 0 ? t('site.apiKeys.scopeRequired') : undefined,
       ip_allow: entries.every(isCidr) ? undefined : t('site.apiKeys.ipInvalid'),
+      code: validationToken === null ? validateSecondValidation(t, validation).code : undefined,
     };
     setErrors(next);
     if (Object.values(next).some((message) => message !== undefined)) return;
     setBusy(true);
     try {
+      const token =
+        validationToken ?? (await secondValidationToken(services, user, 'api_key', validation));
+      setValidationToken(token);
       const answer = await api.createApiKey({
         body: {
           name: name.trim(),
@@ -93,14 +116,25 @@ export function ApiKeys({
           accounts: chosen,
           expiry,
           ip_allow: entries,
+          validation_token: token,
         },
       });
       setCreated(answer);
       setName('');
       setAllowList('');
+      setValidation(NO_VALIDATION);
+      setValidationToken(null);
       setVersion((value) => value + 1);
     } catch (caught) {
-      reportError(caught);
+      const field = isApiError(caught) ? caught.fields[0]?.field : undefined;
+      if (field === 'code' || field === 'validation_token') {
+        // A wrong code, or a validation that expired or was spent: validate again.
+        setValidationToken(null);
+        if (field === 'validation_token') setValidation(NO_VALIDATION);
+        setErrors({ code: describeError(caught, (key) => t(key)) });
+      } else {
+        reportError(caught);
+      }
     } finally {
       setBusy(false);
     }
@@ -173,6 +207,17 @@ export function ApiKeys({
           onChange={(event) => setAllowList(event.target.value)}
         />
         <p className={uiStyles.legend}>{t('site.apiKeys.ipAllowHint')}</p>
+        <p className={uiStyles.muted}>{t('site.security.validateFirst')}</p>
+        <SecondValidationField
+          user={user}
+          scene="api_key"
+          value={validation}
+          onChange={(value) => {
+            setValidation(value);
+            setValidationToken(null);
+          }}
+          error={errors.code}
+        />
         <div className={uiStyles.row}>
           <Button loading={busy} onClick={() => void create()}>
             {t('site.apiKeys.create')}

@@ -1,3 +1,4 @@
+import type { OidcProvider, UserInfo } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,19 +7,28 @@ import { dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { DataSection, DataTable, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
-import { useOidcProviders, useStartThirdParty } from '../identity/thirdParty';
+import { useOidcProviders } from '../identity/thirdParty';
+import { LinkIdentityDialog } from './LinkIdentityDialog';
 
 /**
  * The third-party sign-ins linked to the user, each with an unlink button (the server refuses
- * the last way to sign in), and a "Link …" button per configured provider not linked yet.
+ * the last way to sign in), and a "Link …" button per configured provider not linked yet, which
+ * asks for a second validation before the browser leaves for the provider.
  */
-export function LinkedIdentities({ timezone }: { timezone: string }) {
+export function LinkedIdentities({
+  user,
+  timezone,
+}: {
+  /** The signed-in user: the channel of the second validation a link takes. */
+  user: Pick<UserInfo, 'verify_type' | 'email' | 'phone' | 'totp_enabled'>;
+  timezone: string;
+}) {
   const { t } = useTranslation();
   const { api } = useServices();
   const [version, setVersion] = useState(0);
   const identities = useApiData(async (signal) => api.linkedIdentities({}, { signal }), [version]);
   const providers = useOidcProviders();
-  const { busy, start } = useStartThirdParty();
+  const [linking, setLinking] = useState<OidcProvider | null>(null);
 
   async function unlink(id: string) {
     try {
@@ -82,15 +92,13 @@ export function LinkedIdentities({ timezone }: { timezone: string }) {
               <p className={uiStyles.muted}>{t('site.thirdParty.noPassword')}</p>
             )}
             {unlinked.map((provider) => (
-              <Button
-                key={provider.id}
-                variant="secondary"
-                loading={busy === provider.id}
-                onClick={() => void start(provider.id, 'link')}
-              >
+              <Button key={provider.id} variant="secondary" onClick={() => setLinking(provider)}>
                 {t('site.thirdParty.link', { name: provider.name })}
               </Button>
             ))}
+            {linking === null ? null : (
+              <LinkIdentityDialog provider={linking} user={user} onClose={() => setLinking(null)} />
+            )}
           </div>
         );
       }}

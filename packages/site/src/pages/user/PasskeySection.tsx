@@ -1,4 +1,4 @@
-import { type PasskeyInfo, validators } from '@poolkit/core';
+import { type PasskeyInfo, type UserInfo, validators } from '@poolkit/core';
 import { Button, Dialog, DialogClose } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,27 @@ import { DataSection, DataTable, TextField, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { addPasskey, isAbortedCeremony, passkeyErrorKey } from '../identity/passkey';
+import {
+  NO_VALIDATION,
+  SecondValidationField,
+  type SecondValidationValue,
+  secondValidationToken,
+  validateSecondValidation,
+} from './SecondValidation';
 
 /**
  * The passkeys of the user (spec section 2, passkey management): list, add with a nickname (not
- * empty, not only spaces), rename, delete. Each failure says its section-8 message.
+ * empty, not only spaces), rename, delete. Each failure says its section-8 message. Adding one
+ * first asks for a fresh second validation (scene `passkey`: the code of the user's channel, or
+ * a passkey already registered), since a passkey signs in without the password.
  */
-export function PasskeySection({ timezone }: { timezone: string }) {
+export function PasskeySection({
+  user,
+  timezone,
+}: {
+  user: Pick<UserInfo, 'verify_type'>;
+  timezone: string;
+}) {
   const { t } = useTranslation();
   const services = useServices();
   const { api } = services;
@@ -22,6 +37,9 @@ export function PasskeySection({ timezone }: { timezone: string }) {
   const [nickname, setNickname] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
+  const [validationError, setValidationError] = useState<string | undefined>(undefined);
   const [renaming, setRenaming] = useState<PasskeyInfo | null>(null);
   const [newName, setNewName] = useState('');
   const [renameError, setRenameError] = useState<string | undefined>(undefined);
@@ -36,11 +54,34 @@ export function PasskeySection({ timezone }: { timezone: string }) {
     return found.nickname === undefined;
   }
 
-  async function add() {
+  /** "Add a passkey": the nickname first, then the second validation in a dialog. */
+  function startAdding() {
     if (!checkName(nickname, setError)) return;
+    setValidation(NO_VALIDATION);
+    setValidationError(undefined);
+    setConfirming(true);
+  }
+
+  async function add() {
+    const found = validateSecondValidation(t, validation);
+    setValidationError(found.code);
+    if (found.code !== undefined) return;
     setAdding(true);
+    let token: string;
     try {
-      await addPasskey(services, nickname.trim());
+      token = await secondValidationToken(services, user, 'passkey', validation);
+    } catch (caught) {
+      // A wrong or expired code: the dialog stays for another try.
+      reportError(caught);
+      setAdding(false);
+      return;
+    }
+    // The server spends the validation when it issues the ceremony's challenge: whatever happens
+    // next, another attempt starts with a new validation.
+    setConfirming(false);
+    setValidation(NO_VALIDATION);
+    try {
+      await addPasskey(services, nickname.trim(), token);
       setNickname('');
       showMessage(t('site.passkeys.added'), 'success');
       list.reload();
@@ -157,11 +198,37 @@ export function PasskeySection({ timezone }: { timezone: string }) {
               onChange={(event) => setNickname(event.target.value)}
             />
           </div>
-          <Button loading={adding} onClick={() => void add()}>
+          <Button loading={adding} onClick={startAdding}>
             {t('site.passkeys.add')}
           </Button>
         </div>
       </div>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('site.passkeys.confirmTitle')}
+        description={t('site.passkeys.confirmHint')}
+        footer={
+          <>
+            <DialogClose>
+              <Button variant="secondary">{t('common.cancel')}</Button>
+            </DialogClose>
+            <Button loading={adding} onClick={() => void add()}>
+              {t('site.passkeys.confirm')}
+            </Button>
+          </>
+        }
+      >
+        {confirming ? (
+          <SecondValidationField
+            user={user}
+            scene="passkey"
+            value={validation}
+            onChange={setValidation}
+            error={validationError}
+          />
+        ) : null}
+      </Dialog>
       <Dialog
         open={renaming !== null}
         onOpenChange={(open) => {

@@ -52,6 +52,29 @@ export async function secondValidationToken(
 }
 
 /**
+ * Whether the user holds a second factor to validate with: a bound email or phone, the
+ * authenticator, or a passkey (asked for only when none of the others is there); `null` while
+ * the passkeys load. A user with none (signed up through a provider not marked trusted) binds
+ * the first email or phone with the new address's code alone: the server's decision, see
+ * `changeEmailBodySchema` in core. The server decides from the account, so a wrong guess here
+ * only costs an error message.
+ */
+export function useHasSecondFactor(
+  user: Pick<UserInfo, 'email' | 'phone' | 'totp_enabled'>,
+): boolean | null {
+  const services = useServices();
+  const known = Boolean(user.email) || Boolean(user.phone) || user.totp_enabled;
+  const passkeys = useApiData(
+    known ? null : async (signal) => services.api.passkeys({}, { signal }),
+    [known],
+    { silent: true },
+  );
+  if (known) return true;
+  if (passkeys.status === 'ready') return passkeys.data.list.length > 0;
+  return passkeys.status === 'loading' ? null : true;
+}
+
+/**
  * The `onPasskey` of a wallet dialog (WithdrawDialog, TransferDialog) while `active` (the dialog
  * open): the passkey check of the scene it names, or `undefined` when the user has no passkey,
  * so the dialog offers only the code.

@@ -18,6 +18,7 @@ import {
   SecondValidationField,
   type SecondValidationValue,
   secondValidationToken,
+  useHasSecondFactor,
   validateSecondValidation,
 } from './SecondValidation';
 
@@ -25,7 +26,7 @@ type Action = 'password' | 'email' | 'phone' | 'cancel';
 
 type SecurityUser = Pick<
   UserInfo,
-  'verify_type' | 'email' | 'phone' | 'country_code' | 'settings' | 'cancellation'
+  'verify_type' | 'email' | 'phone' | 'country_code' | 'settings' | 'cancellation' | 'totp_enabled'
 >;
 
 /** Runs an async step with a busy flag; reports its error. */
@@ -158,16 +159,21 @@ function PasswordDialog({ user, onClose }: { user: SecurityUser; onClose: () => 
 
 /**
  * Email or phone change (spec section 2: verify the old address, then the new): first a second
- * validation by the current channel or a passkey, then a code sent to the new address.
+ * validation by the current channel or a passkey, then a code sent to the new address. A user
+ * with no second factor at all (`firstFactor`) has nothing to validate with: the first email or
+ * phone is bound with the new address's code alone (the server's decision, see
+ * `changeEmailBodySchema` in core), so the dialog opens on the new address.
  */
 function ContactDialog({
   kind,
   user,
+  firstFactor,
   onClose,
   onChanged,
 }: {
   kind: 'email' | 'phone';
   user: SecurityUser;
+  firstFactor: boolean;
   onClose: () => void;
   onChanged: () => void;
 }) {
@@ -225,7 +231,8 @@ function ContactDialog({
   }
 
   function save() {
-    if (token === null) return;
+    if (token === null && !firstFactor) return;
+    const validationToken = token === null ? {} : { validation_token: token };
     const found = {
       ...targetErrors(),
       ...validateFields(t, [{ field: 'code', schema: validators.verificationCode, value: code }]),
@@ -235,7 +242,7 @@ function ContactDialog({
     void run(async () => {
       if (kind === 'email') {
         await services.api.changeEmail({
-          body: { email: email.trim(), code: code.trim(), validation_token: token },
+          body: { email: email.trim(), code: code.trim(), ...validationToken },
         });
       } else {
         await services.api.changePhone({
@@ -243,7 +250,7 @@ function ContactDialog({
             country_code: countryCode,
             phone: phone.trim(),
             code: code.trim(),
-            validation_token: token,
+            ...validationToken,
           },
         });
       }
@@ -258,11 +265,13 @@ function ContactDialog({
 
   const title =
     kind === 'email'
-      ? t('site.security.changeEmail')
+      ? user.email
+        ? t('site.security.changeEmail')
+        : t('site.security.bindEmail')
       : user.phone
         ? t('site.security.changePhone')
         : t('site.security.bindPhone');
-  if (token === null) {
+  if (token === null && !firstFactor) {
     return (
       <ActionDialog
         title={title}
@@ -402,7 +411,12 @@ function CancelDialog({ user, onClose }: { user: SecurityUser; onClose: () => vo
   );
 }
 
-/** The account's security actions: password, email, phone, cancellation. */
+/**
+ * The account's security actions: password, email (bind one when there is none), phone,
+ * cancellation. A user with no second factor at all (signed up through a provider not marked
+ * trusted: no email, phone, authenticator or passkey) is told to bind an email or a phone
+ * first, and binds it without a validation step.
+ */
 export function SecuritySection({
   user,
   onChanged,
@@ -413,17 +427,21 @@ export function SecuritySection({
   const { t } = useTranslation();
   const [open, setOpen] = useState<Action | null>(null);
   const close = () => setOpen(null);
+  const hasFactor = useHasSecondFactor(user);
   return (
     <div className={`${uiStyles.form} ${uiStyles.flush}`}>
+      {hasFactor === false ? (
+        <p className={uiStyles.muted} data-testid="no-second-factor">
+          {t('site.security.noFactor')}
+        </p>
+      ) : null}
       <div className={uiStyles.row}>
         <Button variant="secondary" onClick={() => setOpen('password')}>
           {t('site.security.changePassword')}
         </Button>
-        {user.email ? (
-          <Button variant="secondary" onClick={() => setOpen('email')}>
-            {t('site.security.changeEmail')}
-          </Button>
-        ) : null}
+        <Button variant="secondary" onClick={() => setOpen('email')}>
+          {user.email ? t('site.security.changeEmail') : t('site.security.bindEmail')}
+        </Button>
         <Button variant="secondary" onClick={() => setOpen('phone')}>
           {user.phone ? t('site.security.changePhone') : t('site.security.bindPhone')}
         </Button>
@@ -433,7 +451,13 @@ export function SecuritySection({
       </div>
       {open === 'password' ? <PasswordDialog user={user} onClose={close} /> : null}
       {open === 'email' || open === 'phone' ? (
-        <ContactDialog kind={open} user={user} onClose={close} onChanged={onChanged} />
+        <ContactDialog
+          kind={open}
+          user={user}
+          firstFactor={hasFactor === false}
+          onClose={close}
+          onChanged={onChanged}
+        />
       ) : null}
       {open === 'cancel' ? <CancelDialog user={user} onClose={close} /> : null}
     </div>

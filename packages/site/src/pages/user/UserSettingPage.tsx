@@ -139,8 +139,8 @@ export function Component() {
                 <TotpSetup onEnabled={info.reload} />
               </Card>
             )}
-            <Card title={t('site.passkeys.title')}>
-              <PasskeySection timezone={user.settings.timezone} />
+            <Card title={t('site.passkeys.title')} id="passkeys">
+              <PasskeySection user={user} timezone={user.settings.timezone} />
             </Card>
             <Card title={t('site.security.title')}>
               <SecuritySection user={user} onChanged={info.reload} />
@@ -152,6 +152,7 @@ export function Component() {
               <DataSection data={accounts}>
                 {(list) => (
                   <ApiKeys
+                    user={user}
                     accounts={list.map((account) => account.name)}
                     currentAccount={list.find((account) => account.current)?.name ?? null}
                     timezone={user.settings.timezone}
@@ -160,7 +161,7 @@ export function Component() {
               </DataSection>
             </Card>
             <Card title={t('site.thirdParty.title')} id="third-party">
-              <LinkedIdentities timezone={user.settings.timezone} />
+              <LinkedIdentities user={user} timezone={user.settings.timezone} />
             </Card>
             <Card title={t('site.oauth.appsTitle')} id="authorised-apps">
               <AuthorisedApps timezone={user.settings.timezone} />

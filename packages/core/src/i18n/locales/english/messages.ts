@@ -28,6 +28,10 @@ export const enMessages = {
   settingThirdPartyLogin: 'third-party sign-in',
   settingApiKey: 'API keys',
   settingOauthApp: 'third-party app authorisations',
+  passkeyAddedTitle: 'New passkey added: {{name}}',
+  passkeyAddedContent:
+    'A passkey named “{{name}}” was added to your account on {{time}} from {{device}}. If this was not you, remove it under Passkeys at {{link}}, then reset your password.',
+  unknownDevice: 'an unknown device',
   emailFooter: 'Read all your messages at {{link}}.',
   pageTitle: 'Messages',
   typeAll: 'All',

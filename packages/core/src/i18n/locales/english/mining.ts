@@ -412,4 +412,16 @@ export const enMining = {
   transferSetPayPassword: 'Set pay password',
   transferNoFunds: 'Nothing to transfer yet: no account holds a balance.',
   transferSameAccount: 'Choose an account other than the one the coins leave.',
+  // The passkeys of an account (PasskeyList, the screen after a password reset).
+  passkeyListTitle: 'Passkeys of the account',
+  passkeyListName: 'Passkey',
+  passkeyListAdded: 'Added',
+  passkeyListLastUsed: 'Last used',
+  passkeyListNever: 'Never',
+  passkeyListActions: 'Actions',
+  passkeyListRemove: 'Remove',
+  passkeyListRemoveNamed: 'Remove {{name}}',
+  passkeyListEmpty: 'This account has no passkeys.',
+  passkeyListError: 'The passkeys could not be loaded.',
+  passkeyListLoading: 'Loading passkeys…',
 };

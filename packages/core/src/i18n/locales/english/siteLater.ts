@@ -135,6 +135,10 @@ export const enLaterSite = {
   'thirdParty.continueWith': 'Continue with {{name}}',
   'thirdParty.finishing': 'Finishing the sign-in…',
   'thirdParty.failed': 'The sign-in could not be finished. Please start again.',
+  'thirdParty.accountExists':
+    'An account with this email already exists. Sign in with your password, then link this sign-in in your settings.',
+  'thirdParty.otherBrowser':
+    'This sign-in was started in another browser or tab. Please start it again here.',
   'thirdParty.cancelled': 'The sign-in was cancelled at the provider.',
   'thirdParty.registered': 'Welcome! Your account has been created.',
   'thirdParty.linkedByEmail': 'This sign-in is now linked to your account by its verified email.',
@@ -144,6 +148,9 @@ export const enLaterSite = {
   'thirdParty.provider': 'Provider',
   'thirdParty.linkedAt': 'Linked',
   'thirdParty.link': 'Link {{name}}',
+  'thirdParty.linkConfirmHint':
+    'A linked sign-in opens your account on its own, even after a password reset. First confirm it is you with a code, or with a passkey you already have.',
+  'thirdParty.linkContinue': 'Continue to {{name}}',
   'thirdParty.unlink': 'Unlink',
   'thirdParty.unlinkNamed': 'Unlink {{name}}',
   'thirdParty.unlinked': 'The sign-in has been unlinked.',
@@ -319,6 +326,15 @@ export const enLaterSite = {
   'reset.backToLogin': 'Back to sign in',
   'reset.submit': 'Reset password',
   'reset.success': 'Your password has been reset. Please sign in.',
+  'reset.reviewTitle': 'Check your passkeys',
+  'reset.reviewHint':
+    'Every session, API key and app authorisation of your account has been ended. A passkey still signs in without the password: remove any you do not recognise, then sign in.',
+  'reset.removeTitle': 'Remove the passkey?',
+  'reset.removeHint':
+    '"{{name}}" will no longer sign in to your account. Remove it from your device too.',
+  'reset.removed': 'The passkey has been removed.',
+  'reset.expired':
+    'The time to check passkeys here has run out. Sign in, then manage them in the security settings.',
   'ticket.content': 'Content',
   'ticket.created': 'Your ticket has been submitted.',
   'ticket.created_at': 'Created',
@@ -509,6 +525,10 @@ export const enLaterSite = {
   'passkeys.validated': 'Verified with your passkey.',
   'passkeys.validationFailedHint':
     'Your passkey could not be checked. Try again, or verify with a code instead.',
+  'passkeys.confirmTitle': 'Confirm it is you',
+  'passkeys.confirmHint':
+    'A passkey signs in to your account without the password. First confirm it is you with a code, or with a passkey you already have.',
+  'passkeys.confirm': 'Continue',
   'security.title': 'Account security',
   'security.validateFirst': 'First confirm it is you with a code or a passkey.',
   'security.changePassword': 'Change password',
@@ -516,6 +536,9 @@ export const enLaterSite = {
   'security.changeEmail': 'Change email',
   'security.changePhone': 'Change phone',
   'security.bindPhone': 'Bind a phone',
+  'security.bindEmail': 'Bind an email',
+  'security.noFactor':
+    'You have no email, phone, authenticator or passkey to confirm it is you. Bind an email or a phone first: its code is all it takes.',
   'security.verifyOld':
     'First confirm it is you with your current verification method or a passkey.',
   'security.next': 'Next',

@@ -1,0 +1,157 @@
+import { DEFAULT_TIMEZONE, type PasskeyInfo } from '@poolkit/core';
+import type { ReactNode } from 'react';
+import { cx } from '../../internal/cx';
+import { RowTable } from '../../lib/RowTable';
+import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
+import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
+import * as widget from '../../lib/widget.css';
+import { formatZoned } from '../../lib/zonedTime';
+
+/** A passkey, as `GET /passkeys` (or the recovery call after a password reset) lists it. */
+export type PasskeyListItem = Pick<PasskeyInfo, 'id' | 'nickname' | 'created_at' | 'last_used_at'>;
+
+const CATALOGUE = {
+  title: 'mining.passkeyListTitle',
+  name: 'mining.passkeyListName',
+  added: 'mining.passkeyListAdded',
+  lastUsed: 'mining.passkeyListLastUsed',
+  never: 'mining.passkeyListNever',
+  actions: 'mining.passkeyListActions',
+  remove: 'mining.passkeyListRemove',
+  removeNamed: 'mining.passkeyListRemoveNamed',
+  empty: 'mining.passkeyListEmpty',
+  error: 'mining.passkeyListError',
+  loading: 'mining.passkeyListLoading',
+  retry: 'mining.retry',
+} as const;
+
+/** Keys of the texts of {@link PasskeyList}; each defaults to core's `mining.*` catalogue. */
+export type PasskeyListLabelKey = keyof typeof CATALOGUE;
+
+/** Props of {@link PasskeyList}. */
+export interface PasskeyListProps {
+  /** The account's passkeys, oldest first. */
+  passkeys: readonly PasskeyListItem[];
+  /** The user's zone, `UTC±hh:mm`, for the times. Default `'UTC+00:00'`. */
+  timezone?: string;
+  /** Asks to remove a passkey (the host confirms first); without it there is no remove button. */
+  onRemove?: (passkey: PasskeyListItem) => void;
+  /** The id of the passkey being removed: its button shows busy and the others wait. */
+  removingId?: string | null;
+  /** Shows a skeleton. Default `false`. */
+  loading?: boolean;
+  /** An error to show; `true` shows the generic message. */
+  error?: ReactNode;
+  /** Shows a retry button in the error state. */
+  onRetry?: () => void;
+  /** Hides the visible title (the page's heading already says it); the caption stays. */
+  hideTitle?: boolean;
+  /** Heading level of the title. Default `3`. */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Overrides of the texts, by key. */
+  labels?: Partial<Record<PasskeyListLabelKey, string>>;
+  /** Extra class on the section. */
+  className?: string;
+}
+
+/**
+ * The passkeys of an account (issue 26, the screen after a password reset): each one's name,
+ * when it was added and when it last signed in ("Never" when it has not), in the user's zone,
+ * with a remove button named after the passkey. A passkey still signs in after the password is
+ * reset, so this is where the owner finds one planted by whoever held the account. The widget
+ * does not fetch or confirm: the host does both. On phones each passkey is a block of labelled
+ * lines headed by its name.
+ */
+export function PasskeyList({
+  passkeys,
+  timezone = DEFAULT_TIMEZONE,
+  onRemove,
+  removingId = null,
+  loading = false,
+  error,
+  onRetry,
+  hideTitle = false,
+  headingLevel = 3,
+  labels,
+  className,
+}: PasskeyListProps) {
+  const { label } = useCatalogueLabels(CATALOGUE, labels);
+  const Heading = `h${headingLevel}` as const;
+  const caption = label('title');
+
+  let body: ReactNode;
+  if (loading) {
+    body = <LoadingBlock label={label('loading')} height={120} />;
+  } else if (error) {
+    body = (
+      <ErrorBlock
+        error={error}
+        fallback={label('error')}
+        retryLabel={label('retry')}
+        onRetry={onRetry}
+      />
+    );
+  } else if (passkeys.length === 0) {
+    body = <MessageBlock kind="empty" message={label('empty')} />;
+  } else {
+    body = (
+      <RowTable
+        caption={caption}
+        rows={passkeys}
+        getRowKey={(row) => row.id}
+        minWidth="480px"
+        columns={[
+          { key: 'name', header: label('name'), cell: (row) => row.nickname },
+          {
+            key: 'added',
+            header: label('added'),
+            cell: (row) => formatZoned(row.created_at, timezone, 'YYYY-MM-DD HH:mm'),
+          },
+          {
+            key: 'lastUsed',
+            header: label('lastUsed'),
+            cell: (row) =>
+              row.last_used_at === null
+                ? label('never')
+                : formatZoned(row.last_used_at, timezone, 'YYYY-MM-DD HH:mm'),
+          },
+          ...(onRemove === undefined
+            ? []
+            : [
+                {
+                  key: 'actions',
+                  header: label('actions'),
+                  hiddenHeader: true,
+                  end: true,
+                  cell: (row: PasskeyListItem) => (
+                    <button
+                      type="button"
+                      className={widget.button}
+                      data-variant="danger"
+                      data-size="sm"
+                      aria-label={label('removeNamed', { name: row.nickname })}
+                      aria-busy={removingId === row.id ? true : undefined}
+                      disabled={removingId !== null}
+                      onClick={() => onRemove(row)}
+                    >
+                      {label('remove')}
+                    </button>
+                  ),
+                },
+              ]),
+        ]}
+      />
+    );
+  }
+
+  return (
+    <section className={cx(widget.card, className)} aria-label={caption}>
+      {hideTitle ? null : (
+        <div className={widget.header}>
+          <Heading className={widget.title}>{caption}</Heading>
+        </div>
+      )}
+      {body}
+    </section>
+  );
+}
