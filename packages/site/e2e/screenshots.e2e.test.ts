@@ -10,6 +10,7 @@ import {
   launchBrowser,
   loginByApi,
   openPage,
+  outboxCode,
   seedSession,
   serverUrl,
 } from './support';
@@ -157,6 +158,12 @@ async function demoPasskey(token: string, refreshToken: string): Promise<void> {
   await page.goto(`${baseUrl.replace('127.0.0.1', 'localhost')}/user/setting`);
   await page.getByRole('textbox', { name: 'Passkey nickname' }).fill('Demo laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click({ timeout: 30_000 });
+  // A passkey outlives the session: the user confirms it is them first.
+  const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await confirm.getByRole('button', { name: 'Send code' }).click({ timeout: 30_000 });
+  await page.getByText('The verification code has been sent.').waitFor({ timeout: 30_000 });
+  await confirm.getByLabel('Email code').fill(await outboxCode(baseUrl, 'demo@poolkit.local'));
+  await confirm.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('The passkey has been added.').waitFor({ timeout: 30_000 });
   await context.close();
 }

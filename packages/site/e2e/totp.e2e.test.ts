@@ -31,9 +31,11 @@ describe('authenticator enrolment', () => {
     await seedSession(context, tokens.token, tokens.refresh_token);
     await page.goto(`${baseUrl}/user/setting`);
     await page.getByRole('button', { name: 'Set up authenticator' }).click({ timeout: 30_000 });
-    await page.getByLabel('Email code').waitFor();
-    await page.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
-    await page.getByRole('button', { name: 'Continue' }).click();
+    // The API keys' form asks for its own code further down the page.
+    const card = page.getByRole('region', { name: 'Authenticator (2FA)' });
+    await card.getByLabel('Email code').waitFor();
+    await card.getByLabel('Email code').fill(await outboxCode(baseUrl, user.email));
+    await card.getByRole('button', { name: 'Continue' }).click();
     const secret = (await page.getByTestId('totp-secret').textContent({ timeout: 30_000 })) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,64}$/);
     await page.getByLabel('Authenticator code').fill(await totpCode(baseUrl, secret));
