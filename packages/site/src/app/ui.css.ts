@@ -228,6 +228,12 @@ export const authCard = style({
   padding: vars.space['6'],
 });
 
+/** An auth card with a table in it (the passkeys after a password reset): room for its columns. */
+export const authCardWide = style([authCard, { maxWidth: 680 }]);
+
+/** The column of {@link authCardWide}: a {@link form} as wide as its card. */
+export const wideColumn = style([form, { maxWidth: 'none' }]);
+
 export const checkRow = style({
   display: 'flex',
   gap: vars.space['2'],

@@ -58,7 +58,7 @@ export function ReviewPasskeys({ recoveryToken }: { recoveryToken: string }) {
   const listExpired =
     list.status === 'error' && isApiError(list.error) && list.error.status === 401;
   return (
-    <div className={uiStyles.form}>
+    <div className={uiStyles.wideColumn}>
       <h2>{t('site.reset.reviewTitle')}</h2>
       <p className={uiStyles.muted}>{t('site.reset.reviewHint')}</p>
       {expired || listExpired ? (
@@ -140,7 +140,7 @@ export function Component() {
     <PageFrame
       title={byPhone ? t('site.routes.ResetPasswordPhone') : t('site.routes.ResetPasswordEmail')}
     >
-      <div className={uiStyles.authCard}>
+      <div className={done === null ? uiStyles.authCard : uiStyles.authCardWide}>
         {done !== null ? (
           <ReviewPasskeys recoveryToken={done.recovery_token} />
         ) : (

@@ -99,7 +99,7 @@ export function PasskeyList({
         caption={caption}
         rows={passkeys}
         getRowKey={(row) => row.id}
-        minWidth="480px"
+        minWidth="420px"
         columns={[
           { key: 'name', header: label('name'), cell: (row) => row.nickname },
           {
