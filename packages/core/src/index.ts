@@ -589,6 +589,7 @@ export {
   liveMessageSchema,
   livePoolSchema,
   liveReadySchema,
+  liveUnauthorizedSchema,
   liveWorkersSchema,
   MAX_LIVE_TOPICS,
   PRIVATE_LIVE_TOPICS,

@@ -161,6 +161,45 @@ describe('subscribeLive', () => {
     expect(notices.at(-1)).toEqual({ type: 'message', data: { id: '9', unread: 3 } });
   });
 
+  it('should never reopen the stream with a token the server ended it for, only with a new one', async () => {
+    let token = 'stolen';
+    server.plan = [
+      streamOf(
+        [
+          ['ready', '1.1.1', { topics: ['account'] }],
+          ['unauthorized', undefined, { reason: 'revoked' }],
+        ],
+        true,
+      ),
+      streamOf([['ready', '1.1.2', { topics: ['account'] }]]),
+    ];
+    const live = subscribeLive(['account'], (notice) => notices.push(notice), {
+      baseUrl: server.base,
+      EventSource,
+      retryMs: 10,
+      pollIntervalMs: 1000,
+      streamRetryMs: 30,
+      getToken: () => token,
+    });
+    close = () => live.close();
+    await until(() => notices.some((notice) => notice.type === 'unauthorized'));
+    expect(notices.find((notice) => notice.type === 'unauthorized')).toEqual({
+      type: 'unauthorized',
+      data: { reason: 'revoked' },
+    });
+    expect(live.state).toBe('polling');
+    expect(notices.at(-1)).toEqual({ type: 'poll', data: null });
+    // Several stream retries go by (and the stream's own `retry: 20`): no request with that token.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.requests).toHaveLength(1);
+    token = 'fresh';
+    await until(() => live.state === 'open');
+    expect(server.requests).toHaveLength(2);
+    const last = new URL(server.requests[1]?.url ?? '', 'http://x').searchParams;
+    expect(last.get('access_token')).toBe('fresh');
+    expect(last.get('last_event_id')).toBe('1.1.1');
+  });
+
   it('should fall back to polling when the stream keeps failing, and come back to it', async () => {
     server.plan = [refuse(503), refuse(503), streamOf([['ready', '2.2.2', { topics: [] }]])];
     const live = subscribeLive(['pool:kas'], (notice) => notices.push(notice), {

@@ -68,6 +68,12 @@ const CLOSED = 2;
  * - **Polling fallback.** Without `EventSource`, or after `maxFailures` failures in a row, it
  *   sends `{type: 'poll'}` every `pollIntervalMs` (at once first) and tries the stream again
  *   every `streamRetryMs`.
+ * - **A credential that stopped working.** The server ends a stream whose token was revoked or
+ *   expired with the event `unauthorized` `{reason}`. The listener gets it (to refresh the
+ *   session, or sign out); the subscription closes that stream (so the browser does not
+ *   reconnect by itself), falls back to polling, and never opens the stream again with that
+ *   token: only once `getToken` gives another one (at the next stream retry; a host that
+ *   refreshed its session may also start a new subscription at once).
  *
  * @example
  * const live = subscribeLive(['blocks:kas'], (event) => {
@@ -94,6 +100,8 @@ export function subscribeLive(
   let state: LiveState = 'connecting';
   let source: EventSourceLike | null = null;
   let failures = 0;
+  /** The token (`''`: none) of a stream the server ended with `unauthorized`; `null`: none. */
+  let refusedToken: string | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let pollTimer: ReturnType<typeof setInterval> | undefined;
   let closed = false;
@@ -104,9 +112,12 @@ export function subscribeLive(
     options.onStateChange?.(next);
   }
 
-  function url(): string {
+  function currentToken(): string {
+    return options.getToken?.() || '';
+  }
+
+  function url(token: string): string {
     const query = new URLSearchParams({ topics: topics.join(',') });
-    const token = options.getToken?.();
     if (token) query.set('access_token', token);
     if (lastEventId !== undefined) query.set('last_event_id', lastEventId);
     return `${baseUrl}/live?${query.toString()}`;
@@ -117,18 +128,21 @@ export function subscribeLive(
     source = null;
   }
 
+  function retryStreamLater(): void {
+    if (Source === null) return;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      failures = 0;
+      connect();
+    }, streamRetryMs);
+  }
+
   function startPolling(): void {
     stopStream();
     setState('polling');
     onEvent({ type: 'poll', data: null });
     pollTimer ??= setInterval(() => onEvent({ type: 'poll', data: null }), pollIntervalMs);
-    if (Source !== null) {
-      clearTimeout(retryTimer);
-      retryTimer = setTimeout(() => {
-        failures = 0;
-        connect();
-      }, streamRetryMs);
-    }
+    retryStreamLater();
   }
 
   function failed(): void {
@@ -145,8 +159,16 @@ export function subscribeLive(
 
   function connect(): void {
     if (closed || Source === null) return;
+    const token = currentToken();
+    if (refusedToken !== null && token === refusedToken) {
+      // The server said this token no longer works: no stream with it, ever; poll meanwhile.
+      if (state === 'polling') retryStreamLater();
+      else startPolling();
+      return;
+    }
+    refusedToken = null;
     stopStream();
-    const current = new Source(url());
+    const current = new Source(url(token));
     source = current;
     current.onerror = () => {
       if (source !== current) return;
@@ -169,6 +191,14 @@ export function subscribeLive(
         }
         const parsed = liveEventSchemas[type].safeParse(json);
         if (!parsed.success) return;
+        if (type === 'unauthorized') {
+          // The server ends this stream: close it before the browser reconnects by itself.
+          refusedToken = token;
+          stopStream();
+          onEvent({ type, data: parsed.data } as LiveEvent);
+          if (!closed && source === null) startPolling();
+          return;
+        }
         if (message.lastEventId) lastEventId = message.lastEventId;
         failures = 0;
         if (pollTimer !== undefined) {

@@ -7,6 +7,11 @@ import { poolBlockSchema, poolStatsSchema } from './pools';
  * Live updates: `GET /api/live?topics=…` answers a Server-Sent Events stream (not a JSON
  * envelope, so it is not one of the contract's endpoints; the server's README describes the
  * stream). These are its topics, its event names and the schemas of their `data`.
+ *
+ * A stream opened with a credential (a session's access token, an API key, an app's token, an
+ * observer link) is checked again while it is open: once the credential is revoked or expired,
+ * the stream's last event is `unauthorized` `{reason}` ({@link liveUnauthorizedSchema}), then it
+ * ends.
  */
 
 /** Topics anyone may follow: a coin's pool statistics and its new blocks. */
@@ -105,6 +110,18 @@ export const liveMessageSchema = z.object({
   unread: z.number().int().nonnegative(),
 });
 
+/**
+ * `unauthorized`: the stream's credential no longer works, and the server ends the stream right
+ * after this event. The server checks the credential of every open stream again while it is open
+ * (every 30 s; an access token's expiry within the second): `revoked` when the session was ended
+ * (logout, password change, password reset), the API key or the app's authorisation revoked or
+ * expired, the observer link deleted or expired; `expired` when the session's access token ran
+ * out. Reconnecting with the same token is pointless: a client refreshes its session (for
+ * `expired`, and `revoked` ends in signing in again) or stops. Core's `subscribeLive` does not
+ * reconnect with that token.
+ */
+export const liveUnauthorizedSchema = z.object({ reason: z.enum(['revoked', 'expired']) });
+
 /** The event names of the stream and their data. */
 export const liveEventSchemas = {
   ready: liveReadySchema,
@@ -113,6 +130,7 @@ export const liveEventSchemas = {
   account: liveAccountsSchema,
   workers: liveWorkersSchema,
   message: liveMessageSchema,
+  unauthorized: liveUnauthorizedSchema,
 } as const;
 
 /** One event of the stream. */

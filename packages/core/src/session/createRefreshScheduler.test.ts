@@ -100,6 +100,31 @@ describe('createRefreshScheduler', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
+  it('should renew at once when told, whatever the rule says, and sign out when that fails', async () => {
+    const { session } = setup();
+    const onAuthFailure = vi.fn();
+    const refresh = vi
+      .fn<() => Promise<SessionTokens>>()
+      .mockResolvedValueOnce({ accessToken: secondToken, refreshToken: 'refresh-2' })
+      .mockRejectedValueOnce(new Error('the session was revoked'));
+    const scheduler = createRefreshScheduler(session, refresh, { onAuthFailure });
+    // Signed out: nothing to renew.
+    await expect(scheduler.renew()).resolves.toBe(false);
+    session.login({ accessToken: firstToken, refreshToken: 'refresh-1' }, 1);
+    // Ten seconds after login the rule says no; renew refreshes anyway, once for two callers.
+    await expect(scheduler.check()).resolves.toBe(false);
+    await expect(Promise.all([scheduler.renew(), scheduler.renew()])).resolves.toEqual([
+      true,
+      true,
+    ]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(session.getAccessToken()).toBe(secondToken);
+    // A refused refresh (a revoked session) signs out, as a scheduled one does.
+    await expect(scheduler.renew()).resolves.toBe(false);
+    expect(session.isLoggedIn()).toBe(false);
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+  });
+
   it('should share one refresh between concurrent checks', async () => {
     const { session } = setup();
     session.login({ accessToken: firstToken, refreshToken: 'refresh-1' }, 1);

@@ -28,6 +28,14 @@ export interface RefreshScheduler {
    * Resolves `true` when a refresh happened and succeeded.
    */
   check(): Promise<boolean>;
+  /**
+   * Refreshes now, whatever the rule says: the server said the access token no longer works
+   * (a live stream's `unauthorized` event). As with a scheduled refresh, new tokens go to the
+   * session, and a failed one (a revoked session's refresh token is refused too) logs the
+   * session out and calls `onAuthFailure`. Shares a refresh in flight; nothing to do without an
+   * access token. Resolves `true` when a refresh happened and succeeded.
+   */
+  renew(): Promise<boolean>;
 }
 
 // setTimeout cannot wait longer than 2^31 - 1 ms; a longer wait is split.
@@ -117,6 +125,15 @@ export function createRefreshScheduler(
     return inFlight;
   }
 
+  function renew(): Promise<boolean> {
+    if (inFlight !== null) return inFlight;
+    if (session.getAccessToken() === null) return Promise.resolve(false);
+    inFlight = run().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
   return {
     start() {
       if (unsubscribe !== null) return;
@@ -131,5 +148,6 @@ export function createRefreshScheduler(
       disarm();
     },
     check,
+    renew,
   };
 }

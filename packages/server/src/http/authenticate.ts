@@ -17,6 +17,43 @@ export interface Delegation {
 }
 
 /**
+ * The credential a principal was told by, as far as an open live stream needs to check it again
+ * (`modules/live/hub.ts`): a stream is authenticated once when it opens, then its credential is
+ * looked at again on a cadence and the stream ends once it no longer works.
+ */
+export interface PrincipalCredential {
+  /**
+   * What it is: a session (its access tokens), a read-only API key, a third-party app's access
+   * token, an observer link's token.
+   */
+  readonly type: 'session' | 'api_key' | 'oauth_token' | 'observer_link';
+  /**
+   * Which one: the session's token family (`sid`), the API key's id, the SHA-256 of the app's
+   * access token or of the observer link's token.
+   */
+  readonly id: string;
+  /**
+   * When it stops working by itself, epoch ms, when that is known without the database (a
+   * session's access token: its `exp`). Other expiries are read with the revocations.
+   */
+  readonly expiresAt?: number;
+}
+
+/** One string per credential: `<type>:<id>`. */
+export function credentialKey(credential: PrincipalCredential): string {
+  return `${credential.type}:${credential.id}`;
+}
+
+/**
+ * Tells which of `credentials` still work at `nowMs` (not revoked, deleted or expired, their
+ * user active): resolves their {@link credentialKey}s. Batched: one call for every stream.
+ */
+export type CredentialCheck = (
+  credentials: readonly PrincipalCredential[],
+  nowMs: number,
+) => Promise<ReadonlySet<string>>;
+
+/**
  * Who is calling: a signed-in user, an observer (read-only access to one account through an
  * observer token, spec section 6), or a delegate (a read-only API key or a third-party app's
  * token: family-B reads of chosen accounts, see {@link Delegation}).
@@ -33,6 +70,11 @@ export interface Principal {
   readonly observerPools?: readonly string[];
   /** For a delegate: the credential and the accounts it may read. */
   readonly delegation?: Delegation;
+  /**
+   * The credential the call came with, when the identity module made the principal: what an
+   * open live stream checks again (`modules/live/hub.ts`). Not part of the scope.
+   */
+  readonly credential?: PrincipalCredential;
 }
 
 /**

@@ -9,12 +9,12 @@ export type Listener = { topics: readonly LiveTopic[]; onEvent: (notice: LiveNot
  * Adds a listener to the page's one live stream (`liveClient.ts`, loaded on the first call, after
  * the first render); resolves the function that removes it.
  */
-function follow(session: Session, listener: Listener): () => void {
+function follow(session: Session, renew: () => Promise<unknown>, listener: Listener): () => void {
   let removed = false;
   let remove: (() => void) | undefined;
   void import('./liveClient').then(
     ({ streamsOf }) => {
-      if (!removed) remove = streamsOf(session).add(listener);
+      if (!removed) remove = streamsOf(session, renew).add(listener);
     },
     () => {
       // No live client (a chunk that failed to load): the sections keep their own refreshes.
@@ -35,14 +35,14 @@ export function useLive(
   topics: readonly LiveTopic[] | null,
   onEvent: (notice: LiveNotice) => void,
 ): void {
-  const { session } = useServices();
+  const { session, scheduler } = useServices();
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const key = topics === null ? null : topics.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the topics
   useEffect(() => {
     if (topics === null || topics.length === 0) return;
-    return follow(session, {
+    return follow(session, () => scheduler.renew(), {
       topics,
       onEvent: (notice) => {
         if (notice.type !== 'ready') handler.current(notice);

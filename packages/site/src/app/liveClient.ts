@@ -18,6 +18,15 @@ import type { Listener } from './live';
  * connections per server, so each section opening its own stream would starve the page's
  * requests. The stream follows the union of the listeners' topics; when it changes, a new stream
  * starts from the last event id of the old one, so nothing in between is lost.
+ *
+ * When the server ends the stream because its token no longer works (`unauthorized`: the
+ * session was revoked by a password reset or change, or a logout elsewhere, or its access token
+ * expired), `subscribeLive` stops using that token (it polls meanwhile) and this asks for a
+ * refresh the normal way (`renew`: the refresh scheduler's). A working session gets new tokens
+ * and the stream starts again with them (the session's change does it); a revoked one is refused,
+ * which signs out and goes to the login page. An observer link cannot be refreshed: its stream
+ * stays off until the token changes. One refresh per refused token, so a server that keeps
+ * refusing does not make the page refresh in a loop.
  */
 export class LiveStreams {
   private readonly listeners = new Set<Listener>();
@@ -25,8 +34,13 @@ export class LiveStreams {
   private topicsKey = '';
   private lastEventId: string | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The access token a refresh was last asked for (see `unauthorized`). */
+  private renewedFor: string | null = null;
 
-  constructor(private readonly session: Session) {}
+  constructor(
+    private readonly session: Session,
+    private readonly renew: () => Promise<unknown> = () => Promise.resolve(),
+  ) {}
 
   add(listener: Listener): () => void {
     this.listeners.add(listener);
@@ -41,6 +55,17 @@ export class LiveStreams {
   reconnect(): void {
     this.topicsKey = '';
     this.schedule();
+  }
+
+  /** The server ended the stream: its token no longer works. */
+  private unauthorized(): void {
+    if (this.session.observer.getToken() !== null) return;
+    const token = this.session.getAccessToken();
+    if (token === null || token === this.renewedFor) return;
+    this.renewedFor = token;
+    void this.renew().catch(() => {
+      // The renewal signs out and reports by itself.
+    });
   }
 
   private schedule(): void {
@@ -64,6 +89,10 @@ export class LiveStreams {
     this.subscription = subscribeLive(
       topics as LiveTopic[],
       (notice) => {
+        if (notice.type === 'unauthorized') {
+          this.unauthorized();
+          return;
+        }
         for (const listener of [...this.listeners]) {
           const wanted =
             notice.type === 'poll' || notice.type === 'ready' || topicsOf(notice, listener.topics);
@@ -98,11 +127,14 @@ function topicsOf(notice: LiveNotice, topics: readonly LiveTopic[]): boolean {
 
 const streams = new WeakMap<Session, LiveStreams>();
 
-/** The page's live stream (one per session). */
-export function streamsOf(session: Session): LiveStreams {
+/**
+ * The page's live stream (one per session). `renew` refreshes the session now (the refresh
+ * scheduler's `renew`), for a stream the server ended because its token no longer works.
+ */
+export function streamsOf(session: Session, renew?: () => Promise<unknown>): LiveStreams {
   let found = streams.get(session);
   if (found === undefined) {
-    found = new LiveStreams(session);
+    found = new LiveStreams(session, renew);
     streams.set(session, found);
     const caller = () => session.observer.getToken() ?? session.getAccessToken();
     let token = caller();

@@ -106,7 +106,13 @@ export const identityEndpoints = {
     errors: [401, 429],
     summary: 'Log in with an encrypted password and a captcha',
   }),
-  /** Finishes a login with the authenticator app's code. */
+  /**
+   * Finishes a login with the authenticator app's code. A login ticket takes 5 codes; the
+   * wrong ones also count towards the user's brake shared with second validations: HTTP 429
+   * (code 42900 naming `code`, `Retry-After`) for 15 minutes after the fifth wrong
+   * authenticator code in a row, at login or in a second validation, whatever the ticket (the
+   * right code included); and when the client address calls too often.
+   */
   totpLogin: defineEndpoint({
     id: 'totpLogin',
     family: 'A',
@@ -154,7 +160,8 @@ export const identityEndpoints = {
   /**
    * Second validation for a sensitive action; answers a validation token for it. HTTP 429
    * (code 42900, `Retry-After`) when the client address calls too often, and for 15 minutes
-   * after the user's fifth wrong authenticator code in a row (the right code included).
+   * after the user's fifth wrong authenticator code in a row, here or at login (the right code
+   * included).
    */
   secondValidation: defineEndpoint({
     id: 'secondValidation',

@@ -97,7 +97,11 @@ export const programmesEndpoints = {
     response: couponItemListSchema,
     summary: 'Daily fee savings of a coupon',
   }),
-  /** Not shown: a red-packet campaign for its public page. */
+  /**
+   * Not shown: a red-packet campaign for its public page. HTTP 429 (code 42900, `Retry-After`)
+   * past 60 views a minute from one client address: the view tells whether a code exists, so
+   * codes cannot be tried in bulk.
+   */
   redPacketCampaign: defineEndpoint({
     id: 'redPacketCampaign',
     family: 'B',
@@ -106,6 +110,7 @@ export const programmesEndpoints = {
     auth: 'optional',
     params: redPacketParamsSchema,
     response: redPacketCampaignSchema,
+    errors: [429],
     summary: 'A red-packet campaign',
   }),
   /** Not shown: receives a red packet; the email must be the one bound to the account. */

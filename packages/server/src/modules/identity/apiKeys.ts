@@ -195,6 +195,7 @@ export async function verifyApiKey(
       id: row.id,
       accounts: row.accounts === null || row.accounts === '' ? [] : row.accounts.split(','),
     },
+    credential: { type: 'api_key', id: row.id },
   };
 }
 

@@ -163,6 +163,7 @@ export async function verifyOauthToken(
     userId: row.user_id,
     permissions: scopesOf(row.scopes),
     delegation: { via: 'oauth_app', id: row.grant_id, accounts: namesOf(row.accounts) },
+    credential: { type: 'oauth_token', id: sha256Hex(token) },
   };
 }
 

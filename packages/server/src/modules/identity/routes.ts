@@ -202,8 +202,13 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       const user = await requireUser(context, ticket.user_id);
       const secret = user.totp_secret;
       if (secret === null) codeRefused('login_ticket', 'The authenticator is off');
+      // Two counts: the ticket's (5 codes, then it is spent) and, inside it, the user's brake
+      // shared with second validations (5 wrong codes in a row, then 15 minutes of 429),
+      // so whoever knows the password cannot take ticket after ticket and keep guessing.
       await checkTicketCode(context, 'login', body.login_ticket, 'login_ticket', () =>
-        spendTotpCode(context, user.id, secret, body.code),
+        checkTotpBehindBrake(context, user.id, () =>
+          spendTotpCode(context, user.id, secret, body.code),
+        ),
       );
       await consumeTicket(context, 'login', body.login_ticket, { field: 'login_ticket' });
       const { status: _status, ...answer } = await finishLogin(context, user, request);

@@ -213,6 +213,7 @@ async function verifyObserverToken(context: IdentityContext, token: string): Pro
     permissions: OBSERVER_PERMISSIONS,
     observerAccount: row.name,
     observerPools: observerPoolsOf(row.pools),
+    credential: { type: 'observer_link', id: sha256Hex(token) },
   };
 }
 
@@ -269,6 +270,7 @@ export function createTokenVerifier(context: IdentityContext): TokenVerifier {
       kind: 'user',
       userId: check.claims.sub,
       permissions: userPermissions(account, row.operator),
+      credential: { type: 'session', id: check.claims.sid, expiresAt: check.claims.exp * 1000 },
     };
   };
 }

@@ -97,7 +97,7 @@ describe.each(testDrivers)('login and validation tickets on %s', (driver) => {
     expect(answer.fields?.map((item) => item.field)).toEqual([field]);
   }
 
-  it('should spend a login ticket at the 5th wrong authenticator code', async () => {
+  it('should end a login ticket and brake the user at the 5th wrong authenticator code', async () => {
     const ip = '10.4.0.1';
     const { key } = await userWithTotp('tick0001', 'tick1@example.com', ip);
     const ticket = await loginTicket('tick1@example.com', ip);
@@ -105,10 +105,15 @@ describe.each(testDrivers)('login and validation tickets on %s', (driver) => {
       expectRefused(await totpLogin(ticket, wrongTotpCode(key), ip), 'code');
     }
     const fifth = await totpLogin(ticket, wrongTotpCode(key), ip);
-    expectRefused(fifth, 'login_ticket');
-    expect(fifth.msg).toMatch(/too many wrong codes/i);
+    expectBraked(fifth);
+    expect(fifth.msg).toMatch(/too many wrong authenticator codes/i);
     expectRefused(await totpLogin(ticket, totpCode(key, clock.now()), ip), 'login_ticket');
-    // A new ticket still signs in: the limit is per ticket.
+    // A new ticket does not start a new count: the brake is per user.
+    expectBraked(
+      await totpLogin(await loginTicket('tick1@example.com', ip), totpCode(key, clock.now()), ip),
+    );
+    // Once the brake has run out (15 minutes), a new ticket signs in.
+    clock.advance(15 * 60_000);
     const fresh = await totpLogin(
       await loginTicket('tick1@example.com', ip),
       totpCode(key, clock.now()),
@@ -116,6 +121,40 @@ describe.each(testDrivers)('login and validation tickets on %s', (driver) => {
     );
     expect(fresh.status).toBe(200);
     expect(fresh.data.token).toBeTypeOf('string');
+  });
+
+  it('should count wrong authenticator codes at login and in second validations together, over new tickets', async () => {
+    const ip = '10.4.0.7';
+    const { token, key } = await userWithTotp('tick0007', 'tick7@example.com', ip);
+    // Two wrong codes in second validations, then two on each new login ticket.
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      expectRefused(await totpValidation(token, wrongTotpCode(key), ip), 'code');
+    }
+    const first = await loginTicket('tick7@example.com', ip);
+    expectRefused(await totpLogin(first, wrongTotpCode(key), ip), 'code');
+    const fourth = await totpLogin(first, wrongTotpCode(key), ip);
+    expectRefused(fourth, 'code');
+    expect(fourth.msg).toMatch(/1 try left/);
+    // A new ticket buys no guesses: the fifth wrong code overall brakes the user.
+    const second = await loginTicket('tick7@example.com', ip);
+    expectBraked(await totpLogin(second, wrongTotpCode(key), ip));
+    // Braked everywhere, the right code included: login and second validations alike.
+    expectBraked(
+      await totpLogin(await loginTicket('tick7@example.com', ip), totpCode(key, clock.now()), ip),
+    );
+    expectBraked(await totpValidation(token, totpCode(key, clock.now()), ip));
+    clock.advance(15 * 60_000);
+    const signedIn = await totpLogin(
+      await loginTicket('tick7@example.com', ip),
+      totpCode(key, clock.now()),
+      ip,
+    );
+    expect(signedIn.status, signedIn.msg).toBe(200);
+    // The right code at login cleared the count for second validations too.
+    clock.advance(30_000);
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expectRefused(await totpValidation(token, wrongTotpCode(key), ip), 'code');
+    }
   });
 
   it('should sign in with the right code after 4 wrong ones', async () => {
@@ -139,12 +178,15 @@ describe.each(testDrivers)('login and validation tickets on %s', (driver) => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => totpLogin(ticket, wrongTotpCode(key), ip)),
     );
-    for (const answer of answers) expect(answer.status).toBe(400);
-    const fields = answers.map((answer) => answer.fields?.[0]?.field);
-    expect(fields.filter((field) => field === 'code')).toHaveLength(4);
-    expect(fields.filter((field) => field === 'login_ticket')).toHaveLength(6);
-    expect(answers.filter((answer) => /too many wrong codes/i.test(answer.msg))).toHaveLength(1);
-    expect(await ticketRow(ticket)).toEqual({ attempts: 5, spent: true });
+    // Five codes checked: four wrong ones answered, the fifth engages the user's brake; the
+    // other five find the ticket out of tries.
+    const fields = answers.map((answer) => [answer.status, answer.fields?.[0]?.field]);
+    expect(fields.filter(([, field]) => field === 'code')).toHaveLength(5);
+    expect(fields.filter(([status]) => status === 429)).toHaveLength(1);
+    expect(
+      fields.filter(([status, field]) => status === 400 && field === 'login_ticket'),
+    ).toHaveLength(5);
+    expect((await ticketRow(ticket))?.attempts).toBe(5);
     expectRefused(await totpLogin(ticket, totpCode(key, clock.now()), ip), 'login_ticket');
   });
 

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/httpError';
 import type { IdentityContext } from './context';
 import { iso, queryRow } from './db';
 
-/** Wrong authenticator codes in a row, in second validations, that engage the brake. */
+/** Wrong authenticator codes in a row, at login and in second validations, that engage the brake. */
 export const TOTP_MAX_FAILURES = 5;
 /** How long the brake holds once engaged: 15 minutes. */
 export const TOTP_LOCK_MS = 15 * 60_000;
@@ -20,9 +20,12 @@ function locked(waitMs: number, cause?: unknown): HttpError {
 }
 
 /**
- * Checks an authenticator code of a second validation behind a per-user brake, so a stolen
- * session cannot guess its way to a validation token (`POST /users/second-validation` with
- * `verify_type: totp`). Like the tries of a login ticket (`checkTicketCode`), each try is
+ * Checks an authenticator code behind a per-user brake, so a stolen session cannot guess its
+ * way to a validation token (`POST /users/second-validation` with `verify_type: totp`) and
+ * whoever knows the password cannot guess their way past the authenticator at login
+ * (`POST /auth/totp/login`, where each login ticket also takes at most 5 codes, but a new
+ * ticket is one password away). Both share one count per user: wrong codes at login and in
+ * second validations add up. Like the tries of a login ticket (`checkTicketCode`), each try is
  * claimed before `check` runs, with one atomic `UPDATE … RETURNING` on the user's row, so
  * concurrent tries are counted one by one and at most 5 codes are checked per 15 minutes:
  *
@@ -37,6 +40,10 @@ function locked(waitMs: number, cause?: unknown): HttpError {
  * scene is worth guessing for, and counting per scene would give a thief five guesses for each.
  * The price: whoever holds the session can keep the owner's authenticator validations braked;
  * the owner still validates with the email or SMS code or a passkey meanwhile.
+ * Login shares the count for the same reason: a thief with the password would otherwise get
+ * five guesses per ticket at login plus five in second validations. The price: someone who
+ * knows the password can keep the owner's authenticator login braked for 15 minutes at a time;
+ * the owner still signs in with a passkey meanwhile, and should change the password.
  * The email and SMS codes need no such brake: each code takes 5 tries, then is void
  * (`consumeVerificationCode`), and a new one goes to the owner's inbox or phone, at most one a
  * minute per scene.

@@ -12,7 +12,13 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { findPool, hashrateFromDifficulty } from '../../engine/poolCatalog';
 import { queryRows, toNullableNumber, toNumber } from '../../engine/sql';
-import { type Principal, principalScopeKey } from '../../http/authenticate';
+import {
+  type CredentialCheck,
+  credentialKey,
+  type Principal,
+  type PrincipalCredential,
+  principalScopeKey,
+} from '../../http/authenticate';
 import { unreadCount } from '../notifications/messages';
 import { type BlockDbRow, networkState, readPoolStats, toPoolBlock } from '../pools/queries';
 import { type PriceService, priceCny } from '../prices/service';
@@ -36,7 +42,17 @@ export interface LiveHubOptions {
   readonly maxPerAddress?: number;
   /** Most open streams on the node. Default 10,000. */
   readonly maxStreams?: number;
+  /**
+   * Tells which credentials of open streams still work (the identity module's, see
+   * {@link LiveHub}). Without it, streams are never checked again after they open.
+   */
+  readonly checkCredentials?: CredentialCheck;
+  /** How often the credentials of open streams are checked again, in ms. Default 30,000. */
+  readonly credentialCheckMs?: number;
 }
+
+/** Why a stream's credential no longer works: the `reason` of the `unauthorized` event. */
+export type LiveEndReason = 'revoked' | 'expired';
 
 /** What {@link LiveHub.admit} answers when a stream would pass a limit. */
 export type LiveRefusal = 'address' | 'node';
@@ -61,7 +77,10 @@ export interface LiveHub {
   open(request: LiveStreamRequest): Promise<void>;
   /** Something changed (a roll-up, a block, a message): look now, on every node. */
   nudge(): void;
-  /** Looks for changes now and sends them (tests; the poll calls it every second). */
+  /**
+   * Looks for changes now and sends them, after checking the streams' credentials when they
+   * are due (tests; the poll calls it every second).
+   */
   poll(): Promise<void>;
   start(): Promise<void>;
   /** Ends every stream (the server is stopping). */
@@ -76,6 +95,8 @@ interface Stream {
   readonly address: string;
   readonly topics: ReadonlySet<string>;
   readonly principal: Principal | null;
+  /** The credential to check again on the cadence, when the stream has a principal. */
+  readonly credential: PrincipalCredential | undefined;
   /** Worker states at the last roll-up, for `workers` (key `pool/account/worker`). */
   workers: Map<string, WorkerStatus> | undefined;
   readonly timers: NodeJS.Timeout[];
@@ -121,6 +142,20 @@ interface AccountSnapshot {
  *   (`<tick>.<block>.<message>`). A client that comes back with `Last-Event-ID` gets the blocks
  *   and messages after it from the database, and the statistics at once when a roll-up
  *   happened meanwhile, on whichever node it reaches. No replay buffer to lose.
+ * - **Credentials.** A stream is authenticated when it opens; what it carried goes on being
+ *   checked while it is open, so a stolen token's stream does not outlive the owner's remedy.
+ *   Each poll compares the expiry known with the credential (a session's access token `exp`) to
+ *   the clock; every `credentialCheckMs` (30 s), one batched query (`checkCredentials`) asks
+ *   which credentials of every open stream still work: a session not revoked (logout,
+ *   password change or reset), an API key or an app's authorisation not revoked nor expired,
+ *   an observer link not deleted nor expired, their user active. A stream whose credential no
+ *   longer works gets one last event, `unauthorized` `{reason: 'revoked' | 'expired'}`, and is
+ *   ended; core's `subscribeLive` does not reconnect with that token.
+ *
+ *   Decision: 30 s, on the poll rather than a timer per stream: one query per node per 30 s
+ *   whatever the number of streams (10,000 streams of 10,000 users cost one query with their
+ *   ids), and a revoked credential streams at most 30 s more; an expired session's stream ends
+ *   within the second.
  */
 export function createLiveHub(options: LiveHubOptions): LiveHub {
   const { database, clock, prices } = options;
@@ -130,6 +165,9 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   const maxLifetimeMs = options.maxLifetimeMs ?? 30 * 60_000;
   const maxPerAddress = options.maxPerAddress ?? 8;
   const maxStreams = options.maxStreams ?? 10_000;
+  const credentialCheckMs = options.credentialCheckMs ?? 30_000;
+  /** When the credentials were last checked (clock ms); `undefined`: never. */
+  let credentialsCheckedAt: number | undefined;
   const streams = new Set<Stream>();
   const perAddress = new Map<string, number>();
   let current: LiveCursor | undefined;
@@ -190,6 +228,56 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     if (count <= 0) perAddress.delete(stream.address);
     else perAddress.set(stream.address, count);
     if (!stream.response.writableEnded) stream.response.end();
+  }
+
+  /** Tells the stream its credential no longer works, and ends it. */
+  function endUnauthorized(stream: Stream, reason: LiveEndReason): void {
+    if (stream.closed) return;
+    const event: LiveEvent = { type: 'unauthorized', data: { reason } };
+    write(stream, `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    end(stream);
+  }
+
+  /**
+   * Ends the streams whose credential has expired (each poll) or no longer works (every
+   * `credentialCheckMs`, one batched check for all of them).
+   */
+  async function checkCredentials(): Promise<void> {
+    const now = clock.now();
+    for (const stream of streams) {
+      const expiresAt = stream.credential?.expiresAt;
+      if (expiresAt !== undefined && expiresAt <= now) endUnauthorized(stream, 'expired');
+    }
+    const check = options.checkCredentials;
+    if (check === undefined) return;
+    // A clock that went back (a test's) checks at once rather than after a long wait.
+    const due =
+      credentialsCheckedAt === undefined ||
+      now < credentialsCheckedAt ||
+      now - credentialsCheckedAt >= credentialCheckMs;
+    if (!due) return;
+    const checked = [...streams].filter((stream) => stream.credential !== undefined);
+    credentialsCheckedAt = now;
+    if (checked.length === 0) return;
+    const unique = new Map<string, PrincipalCredential>();
+    for (const stream of checked) {
+      if (stream.credential !== undefined) {
+        unique.set(credentialKey(stream.credential), stream.credential);
+      }
+    }
+    let working: ReadonlySet<string>;
+    try {
+      working = await check([...unique.values()], now);
+    } catch {
+      // The database did not answer: keep the streams, and ask again at the next poll.
+      credentialsCheckedAt = undefined;
+      return;
+    }
+    for (const stream of checked) {
+      if (stream.credential !== undefined && !working.has(credentialKey(stream.credential))) {
+        endUnauthorized(stream, 'revoked');
+      }
+    }
   }
 
   function coinsOf(targets: Iterable<Stream>, prefix: 'pool:' | 'blocks:'): Set<string> {
@@ -426,6 +514,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       current = undefined;
       return;
     }
+    await checkCredentials();
+    if (streams.size === 0) {
+      current = undefined;
+      return;
+    }
     const next = await readCursor();
     const previous = current ?? next;
     const merged: LiveCursor = {
@@ -459,6 +552,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
         address: request.address,
         topics: new Set(request.topics),
         principal: request.principal,
+        credential: request.principal?.credential,
         workers: undefined,
         timers: [],
         closed: false,

@@ -15,6 +15,7 @@ import type { Principal } from '../../http/authenticate';
 import { corsDecision, FOREIGN_ORIGIN_MESSAGE } from '../../http/cors';
 import { HttpError } from '../../http/httpError';
 import { enforceDelegateRateLimit } from '../../http/rateLimit';
+import { createCredentialCheck } from '../identity/credentialCheck';
 import { networkState } from '../pools/queries';
 import type { PriceService } from '../prices/service';
 import { createLiveHub, type LiveHub, type LiveHubOptions } from './hub';
@@ -64,7 +65,9 @@ const devBlockBodySchema = z.object({ coin: z.string().min(1).max(32) });
  * header or, for a browser's `EventSource` (which sends no headers), the `access_token` query
  * parameter (kept out of the logs like every token-looking parameter). An API key or app token
  * may follow `account` and `workers` of the accounts it was given; each opening counts against
- * its limit of calls.
+ * its limit of calls. The credential is checked again while the stream is open (every 30 s, one
+ * query for all streams, `createCredentialCheck`); once it is revoked or expired the stream gets
+ * the event `unauthorized` and ends (see `hub.ts`).
  *
  * Outside production it also serves `POST /api/dev/pool-blocks {coin}`: records a block found
  * by the pool now, through the ingest seam, as a stratum server would (how tests see a new block
@@ -80,6 +83,7 @@ export function registerLiveModule(
     database,
     clock,
     prices,
+    checkCredentials: createCredentialCheck(database.db),
     ...(config.redisUrl === undefined ? {} : { redisUrl: config.redisUrl }),
     ...options,
   });

@@ -118,4 +118,29 @@ describe.each(testDrivers)('the per-user brake on red-packet code guessing on %s
     expect(await wrongCodes('bobby092', 1)).toEqual([404]);
     expect((await receive('bobby092', code)).status).toBe(429);
   });
+
+  it('should let one address view 60 packets a minute without signing in, then answer 429', async () => {
+    const code = await campaignCode();
+    const ip = '10.94.0.1';
+    const view = (packet: string, from = ip) =>
+      callApi(app, 'GET', `/red-packets/${packet}`, { ip: from });
+    // Start at the beginning of a minute so all the views fall in one window.
+    clock.advance(60_000 - (clock.now() % 60_000));
+    const statuses: number[] = [];
+    for (let index = 0; index < 59; index += 1) {
+      statuses.push((await view(`nosuchview${index}`)).status);
+    }
+    expect(statuses.every((status) => status === 404)).toBe(true);
+    expect((await view(code)).status).toBe(200);
+    // The 61st: refused, a code that exists included, whatever it is.
+    const over = await view(code);
+    expect(over.status).toBe(429);
+    expect(over.code).toBe(42900);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.data).toBeUndefined();
+    // Another address is not held back, and the next minute starts a new count.
+    expect((await view(code, '10.94.0.2')).status).toBe(200);
+    clock.advance(60_000);
+    expect((await view(code)).status).toBe(200);
+  });
 });

@@ -30,6 +30,14 @@ import {
 
 /** Claims per client address and window: links cannot be tried in bulk. */
 const receiveLimit = { key: 'red-packet-receive', limit: 30, windowMs: 10 * 60_000 } as const;
+/**
+ * Public views of a packet per client address and minute. The view needs no sign-in and says
+ * whether a code exists (404 otherwise), so without a limit it would test codes in bulk.
+ * Decision: 60 a minute, a figure no person opening links reaches (a page shows one packet and
+ * reads it again only on a reload), while a script trying codes is held to 60 a minute, about
+ * 86,000 a day from one address, against codes of 12 random characters.
+ */
+const viewLimit = { key: 'red-packet-view', limit: 60, windowMs: 60_000 } as const;
 
 function userOf(principal: Principal | null): string {
   if (principal === null || principal.kind !== 'user') {
@@ -54,13 +62,17 @@ function originOf(request: FastifyRequest): string {
 export function registerProgrammesModule(app: FastifyInstance, identity: IdentityContext): void {
   const { database, clock } = app.platform;
 
-  registerEndpoint(app, endpoints.redPacketCampaign, async ({ params }, { principal }) =>
-    readPublicCampaign(
-      database.db,
-      params.packet_id,
-      principal?.kind === 'user' ? principal.userId : null,
-      clock.now(),
-    ),
+  registerEndpoint(
+    app,
+    endpoints.redPacketCampaign,
+    async ({ params }, { principal }) =>
+      readPublicCampaign(
+        database.db,
+        params.packet_id,
+        principal?.kind === 'user' ? principal.userId : null,
+        clock.now(),
+      ),
+    { rateLimit: viewLimit },
   );
   const codeBrake = createGuessBrake(database, clock, {
     scope: 'red-packet-code',
