@@ -5,11 +5,13 @@ import type { CoinId } from './coinIds';
  * - `'H/s'` hashes per second (most coins; also ETH's retired Ethash);
  * - `'Sol/s'` solutions per second, for Equihash (ZEC) and Aleo's proof-of-succinct-work puzzle,
  *   as the data gives `GSol/s` and `Sol/s`;
- * - `'G/s'` graphs per second, for Cuckatoo (GRIN), the only coin whose data says so.
+ * - `'gps'` graphs per second, for Cuckatoo (GRIN), the only coin whose data says so. Written
+ *   as the Grin community writes it (`Kgps`, `Mgps`): `G/s` would collide with the giga prefix,
+ *   so 9,460 graphs per second read "9.46 KG/s", as if they were giga-somethings.
  *
- * `formatHashrate(value, coin.hashrateUnit)` scales each the same way (KSol/s, MG/s, …).
+ * `formatHashrate(value, coin.hashrateUnit)` scales each the same way (KSol/s, Mgps, …).
  */
-export type HashrateBaseUnit = 'H/s' | 'Sol/s' | 'G/s';
+export type HashrateBaseUnit = 'H/s' | 'Sol/s' | 'gps';
 
 /**
  * The base unit of each coin's hashrates (see {@link HashrateBaseUnit}). `COINS` takes its
@@ -37,7 +39,7 @@ export const COIN_HASHRATE_UNITS: Readonly<Record<CoinId, HashrateBaseUnit>> = {
   sc: 'H/s',
   scp: 'H/s',
   cfx: 'H/s',
-  'grin-c32': 'G/s',
+  'grin-c32': 'gps',
   pmeer: 'H/s',
   rvn: 'H/s',
   zec: 'Sol/s',

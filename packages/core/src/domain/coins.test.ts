@@ -40,10 +40,10 @@ describe('COINS', () => {
     expect(COINS.sumo.symbol).toBe('SUMO');
   });
 
-  it('should use Sol/s for Equihash and Aleo, G/s for Cuckatoo, and H/s otherwise', () => {
+  it('should use Sol/s for Equihash and Aleo, gps for Cuckatoo, and H/s otherwise', () => {
     expect(COINS.zec.hashrateUnit).toBe('Sol/s');
     expect(COINS.aleo.hashrateUnit).toBe('Sol/s');
-    expect(COINS['grin-c32'].hashrateUnit).toBe('G/s');
+    expect(COINS['grin-c32'].hashrateUnit).toBe('gps');
     const others = COIN_IDS.filter((id) => !['zec', 'aleo', 'grin-c32'].includes(id));
     for (const id of others) expect(COINS[id].hashrateUnit, id).toBe('H/s');
   });

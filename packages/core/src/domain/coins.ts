@@ -46,6 +46,24 @@ export interface CoinInfo {
    * 20 %-reduction era (ECIP-1017), as in the data.
    */
   readonly halvingIntervalBlocks: number | null;
+  /**
+   * A height at which a halving (for ETC: an era step) took place; halvings fall at this height
+   * plus whole multiples of `halvingIntervalBlocks`. `null` when the coin does not halve. 0 for
+   * chains that halve at multiples of the interval (BTC, LTC, HNS, RVN); ZEC's halvings are not
+   * (Blossom doubled the interval at 653,600), and ETC's eras start one block after a multiple.
+   * Every countdown (server, home page, widget) counts from it, so heights, dates and days agree.
+   */
+  readonly halvingAnchorHeight: number | null;
+  /**
+   * What a halving multiplies the reward by, as a decimal string: `'0.5'`, or `'0.8'` for ETC's
+   * 20 % era steps; `null` when the coin does not halve.
+   */
+  readonly halvingRewardFactor: string | null;
+  /**
+   * The halving height from which `blockReward` is paid (BTC 840,000 for 3.125), so the reward
+   * at any other height follows from the schedule; `null` when the coin does not halve.
+   */
+  readonly blockRewardSinceHeight: number | null;
   /** A height of a known event (see `referenceEvent`), for countdowns; `null` when unknown. */
   readonly referenceHeight: number | null;
   /** ISO date (`YYYY-MM-DD`, or `YYYY-MM` when only the month is known) of the reference. */
@@ -77,7 +95,35 @@ export interface CoinInfo {
   readonly notes: string;
 }
 
-type CoinEntry = Omit<CoinInfo, 'id' | 'verified' | 'symbol' | 'displayDecimals' | 'hashrateUnit'>;
+type CoinEntry = Omit<
+  CoinInfo,
+  | 'id'
+  | 'verified'
+  | 'symbol'
+  | 'displayDecimals'
+  | 'hashrateUnit'
+  | 'halvingAnchorHeight'
+  | 'halvingRewardFactor'
+  | 'blockRewardSinceHeight'
+>;
+
+/**
+ * The halving schedule of each coin that halves (see {@link CoinInfo.halvingAnchorHeight},
+ * {@link CoinInfo.halvingRewardFactor}, {@link CoinInfo.blockRewardSinceHeight}), from the
+ * emission rules: ZEC halved at 1,046,400 and 2,726,400 (NU6) with a 1,680,000-block interval;
+ * ETC's ECIP-1017 eras start at 5,000,001, 10,000,001, … and its 2.048 is era 5's (from
+ * 20,000,001, later than its reference height); HNS pays 1,000 from 170,000.
+ */
+const HALVING_SCHEDULES: Partial<
+  Record<CoinId, { anchor: number; factor: string; rewardSince: number }>
+> = {
+  btc: { anchor: 0, factor: '0.5', rewardSince: 840_000 },
+  ltc: { anchor: 0, factor: '0.5', rewardSince: 2_520_000 },
+  etc: { anchor: 1, factor: '0.8', rewardSince: 20_000_001 },
+  hns: { anchor: 0, factor: '0.5', rewardSince: 170_000 },
+  rvn: { anchor: 0, factor: '0.5', rewardSince: 2_100_000 },
+  zec: { anchor: 2_726_400, factor: '0.5', rewardSince: 2_726_400 },
+};
 
 const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
   btc: {
@@ -444,7 +490,7 @@ const COIN_ENTRIES: Record<CoinId, CoinEntry> = {
     referenceHeight: 0,
     referenceDate: '2019-01-15',
     referenceEvent: 'mainnet launch',
-    hashrateScale: 'G/s (graphs/s, KG/s network)',
+    hashrateScale: 'gps (graphs per second; Kgps network)',
     chainDecimals: 9,
     addressMining: false,
     mineable: true,
@@ -706,6 +752,9 @@ function buildCoins(): Record<CoinId, CoinInfo> {
       ...COIN_DISPLAY[id],
       hashrateUnit: COIN_HASHRATE_UNITS[id],
       ...entry,
+      halvingAnchorHeight: HALVING_SCHEDULES[id]?.anchor ?? null,
+      halvingRewardFactor: HALVING_SCHEDULES[id]?.factor ?? null,
+      blockRewardSinceHeight: HALVING_SCHEDULES[id]?.rewardSince ?? null,
       verified: entry.unverified.length === 0,
     });
   }
@@ -719,7 +768,7 @@ function buildCoins(): Record<CoinId, CoinInfo> {
  *
  * @example
  * COINS.btc.blockReward // '3.125'
- * COINS['grin-c32'].hashrateUnit // 'G/s'
+ * COINS['grin-c32'].hashrateUnit // 'gps'
  */
 export const COINS: Readonly<Record<CoinId, CoinInfo>> = buildCoins();
 

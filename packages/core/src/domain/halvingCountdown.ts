@@ -1,3 +1,5 @@
+import { multiplyDecimal } from '../format/decimal';
+
 /** Input of {@link halvingCountdown}. */
 export interface HalvingCountdownInput {
   /** The chain's current block height. */
@@ -104,4 +106,74 @@ export function halvingCountdown(input: HalvingCountdownInput): HalvingCountdown
     estimatedAtMs: nowMs + remainingMs,
     remaining: splitDuration(remainingMs),
   };
+}
+
+/** The facts of a coin that place its halvings (a `CoinInfo` fits). */
+export interface HalvingFacts {
+  readonly halvingIntervalBlocks: number | null;
+  readonly halvingAnchorHeight: number | null;
+  readonly blockTimeSec: number | null;
+}
+
+/**
+ * A coin's next halving from its own facts: {@link halvingCountdown} with the coin's interval,
+ * block time and halving anchor (ZEC's halvings are not multiples of its interval). Every
+ * countdown of a coin goes through here, so the height, the estimated date and the days left
+ * that a page shows come from one estimate and agree. `null` when the coin does not halve or has
+ * no block time.
+ *
+ * @example
+ * coinHalvingCountdown(COINS.zec, 3_600_000, now)?.nextHalvingHeight // 4_406_400
+ */
+export function coinHalvingCountdown(
+  coin: HalvingFacts,
+  currentHeight: number,
+  nowMs: number,
+): HalvingCountdown | null {
+  if (coin.blockTimeSec === null) return null;
+  return halvingCountdown({
+    currentHeight,
+    halvingIntervalBlocks: coin.halvingIntervalBlocks,
+    blockTimeSec: coin.blockTimeSec,
+    nowMs,
+    halvingAnchorHeight: coin.halvingAnchorHeight ?? 0,
+  });
+}
+
+/** The facts of a coin that give its reward at a height (a `CoinInfo` fits). */
+export interface HalvingRewardFacts {
+  readonly blockReward: string | null;
+  readonly halvingIntervalBlocks: number | null;
+  readonly halvingRewardFactor: string | null;
+  readonly blockRewardSinceHeight: number | null;
+}
+
+/**
+ * The block reward of a coin that halves, at `height`: its `blockReward` times the halving
+ * factor once per halving between `blockRewardSinceHeight` and `height` (divided by it for
+ * halvings before), so the reward a page shows, and the reward after the next halving, follow
+ * the same schedule as the halving height and date. `null` when the coin does not halve or its
+ * reward is unknown.
+ *
+ * @example
+ * halvingRewardAt(COINS.btc, 1_050_000) // '1.5625'
+ * halvingRewardAt(COINS.rvn, 4_300_000) // '1250'
+ */
+export function halvingRewardAt(coin: HalvingRewardFacts, height: number): string | null {
+  const { blockReward, halvingIntervalBlocks, halvingRewardFactor, blockRewardSinceHeight } = coin;
+  if (
+    blockReward === null ||
+    !halvingIntervalBlocks ||
+    halvingRewardFactor === null ||
+    blockRewardSinceHeight === null
+  ) {
+    return null;
+  }
+  const halvings = Math.floor((height - blockRewardSinceHeight) / halvingIntervalBlocks);
+  // Beyond 64 halvings any reward is dust; the bound keeps a wild height from looping long.
+  const steps = Math.min(64, Math.abs(halvings));
+  const step = halvings >= 0 ? halvingRewardFactor : String(1 / Number(halvingRewardFactor));
+  let reward = blockReward;
+  for (let index = 0; index < steps; index += 1) reward = multiplyDecimal(reward, step);
+  return reward;
 }

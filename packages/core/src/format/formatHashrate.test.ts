@@ -57,8 +57,8 @@ describe('formatHashrate', () => {
   it('should scale other base units the same way', () => {
     expect(formatHashrate(1500, 'Sol/s')).toBe('1.50 KSol/s');
     expect(formatHashrate(2.5e9, 'Sol/s')).toBe('2.50 GSol/s');
-    expect(formatHashrate(42, 'G/s')).toBe('42.00 G/s');
-    expect(formatHashrate(3e6, 'G/s')).toBe('3.00 MG/s');
+    expect(formatHashrate(42, 'gps')).toBe('42.00 gps');
+    expect(formatHashrate(3e6, 'gps')).toBe('3.00 Mgps');
   });
 
   it('should keep the sign of a negative value and scale by its magnitude', () => {
@@ -147,10 +147,10 @@ describe('coinHashrateUnit', () => {
     for (const id of COIN_IDS) expect(coinHashrateUnit(id), id).toBe(COINS[id].hashrateUnit);
   });
 
-  it('should count Zcash and Aleo in Sol/s, Grin in G/s and Bitcoin in H/s', () => {
+  it('should count Zcash and Aleo in Sol/s, Grin in gps and Bitcoin in H/s', () => {
     expect(coinHashrateUnit('zec')).toBe('Sol/s');
     expect(coinHashrateUnit('aleo')).toBe('Sol/s');
-    expect(coinHashrateUnit('grin-c32')).toBe('G/s');
+    expect(coinHashrateUnit('grin-c32')).toBe('gps');
     expect(coinHashrateUnit('btc')).toBe('H/s');
   });
 });
@@ -158,7 +158,7 @@ describe('coinHashrateUnit', () => {
 describe('formatCoinHashrate', () => {
   it('should show each coin in its own unit', () => {
     expect(formatCoinHashrate(214_350_000, 'zec')).toBe('214.35 MSol/s');
-    expect(formatCoinHashrate(155.25, 'grin-c32')).toBe('155.25 G/s');
+    expect(formatCoinHashrate(155.25, 'grin-c32')).toBe('155.25 gps');
     expect(formatCoinHashrate(322_240, 'aleo')).toBe('322.24 KSol/s');
     expect(formatCoinHashrate(13.77e18, 'btc')).toBe('13.77 EH/s');
     expect(formatCoinHashrate(33.6e12, 'kas')).toBe('33.60 TH/s');
@@ -166,6 +166,25 @@ describe('formatCoinHashrate', () => {
 
   it('should keep the coin unit for zero and broken figures', () => {
     expect(formatCoinHashrate(0, 'zec')).toBe('0.00 Sol/s');
-    expect(formatCoinHashrate(Number.NaN, 'grin-c32')).toBe('-- G/s');
+    expect(formatCoinHashrate(Number.NaN, 'grin-c32')).toBe('-- gps');
+  });
+
+  it("should write Grin's graphs per second as gps, so a prefix never reads as the unit", () => {
+    // 9,460 graphs per second once read "9.46 KG/s": the G looked like giga.
+    expect(formatCoinHashrate(9_460, 'grin-c32')).toBe('9.46 Kgps');
+    expect(formatCoinHashrate(2.5e9, 'grin-c32')).toBe('2.50 Ggps');
+    expect(splitHashrate(9_460, coinHashrateUnit('grin-c32'))).toEqual({
+      value: '9.46',
+      unit: 'Kgps',
+    });
+    expect(hashrateUnits(coinHashrateUnit('grin-c32')).slice(0, 3)).toEqual([
+      'gps',
+      'Kgps',
+      'Mgps',
+    ]);
+    expect(scaleHashrateSeries([9_460, 8_000], 'gps').unit).toBe('Kgps');
+    for (const id of COIN_IDS) {
+      expect(formatCoinHashrate(9_460, id), id).not.toMatch(/G\/s/);
+    }
   });
 });

@@ -55,7 +55,7 @@ function scaleFactor(index: number): Big {
  * scaled by its magnitude (`-1500` → `'-1.50'` KH/s); `NaN` and `±Infinity` give the value
  * `'--'` in the base unit, so a broken figure never looks like a real one.
  *
- * @param baseUnit - Default `'H/s'`; any other base (`'Sol/s'`, `'G/s'`) scales the same way.
+ * @param baseUnit - Default `'H/s'`; any other base (`'Sol/s'`, `'gps'`) scales the same way.
  * @example
  * splitHashrate(1_234_567) // { value: '1.23', unit: 'MH/s' }
  */
@@ -91,7 +91,7 @@ export function formatHashrate(hashesPerSecond: number, baseUnit = 'H/s'): strin
 
 /**
  * The unit a coin's hashrates are counted in before prefixes: `'Sol/s'` for Zcash and Aleo,
- * `'G/s'` for Grin, `'H/s'` for the others (`COINS[coin].hashrateUnit`, read from
+ * `'gps'` (graphs per second) for Grin, `'H/s'` for the others (`COINS[coin].hashrateUnit`, read from
  * `COIN_HASHRATE_UNITS` so a page that formats hashrates does not load every coin's facts).
  *
  * @example
@@ -108,7 +108,7 @@ export function coinHashrateUnit(coin: CoinId): HashrateBaseUnit {
  *
  * @example
  * formatCoinHashrate(214_350_000, 'zec') // '214.35 MSol/s'
- * formatCoinHashrate(155.25, 'grin-c32') // '155.25 G/s'
+ * formatCoinHashrate(9_460, 'grin-c32') // '9.46 Kgps'
  * formatCoinHashrate(2e18, 'btc') // '2.00 EH/s'
  */
 export function formatCoinHashrate(value: number, coin: CoinId): string {

@@ -29,7 +29,10 @@ export const poolsAndCoinsEndpoints = {
     response: coinPagesSchema,
     summary: 'Coin table with pool and network figures',
   }),
-  /** Not shown: the coin list (facts, price, halving). */
+  /**
+   * Not shown: the coin list (facts, price, halving) of the mineable coins. ETH, which left proof
+   * of work and has no block reward, is not in it.
+   */
   coins: defineEndpoint({
     id: 'coins',
     family: 'B',

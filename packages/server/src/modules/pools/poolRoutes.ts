@@ -6,9 +6,10 @@ import {
   type CoinListItem,
   type CoinPageRow,
   calculateProfit,
+  coinHalvingCountdown,
   endpoints,
   type HashrateSeries,
-  halvingCountdown,
+  halvingRewardAt,
   multiplyDecimal,
   type PoolInfo,
   type SeriesInterval,
@@ -113,23 +114,23 @@ async function coinList(
       )
     ).map((row) => [row.pool, toNumber(row.height)]),
   );
-  return COIN_IDS.map((coin) => {
+  // Only mineable coins: the list is the pool's coin facts (algorithm, block time, reward,
+  // halving) and links each coin to its pool. ETH left proof of work at the Merge, has no block
+  // reward and no pool, so a row for it could only read "0 ETH" and lead nowhere; it stays a
+  // wallet coin (deposits, withdrawals) but is no coin to mine.
+  return COIN_IDS.filter((coin) => COINS[coin].mineable).map((coin) => {
     const info = COINS[coin];
     const params = COIN_ENGINE_PARAMS[coin];
     const pool = findPool(coin);
-    const reward = info.blockReward ?? params.demoSubsidy;
     const blockTime = info.blockTimeSec ?? 60;
-    const height = heights.get(coin) ?? info.referenceHeight ?? 0;
+    const height = Math.max(0, Math.round(heights.get(coin) ?? info.referenceHeight ?? 0));
+    // A coin that halves pays the reward of its current height's halving period (RVN 1,250 past
+    // 4,200,000), so the reward, the next halving's height and the reward after it agree.
+    const reward = halvingRewardAt(info, height) ?? info.blockReward ?? params.demoSubsidy;
     const countdown =
       info.blockReward === null
         ? null
-        : halvingCountdown({
-            currentHeight: Math.max(0, Math.round(height)),
-            halvingIntervalBlocks: info.halvingIntervalBlocks,
-            blockTimeSec: blockTime,
-            nowMs,
-            ...(coin === 'zec' ? { halvingAnchorHeight: 1_046_400 } : {}),
-          });
+        : coinHalvingCountdown({ ...info, blockTimeSec: blockTime }, height, nowMs);
     return {
       coin,
       symbol: info.symbol,
@@ -150,8 +151,10 @@ async function coinList(
               interval_blocks: info.halvingIntervalBlocks ?? 1,
               next_height: countdown.nextHalvingHeight,
               estimated_at: isoTime(countdown.estimatedAtMs),
-              // ETC's era step cuts the reward by 20 %; the others halve it.
-              next_reward: multiplyDecimal(reward, coin === 'etc' ? '0.8' : '0.5'),
+              // On the coin's schedule: ETC's era step cuts the reward by 20 %, the others halve it.
+              next_reward:
+                halvingRewardAt(info, countdown.nextHalvingHeight) ??
+                multiplyDecimal(reward, '0.5'),
             },
       address_mining: info.addressMining,
       unverified: coinListFacts(info.unverified),

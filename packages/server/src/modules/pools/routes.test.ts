@@ -1,4 +1,4 @@
-import { ERROR_CODES, userMiningSchema } from '@poolkit/core';
+import { COIN_IDS, COINS, ERROR_CODES, splitDuration, userMiningSchema } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { type Authenticate, bearerToken } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { PUBLIC_CACHE_TTL_MS } from './publicCache';
 import { readUserMining } from './userMining';
 
 const MINUTE = 60_000;
@@ -357,6 +358,86 @@ describe.each(testDrivers)('pool routes on %s', (driver) => {
     expect(byCoin.get('btc')).toEqual([]);
     expect(byCoin.get('stc')).toEqual(['block_time_s']);
     expect(byCoin.get('scp')).toEqual(['algorithm', 'block_reward']);
+  });
+
+  it('should make every halving countdown, height and date agree, ZEC ~700 days from 3,600,000', async () => {
+    type Coin = {
+      coin: keyof typeof COINS;
+      block_time_s: number;
+      block_reward: string;
+      halving: {
+        interval_blocks: number;
+        next_height: number;
+        estimated_at: string;
+        next_reward: string;
+      } | null;
+    };
+    await database.db.execute(
+      sql`INSERT INTO pool_network (pool, height, difficulty, updated_ms)
+          VALUES ('zec', 3600000, 1, ${T0})
+          ON CONFLICT (pool) DO UPDATE SET height = excluded.height`,
+    );
+    // Past the public cache, so the list is read with the new height (to a whole second: the
+    // wire gives whole seconds); back to T0 afterwards.
+    clock.advance(PUBLIC_CACHE_TTL_MS + 1000);
+    try {
+      const now = clock.now();
+      const coins = await data<{ list: Coin[] }>('GET', '/api/coins');
+      const halving = coins.list.filter((coin) => coin.halving !== null);
+      expect(halving.map((coin) => coin.coin).sort()).toEqual(
+        COIN_IDS.filter((id) => COINS[id].halvingIntervalBlocks !== null).sort(),
+      );
+      for (const {
+        coin,
+        block_time_s: blockTime,
+        block_reward: reward,
+        halving: next,
+      } of halving) {
+        if (next === null) continue;
+        const facts = COINS[coin];
+        // The reward after the halving is one step on from the reward shown now.
+        expect(Number(next.next_reward), coin).toBeCloseTo(
+          Number(reward) * Number(facts.halvingRewardFactor),
+          12,
+        );
+        // The height is a halving of the coin's own schedule …
+        expect(next.interval_blocks, coin).toBe(facts.halvingIntervalBlocks);
+        expect(
+          (next.next_height - (facts.halvingAnchorHeight ?? 0)) % next.interval_blocks,
+          coin,
+        ).toBe(0);
+        // … the date is a whole number of blocks before it, at most one interval away …
+        const leftMs = Date.parse(next.estimated_at) - now;
+        const blocksLeft = leftMs / 1000 / blockTime;
+        // (the wire's time has whole seconds)
+        expect(Math.abs(leftMs - Math.round(blocksLeft) * blockTime * 1000), coin).toBeLessThan(
+          1000,
+        );
+        expect(blocksLeft, coin).toBeGreaterThan(0);
+        expect(blocksLeft, coin).toBeLessThanOrEqual(next.interval_blocks);
+        // … and the days a countdown shows (the site counts to the date) are those blocks' days.
+        expect(splitDuration(leftMs).days, coin).toBe(
+          Math.floor((Math.round(blocksLeft) * blockTime) / 86_400),
+        );
+      }
+      const zec = halving.find((coin) => coin.coin === 'zec')?.halving;
+      expect(zec?.next_height).toBe(4_406_400);
+      expect(splitDuration(Date.parse(zec?.estimated_at ?? '') - now).days).toBe(700);
+    } finally {
+      clock.set(T0);
+    }
+  });
+
+  it('should list only mineable coins, so ETH (proof of stake) shows no 0 block reward', async () => {
+    const coins = await data<{ list: { coin: keyof typeof COINS; block_reward: string }[] }>(
+      'GET',
+      '/api/coins',
+    );
+    const listed = coins.list.map((coin) => coin.coin);
+    expect(listed).not.toContain('eth');
+    expect(listed).toContain('etc');
+    expect(listed).toEqual(COIN_IDS.filter((id) => COINS[id].mineable));
+    for (const coin of coins.list) expect(Number(coin.block_reward), coin.coin).toBeGreaterThan(0);
   });
 
   it('should page, sort, filter and search the miners list', async () => {

@@ -1,5 +1,4 @@
 import type { CoinListItem, EndpointOutput, Endpoints, PoolInfo } from '@poolkit/core';
-import { halvingCountdown } from '@poolkit/core';
 import { HintText } from '@poolkit/widgets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import {
 import { useApiData } from '../../app/useApiData';
 import { coinHome } from '../../app/usePools';
 import * as styles from './HomePage.css';
+import { halvingTimeLeft } from './halvingTimeLeft';
 
 /**
  * The home page's parts that exist only once their data has arrived: the tables, the news list,
@@ -49,15 +49,8 @@ function HalvingCard({ coin }: { coin: CoinListItem }) {
   const now = useNow(1000);
   const halving = coin.halving;
   if (halving === null) return null;
-  const estimatedAt = Date.parse(halving.estimated_at);
-  const countdown = halvingCountdown({
-    currentHeight:
-      halving.next_height - Math.max(0, Math.round((estimatedAt - now) / 1000 / coin.block_time_s)),
-    halvingIntervalBlocks: halving.interval_blocks,
-    blockTimeSec: coin.block_time_s,
-    nowMs: now,
-  });
-  const remaining = countdown?.remaining;
+  // Counts down to the date the server estimated with the height, never re-estimating it.
+  const remaining = halvingTimeLeft(halving, now);
   return (
     <Card title={t('site.home.halvingOf', { coin: coin.symbol })}>
       <Stats
@@ -67,14 +60,12 @@ function HalvingCard({ coin }: { coin: CoinListItem }) {
             // keeps one width and one line, so the page below it does not move every second.
             label: t('site.home.halvingIn'),
             wide: true,
-            value: remaining
-              ? t('site.home.countdown', {
-                  days: remaining.days,
-                  hours: twoDigits(remaining.hours),
-                  minutes: twoDigits(remaining.minutes),
-                  seconds: twoDigits(remaining.seconds),
-                })
-              : '--',
+            value: t('site.home.countdown', {
+              days: remaining.days,
+              hours: twoDigits(remaining.hours),
+              minutes: twoDigits(remaining.minutes),
+              seconds: twoDigits(remaining.seconds),
+            }),
           },
           {
             label: t('site.home.halvingHeight'),

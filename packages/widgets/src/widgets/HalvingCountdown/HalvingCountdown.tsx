@@ -1,10 +1,10 @@
 import {
   type CoinInfo,
+  coinHalvingCountdown,
   DEFAULT_TIMEZONE,
   durationParts,
   formatNumber,
   type HalvingCountdown as HalvingEstimate,
-  halvingCountdown,
 } from '@poolkit/core';
 import { type ReactNode, useId, useState } from 'react';
 import { cx } from '../../internal/cx';
@@ -24,7 +24,8 @@ export type HalvingCoin = Pick<
   | 'halvingIntervalBlocks'
   | 'referenceHeight'
   | 'referenceEvent'
->;
+> &
+  Partial<Pick<CoinInfo, 'halvingAnchorHeight'>>;
 
 /** Keys of the texts of {@link HalvingCountdown}; each defaults to `t('mining.<key>')`. */
 export type HalvingCountdownLabelKey =
@@ -75,26 +76,23 @@ export interface HalvingCountdownProps {
 }
 
 /**
- * The height halvings count from: the coin's reference height when that height is itself a
- * halving (or an ETC era start), so chains whose halvings are not multiples of the interval
- * (ZEC) come out right; otherwise 0.
+ * The height halvings count from: the coin's `halvingAnchorHeight` (core's `COINS` carry it);
+ * for facts without one, the reference height when that height is itself a halving (or an ETC
+ * era start), so chains whose halvings are not multiples of the interval (ZEC) come out right;
+ * otherwise 0.
  */
 function anchorOf(coin: HalvingCoin): number {
+  if (coin.halvingAnchorHeight !== undefined && coin.halvingAnchorHeight !== null) {
+    return coin.halvingAnchorHeight;
+  }
   return coin.referenceHeight !== null && /halving|era/i.test(coin.referenceEvent ?? '')
     ? coin.referenceHeight
     : 0;
 }
 
 function estimate(coin: HalvingCoin, height: number, at: number): HalvingEstimate | null | Error {
-  if (coin.blockTimeSec === null) return null;
   try {
-    return halvingCountdown({
-      currentHeight: height,
-      halvingIntervalBlocks: coin.halvingIntervalBlocks,
-      blockTimeSec: coin.blockTimeSec,
-      nowMs: at,
-      halvingAnchorHeight: anchorOf(coin),
-    });
+    return coinHalvingCountdown({ ...coin, halvingAnchorHeight: anchorOf(coin) }, height, at);
   } catch (problem) {
     return problem instanceof Error ? problem : new Error(String(problem));
   }
