@@ -93,6 +93,14 @@ describe('deposits', () => {
     await waiting.getByRole('list', { name: 'Recent deposits' }).waitFor({ timeout: 30_000 });
     expect(await waiting.getByRole('listitem').first().textContent()).toContain('Confirming 0/1');
     await page.keyboard.press('Escape');
+    // Issue 27: the wallet's transactions list it already, confirming, before it is credited.
+    await page.reload();
+    const confirming = page
+      .getByRole('table', { name: 'Recent transactions' })
+      .getByRole('row')
+      .filter({ hasText: 'Confirming 0/1' });
+    await confirming.waitFor({ timeout: 30_000 });
+    expect(await confirming.textContent()).toContain('+0.500000');
 
     // The demo chain mines its block (the test skips the few minutes' wait) and the deposit is
     // credited; mining again credits nothing more.

@@ -70,11 +70,16 @@ export const walletBalancesSchema = z.object({
 /** All balances. */
 export type WalletBalances = z.infer<typeof walletBalancesSchema>;
 
-/** Kinds of wallet transactions. */
+/**
+ * Kinds of wallet transactions. `withdraw_refund` is the line of a withdrawal given back (an
+ * operator rejected it, or its chain transaction failed): coins returning to the wallet, not a
+ * second withdrawal.
+ */
 export const transactionTypeSchema = z.enum([
   'mining',
   'deposit',
   'withdraw',
+  'withdraw_refund',
   'auto_withdraw',
   'transfer_in',
   'transfer_out',
@@ -155,9 +160,19 @@ export const walletTransactionSchema = z.object({
   account: accountNameSchema,
   coin: coinIdSchema,
   type: transactionTypeSchema,
-  /** Signed: credits positive, debits negative. */
+  /**
+   * Signed: credits positive, debits negative. What the line moved on the account's available
+   * balance, everything included: a withdrawal's amount is what left the wallet, i.e. what the
+   * address receives plus the fee (`-0.250200` for 0.25 sent with a 0.0002 fee). The wallet
+   * page, the CSV export and this API show this same number; summing the amounts of all lines
+   * gives the change of the balance.
+   */
   amount: moneySchema,
-  /** Fee charged, `"0"` when none. */
+  /**
+   * The part of `amount` charged as a fee, unsigned, `"0"` when none. Already included in
+   * `amount`: never add it again (the address received `|amount| - fee`). The CSV export's
+   * column says so: `fee_included`.
+   */
   fee: moneySchema,
   /** Chain address for deposits and withdrawals, account name for transfers; else `null`. */
   counterparty: z.string().max(128).nullable(),
@@ -166,6 +181,18 @@ export const walletTransactionSchema = z.object({
   status: transactionStatusSchema,
   /** Why a transaction failed or waits (e.g. `manual_audit`); `null` otherwise. */
   note: z.string().max(256).nullable(),
+  /**
+   * A deposit seen on the chain that waits for its confirmations (status `pending`, type
+   * `deposit`): how many it has and how many it needs before it is credited. Such a line has
+   * no ledger record yet: its id is `deposit-<n>` and it has no page of its own; once credited,
+   * the `deposit` record's line takes its place. Absent on every other line.
+   */
+  confirmations: z
+    .object({
+      count: z.number().int().nonnegative(),
+      needed: z.number().int().positive(),
+    })
+    .optional(),
 });
 /** A wallet transaction. */
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;

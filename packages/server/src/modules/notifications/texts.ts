@@ -8,6 +8,7 @@ export type MessageTextKey =
   | 'hashrateRecovered'
   | 'setting'
   | 'passkeyAdded'
+  | 'withdrawalRejected'
   | 'ticketReply';
 
 /** A setting whose change raises a setting-update message. */

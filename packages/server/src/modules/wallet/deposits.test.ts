@@ -98,6 +98,55 @@ describe.each(testDrivers)('deposits on %s', (driver) => {
     expect(pending.data).toMatchObject({
       list: [{ tx_id: txId, status: 'pending', confirmations: 0, credited_at: null }],
     });
+    // Issue 27: the transaction list shows it already, as a pending deposit with its
+    // confirmations (no ledger record yet, so no page of its own); the export lists it too.
+    const waiting = await callApi(app, 'GET', '/wallets/transactions', { token: dora });
+    expect(waiting.data).toMatchObject({
+      total: 1,
+      list: [
+        {
+          id: expect.stringMatching(/^deposit-\d+$/),
+          type: 'deposit',
+          coin: 'btc',
+          amount: '0.25',
+          fee: '0',
+          counterparty: address,
+          tx_id: txId,
+          status: 'pending',
+          confirmations: { count: 0, needed: 1 },
+        },
+      ],
+    });
+    const waitingId = (waiting.data as { list: { id: string }[] }).list[0]?.id ?? '';
+    expect(
+      (await callApi(app, 'GET', `/wallets/transactions/${waitingId}`, { token: dora })).status,
+    ).toBe(404);
+    const matching: Record<string, string>[] = [
+      { type: 'deposit' },
+      { status: 'pending' },
+      { coin: 'btc' },
+    ];
+    for (const query of matching) {
+      const filtered = await callApi(app, 'GET', '/wallets/transactions', { token: dora, query });
+      expect(filtered.data.total).toBe(1);
+    }
+    const other: Record<string, string>[] = [
+      { status: 'successful' },
+      { type: 'withdraw' },
+      { coin: 'ltc' },
+    ];
+    for (const query of other) {
+      const filtered = await callApi(app, 'GET', '/wallets/transactions', { token: dora, query });
+      expect(filtered.data.total).toBe(0);
+    }
+    const day = new Date(clock.now()).toISOString().slice(0, 10);
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/wallets/exports/transactions?start_date=${day}&end_date=${day}`,
+      headers: { authorization: `Bearer ${dora}` },
+    });
+    expect(csv.body).toContain(`${waitingId},`);
+    expect(csv.body).toContain(',btc,deposit,0.25,0,');
 
     // The demo chain mines it DEMO_BLOCK_DELAY_MS later; the job credits it at its next pass.
     clock.advance(DEMO_BLOCK_DELAY_MS + 60_000);

@@ -131,7 +131,10 @@ export function registerWalletModule(
 
   registerEndpoint(app, endpoints.walletTransactionsExport, async ({ query }, context) => {
     const lines = await readExportLines(database.db, userOf(context.principal), query);
-    const rows = ['id,time,account,coin,type,amount,fee,counterparty,status,note'];
+    // `amount` is what moved on the balance, a withdrawal's fee included (the contract's
+    // `walletTransactionSchema`); the fee column names itself `fee_included` so that no
+    // spreadsheet adds it a second time.
+    const rows = ['id,time,account,coin,type,amount,fee_included,counterparty,status,note'];
     for (const line of lines) {
       rows.push(
         [
@@ -241,6 +244,7 @@ export function registerWalletModule(
         reason: body.reason,
         ip: request.ip,
         nowMs: clock.now(),
+        siteUrl: config.siteUrl,
       }),
   );
 

@@ -14,6 +14,7 @@ import type {
 } from '../../contract';
 import { queryRows, type SqlExecutor, toDecimalString } from '../../engine/sql';
 import { isoSeconds } from '../identity/db';
+import { DEPOSIT_CONFIRMATIONS } from './deposits';
 
 /** A user's balances: per account and coin, and per coin summed over the accounts. */
 export interface BalanceSummary {
@@ -137,16 +138,52 @@ function linesQuery(userId: string, filters: LineFilters): SQL {
       JOIN ledger_transactions t ON t.id = e.transaction_id
       ${where}
       GROUP BY t.id, o.account_id, o.account, e.coin
+    ), unconfirmed AS (
+      ${pendingDepositLines(userId, filters)}
     ), lines AS (
       SELECT g.*, CASE
+          WHEN g.record_type = 'deposit_pending' THEN 'deposit'
           WHEN g.record_type = 'transfer' AND g.amount < 0 THEN 'transfer_out'
           WHEN g.record_type = 'transfer' THEN 'transfer_in'
-          WHEN g.record_type = 'withdraw_refund' THEN 'withdraw'
           WHEN g.record_type = 'exchange' AND g.amount < 0 THEN 'exchange_out'
           WHEN g.record_type = 'exchange' THEN 'exchange_in'
           ELSE g.record_type END AS type
-      FROM grouped g
+      FROM (SELECT * FROM grouped UNION ALL SELECT * FROM unconfirmed) g
     )`;
+}
+
+/**
+ * Deposits seen on the chain but not yet confirmed enough to be credited (issue 27: a deposit
+ * must not be invisible until then). They have no ledger record yet, so each is a line of its
+ * own: record type `deposit_pending` (listed as a `pending` `deposit`), its id the deposit's row
+ * id (shown as `deposit-<id>`, see {@link pendingDepositId}), its time when it was first seen,
+ * with its confirmations. Once credited, the `deposit` ledger record replaces it. Deposits below
+ * the minimum are never credited and are not listed here (the deposit dialog shows them).
+ */
+function pendingDepositLines(userId: string, filters: LineFilters): SQL {
+  const conditions: SQL[] = [sql`d.status = 'pending'`];
+  if (filters.coin !== undefined) conditions.push(sql`d.coin = ${filters.coin}`);
+  if (filters.status !== undefined && filters.status !== 'pending') conditions.push(sql`false`);
+  if (filters.transactionId !== undefined) conditions.push(sql`false`);
+  if (filters.start_date !== undefined) {
+    conditions.push(sql`d.seen_at >= ${`${filters.start_date}T00:00:00Z`}::timestamptz`);
+  }
+  if (filters.end_date !== undefined) {
+    conditions.push(sql`d.seen_at < ${`${nextDay(filters.end_date)}T00:00:00Z`}::timestamptz`);
+  }
+  return sql`SELECT d.id, d.seen_at AS created_at, 'deposit_pending'::text AS record_type,
+        'pending'::text AS status, d.coin, NULL::text AS note, NULL::date AS mining_day,
+        ma.id AS account_id, ma.name AS account, d.amount
+      FROM deposits d
+      JOIN mining_accounts ma ON ma.id = d.mining_account_id
+      WHERE ma.user_id = ${userId}::bigint
+        ${filters.account === undefined ? sql`` : sql`AND ma.name = ${filters.account}`}
+        AND ${sql.join(conditions, sql` AND `)}`;
+}
+
+/** The line id of a deposit waiting for confirmations: not a ledger record's id. */
+export function pendingDepositId(depositId: string): string {
+  return `deposit-${depositId}`;
 }
 
 function typeCondition(filters: LineFilters): SQL {
@@ -166,6 +203,7 @@ type LineRow = {
   readonly status: string;
   readonly note: string | null;
   readonly mining_day: string | null;
+  readonly confirmations: number | null;
 };
 
 function lineOf(row: LineRow): WalletTransaction {
@@ -181,6 +219,9 @@ function lineOf(row: LineRow): WalletTransaction {
     tx_id: row.tx_id,
     status: row.status as TransactionStatus,
     note: row.note,
+    ...(row.confirmations === null
+      ? {}
+      : { confirmations: { count: row.confirmations, needed: DEPOSIT_CONFIRMATIONS } }),
   };
 }
 
@@ -194,7 +235,9 @@ async function selectLines(
   return queryRows<LineRow>(
     executor,
     sql`WITH ${linesQuery(userId, filters)}
-        SELECT l.id::text AS id, (extract(epoch from l.created_at) * 1000)::float8 AS time_ms,
+        SELECT CASE WHEN l.record_type = 'deposit_pending' THEN 'deposit-' || l.id::text
+            ELSE l.id::text END AS id,
+          (extract(epoch from l.created_at) * 1000)::float8 AS time_ms,
           l.account, l.coin, l.type, l.amount::text AS amount, l.status, l.note,
           l.mining_day::text AS mining_day,
           CASE WHEN l.record_type = 'transfer' THEN (
@@ -205,12 +248,16 @@ async function selectLines(
             ORDER BY e2.id LIMIT 1)
           WHEN l.record_type = 'deposit' THEN (
             SELECT d.address FROM deposits d WHERE d.ledger_transaction_id = l.id LIMIT 1)
+          WHEN l.record_type = 'deposit_pending' THEN pd.address
           ELSE wd.address END AS counterparty,
+          pd.confirmations,
           CASE WHEN l.record_type = 'withdraw' THEN wd.fee::text END AS fee,
           CASE WHEN l.record_type = 'deposit' THEN (
             SELECT d.tx_id FROM deposits d WHERE d.ledger_transaction_id = l.id LIMIT 1)
+          WHEN l.record_type = 'deposit_pending' THEN pd.tx_id
           ELSE wd.tx_id END AS tx_id
         FROM lines l
+        LEFT JOIN deposits pd ON l.record_type = 'deposit_pending' AND pd.id = l.id
         LEFT JOIN LATERAL (
           SELECT w.address, w.fee, (
               SELECT p.tx_id FROM withdrawal_parts p

@@ -385,7 +385,7 @@ describe.each(testDrivers)('wallet on %s', (driver) => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain(`wallet-${today}-${today}.csv`);
     const rows = csv.body.trim().split('\n');
-    expect(rows[0]).toBe('id,time,account,coin,type,amount,fee,counterparty,status,note');
+    expect(rows[0]).toBe('id,time,account,coin,type,amount,fee_included,counterparty,status,note');
     expect(rows).toHaveLength(6);
     expect(rows.at(-1)).toMatch(/,alice01,btc,mining,1\.5,0,,successful,$/);
   });

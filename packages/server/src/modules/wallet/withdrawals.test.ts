@@ -377,6 +377,23 @@ describe.each(testDrivers)('withdrawals on %s', (driver) => {
       query: { type: 'withdraw' },
     });
     expect(all.data.total).toBe(1);
+    // The export says the same as the API: the amount is what left the wallet, the fee is the
+    // part of it charged as a fee (its column says it is included), never to be added again.
+    const today = new Date(clock.now()).toISOString().slice(0, 10);
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/wallets/exports/transactions?start_date=${today}&end_date=${today}&type=withdraw`,
+      headers: { authorization: `Bearer ${alice}` },
+    });
+    const [header, row] = csv.body.trim().split('\n');
+    expect(header).toBe('id,time,account,coin,type,amount,fee_included,counterparty,status,note');
+    const cells = (row ?? '').split(',');
+    expect([cells[0], cells[4], cells[5], cells[6]]).toEqual([
+      first.data.id,
+      'withdraw',
+      '-0.0802',
+      '0.0002',
+    ]);
     await expectSoundLedger();
   });
 
@@ -390,14 +407,27 @@ describe.each(testDrivers)('withdrawals on %s', (driver) => {
     clock.advance(DEMO_CONFIRM_AFTER_MS);
     await processWithdrawals(database, chain, clock.now());
     expect(await balances(alice)).toMatchObject({ available: '0.9198', frozen: '0' });
-    const lines = await callApi(app, 'GET', '/wallets/transactions', {
-      token: alice,
-      query: { type: 'withdraw' },
-    });
+    const lines = await callApi(app, 'GET', '/wallets/transactions', { token: alice });
+    // The refund is a line of its own kind, not a second "withdrawal" with a plus sign.
     expect(lines.data.list.slice(0, 2)).toEqual([
-      expect.objectContaining({ amount: '0.0102', status: 'successful', note: 'refund' }),
-      expect.objectContaining({ id: sent.data.id, amount: '-0.0102', status: 'failed' }),
+      expect.objectContaining({
+        type: 'withdraw_refund',
+        amount: '0.0102',
+        status: 'successful',
+        note: 'refund',
+      }),
+      expect.objectContaining({
+        id: sent.data.id,
+        type: 'withdraw',
+        amount: '-0.0102',
+        status: 'failed',
+      }),
     ]);
+    const refunds = await callApi(app, 'GET', '/wallets/transactions', {
+      token: alice,
+      query: { type: 'withdraw_refund' },
+    });
+    expect(refunds.data.list[0]).toMatchObject({ type: 'withdraw_refund', amount: '0.0102' });
     await expectSoundLedger();
   });
 
@@ -517,6 +547,34 @@ describe.each(testDrivers)('withdrawals on %s', (driver) => {
     });
     expect(line.data.status).toBe('failed');
     expect(line.data.lines[0].note).toBe('The address belongs to a sanctioned service');
+    // Issue 27: the user is told at once, with the reason, in the message center and by email;
+    // the refund line reads as a refund, not as a second withdrawal.
+    const inbox = await callApi(app, 'GET', '/messages', { token: alice });
+    const notice = (inbox.data.list as { title: string; content: string }[]).find((message) =>
+      message.title.startsWith('Withdrawal rejected'),
+    );
+    expect(notice?.title).toBe('Withdrawal rejected: 0.15 BTC');
+    expect(notice?.content).toContain('The address belongs to a sanctioned service');
+    expect(notice?.content).toContain(BTC_ADDRESS);
+    expect(notice?.content).toContain('0.1502 BTC');
+    const [mail] = await queryRows<{ subject: string; body: string }>(
+      database.db,
+      sql`SELECT subject, body FROM email_deliveries WHERE recipient = 'alice@example.com'
+          AND subject LIKE 'Withdrawal rejected%' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(mail?.subject).toBe('Withdrawal rejected: 0.15 BTC');
+    expect(mail?.body).toContain('The address belongs to a sanctioned service');
+    expect(mail?.body).toContain('/asset/transaction');
+    const newest = await callApi(app, 'GET', '/wallets/transactions', {
+      token: alice,
+      query: { page_size: '1' },
+    });
+    expect(newest.data.list[0]).toMatchObject({
+      type: 'withdraw_refund',
+      amount: '0.1502',
+      fee: '0',
+      status: 'successful',
+    });
     const late = await callApi(app, 'POST', `/admin/withdrawals/${other.data.id}/approve`, {
       token: staff,
       body: {},

@@ -35,6 +35,7 @@ import type { ChainAdapter } from '../chain/chainAdapter';
 import type { IdentityContext } from '../identity/context';
 import { iso, isoSeconds } from '../identity/db';
 import { addUserLog, checkTicketCode, peekTicket, requireUser } from '../identity/users';
+import { notifyWithdrawalRejected } from '../notifications/withdrawalNotice';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import {
   InsufficientBalanceError,
@@ -661,6 +662,7 @@ async function lockManual(
   fee: string;
   address: string;
   mining_account_id: string;
+  user_id: string;
   user_name: string;
 }> {
   const notFound = () =>
@@ -676,11 +678,12 @@ async function lockManual(
     fee: string;
     address: string;
     mining_account_id: string;
+    user_id: string;
     user_name: string;
   }>(
     tx,
     sql`SELECT w.id::text AS id, w.state, w.coin, w.amount::text AS amount, w.fee::text AS fee,
-          w.address, w.mining_account_id::text AS mining_account_id,
+          w.address, w.mining_account_id::text AS mining_account_id, w.user_id::text AS user_id,
           (SELECT username FROM users WHERE id = w.user_id) AS user_name
         FROM withdrawals w WHERE w.hold_transaction_id = ${id}::bigint FOR UPDATE`,
   );
@@ -740,12 +743,13 @@ export async function approveWithdrawal(
 /**
  * Rejects a withdrawal waiting for audit: one `withdraw_refund` record gives the whole hold
  * (amount and fee) back to the available balance, the withdrawal's record fails with the reason
- * as its note (what the user sees), and the audit entry `withdrawals.reject` is written, all in
- * one transaction.
+ * as its note (what the user sees), the audit entry `withdrawals.reject` is written and the user
+ * gets a message and an email with the reason ({@link notifyWithdrawalRejected}), all in one
+ * transaction.
  */
 export async function rejectWithdrawal(
   database: Database,
-  decision: AuditDecision & { readonly reason: string },
+  decision: AuditDecision & { readonly reason: string; readonly siteUrl?: string },
 ): Promise<AdminWithdrawalAnswer> {
   const reason = decision.reason.trim().slice(0, 200);
   return inLedgerTransaction(database, async (tx) => {
@@ -805,6 +809,17 @@ export async function rejectWithdrawal(
       },
       ip: decision.ip,
       nowMs: decision.nowMs,
+    });
+    // The user learns of it at once, with the operator's reason (issue 27).
+    await notifyWithdrawalRejected(tx, {
+      userId: withdrawal.user_id,
+      coin: withdrawal.coin,
+      amount: new Big(withdrawal.amount).toFixed(),
+      refunded: total,
+      address: withdrawal.address,
+      reason,
+      nowMs: decision.nowMs,
+      siteUrl: decision.siteUrl ?? '',
     });
     return readAdminWithdrawal(tx, withdrawal.id);
   });

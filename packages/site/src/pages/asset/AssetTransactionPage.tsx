@@ -23,6 +23,7 @@ const TYPES: readonly [TransactionType, string][] = [
   ['transfer_out', 'txTypeTransferOut'],
   ['deposit', 'txTypeDeposit'],
   ['withdraw', 'txTypeWithdraw'],
+  ['withdraw_refund', 'txTypeWithdrawRefund'],
   ['auto_withdraw', 'txTypeAutoWithdraw'],
   ['exchange_in', 'txTypeExchangeIn'],
   ['exchange_out', 'txTypeExchangeOut'],

@@ -60,3 +60,11 @@ stackRowsOnPhones(table);
 globalStyle(`${table} td[data-label=""]`, {
   '@media': { [media.narrow]: { justifyContent: 'flex-end' } },
 });
+
+/** "incl. fee 0.0002" under a withdrawal's amount: part of it, not a second charge. */
+export const fee = style({
+  display: 'block',
+  fontSize: vars.font.size.xs,
+  fontWeight: vars.font.weight.regular,
+  color: vars.color.textMuted,
+});

@@ -86,7 +86,8 @@ export const Typical: Story = {
     await expect(lines[1]).toHaveTextContent('\u22120.250000');
     await expect(lines[1]).toHaveTextContent('bob00001');
     await expect(lines[2]).toHaveTextContent('Mining income');
-    await expect(lines[2]).toHaveTextContent('+0.003046');
+    // Every satoshi of a BTC amount, not the 6 display decimals.
+    await expect(lines[2]).toHaveTextContent('+0.00304688');
     await expect(lines[3]).toHaveTextContent('+1,250.5000');
     await expect(within(table).getByText('Processing')).toHaveAttribute('data-tone', 'info');
     await expect(within(table).getByText('Failed')).toHaveAttribute('data-tone', 'danger');
@@ -142,6 +143,91 @@ export const Deposits: Story = {
     await expect(cell).toHaveTextContent(XMR_ADDRESS);
     await expect(cell.getBoundingClientRect().width).toBeLessThanOrEqual(320);
     await expect(canvas.getByRole('row', { name: /Deposit/ })).toHaveTextContent('+1.250000');
+  },
+};
+
+const BTC_ADDRESS = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+
+/**
+ * Issue 27: a withdrawal's amount is what left the wallet, its fee included and named under it
+ * (not a fee column to add a second time); a rejected withdrawal's refund reads as a refund.
+ */
+export const WithdrawalFeeAndRefund: Story = {
+  args: {
+    transactions: [
+      {
+        id: '61',
+        time: at(1),
+        account: 'alice01',
+        coin: 'btc',
+        type: 'withdraw_refund',
+        amount: '0.2502',
+        fee: '0',
+        counterparty: BTC_ADDRESS,
+        status: 'successful',
+      },
+      {
+        id: '60',
+        time: at(3),
+        account: 'alice01',
+        coin: 'btc',
+        type: 'withdraw',
+        amount: '-0.2502',
+        fee: '0.0002',
+        counterparty: BTC_ADDRESS,
+        status: 'failed',
+      },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Transactions' });
+    await expect(within(table).queryByRole('columnheader', { name: /fee/i })).toBeNull();
+    const [, refund, withdrawal] = within(table).getAllByRole('row');
+    await expect(refund).toHaveTextContent('Withdrawal refund');
+    await expect(refund).toHaveTextContent('+0.250200');
+    await expect(refund).not.toHaveTextContent('fee');
+    await expect(withdrawal).toHaveTextContent(/^(?!.*refund).*Withdrawal/);
+    const amount = within(withdrawal as HTMLElement).getByText('\u22120.250200', { exact: false });
+    await expect(amount).toHaveTextContent('\u22120.250200incl. fee 0.000200');
+  },
+};
+
+/**
+ * Issue 27: a deposit seen on the chain but not yet credited is listed as confirming, with its
+ * confirmations (the deposit dialog's words), and has no details link (no record yet).
+ */
+export const PendingDeposit: Story = {
+  args: {
+    transactions: [
+      {
+        id: 'deposit-7',
+        time: at(1),
+        account: 'alice01',
+        coin: 'btc',
+        type: 'deposit',
+        amount: '0.5',
+        counterparty: BTC_ADDRESS,
+        status: 'pending',
+        confirmations: { count: 0, needed: 1 },
+      },
+      rows[1] as TransactionTableRow,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const [, pending, mined] = canvas.getAllByRole('row');
+    await expect(pending).toHaveTextContent('Deposit');
+    await expect(pending).toHaveTextContent('+0.500000');
+    await expect(within(pending as HTMLElement).getByText('Confirming 0/1')).toHaveAttribute(
+      'data-tone',
+      'info',
+    );
+    await expect(within(pending as HTMLElement).queryByRole('link')).toBeNull();
+    await expect(within(mined as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      '/fund/41',
+    );
   },
 };
 
