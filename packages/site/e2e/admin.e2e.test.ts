@@ -54,6 +54,8 @@ describe('the operator console', () => {
       await page.goto(`${baseUrl}${path}`);
       await waitForPath(page, '/');
       expect(pathOf(page)).toBe('/');
+      // Not silently: the home page says why.
+      await page.getByText('You have no access to the operator area.').first().waitFor();
     }
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
@@ -173,6 +175,11 @@ describe('the reconciliation view', () => {
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await table.getByText('Differs').count()).toBe(0);
     expect(await rows.first().textContent()).toContain('mining_payouts');
+    // Amounts at the coin's precision, with its unit and grouped digits, the exact figure in
+    // the title: never the ledger's 18 raw decimals.
+    const firstTotal = rows.first().locator('td').nth(4);
+    expect(await firstTotal.textContent()).toMatch(/^[\d,]+\.\d{4,8} [A-Z]+$/);
+    expect(await firstTotal.locator('[title]').getAttribute('title')).toMatch(/^\d+(\.\d+)?$/);
     await page.getByRole('button', { name: 'Check again' }).click();
     await table.waitFor();
     await context.close();

@@ -135,6 +135,10 @@ describe('money journey', () => {
     const queue = operator.page.getByRole('table', { name: 'Withdrawals' });
     await queue.locator('tbody tr').filter({ hasText: user.username }).waitFor();
     await operator.page.getByRole('button', { name: `Approve withdrawal #${id}` }).click();
+    // Approving pays at once: it is confirmed in a dialog that restates the address.
+    const confirm = operator.page.getByRole('dialog', { name: `Approve withdrawal #${id}?` });
+    await confirm.getByText(ADDRESS).waitFor();
+    await confirm.getByRole('button', { name: 'Approve and pay' }).click();
     await operator.page
       .getByText(`Withdrawal #${id} approved: it is being paid.`)
       .waitFor({ timeout: 30_000 });

@@ -52,14 +52,23 @@ describe('the withdrawal audit queue', () => {
     const rejectedId = await idOf(1);
     expect(await rows.nth(0).textContent()).toContain('demowhale');
 
-    // Approve the oldest: it is paid and leaves the queue.
+    // Approve the oldest: a dialog restates amount, coin and address before it is paid, then
+    // it leaves the queue.
     await page.getByRole('button', { name: `Approve withdrawal #${approvedId}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Approve withdrawal #${approvedId}?` });
+    await confirm
+      .getByText('Approving pays 0.3 BTC to the address below at once.', { exact: false })
+      .waitFor();
+    expect(await confirm.textContent()).toContain('demowhale');
+    await confirm.getByRole('button', { name: 'Approve and pay' }).click();
     await page.getByText(`Withdrawal #${approvedId} approved: it is being paid.`).waitFor();
     await queue.getByText('0.3 BTC').waitFor({ state: 'detached' });
 
     // Reject the other: a reason is required, then the coins go back to the user.
     await page.getByRole('button', { name: `Reject withdrawal #${rejectedId}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reject withdrawal #${rejectedId}` });
+    // The dialog restates what is rejected, beside the reason.
+    expect(await dialog.textContent()).toContain('BTC');
     await dialog.getByRole('button', { name: 'Reject withdrawal' }).click();
     await dialog.getByText('Please enter a reason').waitFor();
     await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);

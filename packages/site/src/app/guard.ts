@@ -5,7 +5,7 @@ import {
   type NavigationQuery,
   type NavigationSession,
 } from '@poolkit/core';
-import { reportError } from './feedback';
+import { reportError, showMessage } from './feedback';
 import { type LoaderFunctionArgs, redirect } from './nav';
 import type { Services } from './services';
 
@@ -34,12 +34,22 @@ function queryOf(url: URL): NavigationQuery {
 }
 
 /**
+ * The message a signed-in user gets when a page needs a role they do not hold, instead of
+ * landing on the home page without a word: the operator console (`/admin…`) says so by name.
+ */
+export function forbiddenMessageKey(path: string): string {
+  return path === '/admin' || path.startsWith('/admin/')
+    ? 'site.guard.noOperatorAccess'
+    : 'site.guard.noAccess';
+}
+
+/**
  * Wires core's `decideNavigation` to the data router as the root loader: it runs on every
  * navigation, loads the roles on the first one (`GET /permissions/current`), starts and ends
  * observer sessions, and redirects where the spec says so.
  */
 export function createGuardLoader(services: Services) {
-  const { session, api, scheduler } = services;
+  const { session, api, scheduler, i18n } = services;
   const loaded = { user: false, observer: false };
   session.subscribe((event) => {
     if (event.type === 'login' || event.type === 'logout') {
@@ -106,6 +116,9 @@ export function createGuardLoader(services: Services) {
           return { name: decision.name, params: decision.params };
         case 'redirect':
           navigationFlags.redirected = decision.redirected === true;
+          if (decision.reason === 'forbidden') {
+            showMessage(i18n.t(forbiddenMessageKey(url.pathname)), 'error');
+          }
           throw redirect(decision.to);
         case 'load-roles':
           await loadRoles();

@@ -3,7 +3,7 @@ import { Button, FormField, Input, Select, Table } from '@poolkit/widgets';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateTime } from '../../app/format';
+import { coinAmount, count, dateTime, hashrate } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, uiStyles } from '../../app/ui';
@@ -11,7 +11,11 @@ import { useApiData } from '../../app/useApiData';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
 
-/** The actions the console names; the log shows any other as the server spells it. */
+/**
+ * The actions the filter offers. Every action the server writes has a name in all five
+ * languages (the server's `auditTranslations.test.ts` derives them from its code); an action
+ * without one still reads as words, never as the raw key.
+ */
 export const KNOWN_AUDIT_ACTIONS = [
   'coupons.issue',
   'withdrawals.approve',
@@ -25,11 +29,40 @@ export const KNOWN_AUDIT_ACTIONS = [
   'sellers.create',
   'sellers.update',
   'sellers.delete',
+  'red_packets.create',
+  'red_packets.disable',
+  'content.create',
+  'content.update',
+  'content.delete',
+  'content.parameters',
+  'oauth_apps.create',
+  'oauth_apps.delete',
 ] as const;
 
-/** The name of an audit action in the reader's language, or the action itself. */
+/** `red_packets.create` → `Red packets create`: the last resort for a name without a translation. */
+function humanize(key: string): string {
+  const words = key.replace(/[._]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The name of an audit action in the reader's language, or the action in words. */
 export function auditActionLabel(t: TFunction, action: string): string {
-  return t(`site.admin.actions.${action}`, { defaultValue: action });
+  return t(`site.admin.actions.${action}`, { defaultValue: humanize(action) });
+}
+
+/** What an entry acted on, in the reader's language: `Support ticket #1`. */
+export function auditTargetLabel(
+  t: TFunction,
+  targetType: string,
+  targetId: string | null,
+): string {
+  const name = t(`site.admin.targets.${targetType}`, { defaultValue: humanize(targetType) });
+  return targetId === null ? name : `${name} #${targetId}`;
+}
+
+/** The name of a detail in the reader's language, or the field in words. */
+export function auditFieldLabel(t: TFunction, key: string): string {
+  return t(`site.admin.fields.${key}`, { defaultValue: humanize(key) });
 }
 
 /** The order details are listed in; other fields follow by name. */
@@ -51,11 +84,37 @@ function detailRank(key: string): number {
   return rank === -1 ? DETAIL_ORDER.length : rank;
 }
 
-/** A detail's value: times as the site shows times, nothing as a dash. */
-function detailValue(value: AuditEntry['details'][string]): string {
+/** Details whose value is an amount of the entry's coin. */
+const COIN_AMOUNT_FIELDS = new Set(['amount']);
+
+/**
+ * A detail's value as the site shows it elsewhere: a hashrate with the hashrate formatter in
+ * the entry's coin's unit, an amount at the coin's precision with its unit, times as the site
+ * shows times, yes/no in words, whole numbers grouped, nothing as a dash. Other texts are shown as written.
+ */
+export function auditDetailValue(
+  t: TFunction,
+  key: string,
+  value: AuditEntry['details'][string],
+  details: AuditEntry['details'],
+): string {
   if (value === null || value === '') return '—';
+  const coin = typeof details.coin === 'string' ? details.coin : '';
+  if (typeof value === 'boolean') return value ? t('site.admin.yes') : t('site.admin.no');
+  if (key === 'coin' && typeof value === 'string') return value.toUpperCase();
+  if (key === 'hashrate' && (typeof value === 'number' || /^\d+(\.\d+)?$/.test(value))) {
+    return hashrate(Number(value), coin);
+  }
+  if (COIN_AMOUNT_FIELDS.has(key) && coin !== '') {
+    return `${coinAmount(String(value), coin)} ${coin.toUpperCase()}`;
+  }
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return dateTime(value);
-  return String(value);
+  if (typeof value === 'number' || /^-?\d+(\.\d+)?$/.test(value)) {
+    const number = Number(value);
+    // Units of days, characters and percent are in the field's name (`Validity (days)`).
+    return Number.isInteger(number) ? count(number) : String(value);
+  }
+  return value;
 }
 
 /** An entry's details, one `name: value` line each, the names in the reader's language. */
@@ -68,10 +127,8 @@ function Details({ details }: { details: AuditEntry['details'] }) {
     <ul className={styles.details}>
       {entries.map(([key, value]) => (
         <li key={key}>
-          <span className={uiStyles.muted}>
-            {t(`site.admin.fields.${key}`, { defaultValue: key })}:
-          </span>{' '}
-          {detailValue(value)}
+          <span className={uiStyles.muted}>{auditFieldLabel(t, key)}:</span>{' '}
+          {auditDetailValue(t, key, value, details)}
         </li>
       ))}
     </ul>
@@ -173,10 +230,7 @@ export function Component() {
             {
               key: 'target',
               header: t('site.admin.target'),
-              cell: (row) =>
-                `${t(`site.admin.targets.${row.target_type}`, { defaultValue: row.target_type })}${
-                  row.target_id === null ? '' : ` #${row.target_id}`
-                }`,
+              cell: (row) => auditTargetLabel(t, row.target_type, row.target_id),
             },
             {
               key: 'details',

@@ -1,16 +1,24 @@
 import type { ReconciliationCoin } from '@poolkit/core';
 import { Button, StatusTag } from '@poolkit/widgets';
 import { useTranslation } from 'react-i18next';
-import { dateTime } from '../../app/format';
+import { coinAmount, dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { Card, DataTable, EmptyState, Skeleton, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
 
-/** An amount as the ledger holds it, exact: operators compare digits, so nothing is rounded. */
-function Exact({ value }: { value: string }) {
-  return <span className={styles.exact}>{value}</span>;
+/**
+ * A ledger amount as the site shows amounts of its coin: the coin's precision, its unit and
+ * grouped digits (`2,020,477.446168 BTC`). The exact figure the ledger holds, with every decimal,
+ * is the title, since operators sometimes compare the last digits.
+ */
+function LedgerAmount({ value, coin }: { value: string; coin: string }) {
+  return (
+    <span className={styles.exact} title={value}>
+      {coinAmount(value, coin)} {coin.toUpperCase()}
+    </span>
+  );
 }
 
 /**
@@ -67,8 +75,12 @@ export function Component() {
                 {t('site.admin.unbalancedRecords', {
                   count: view.data.unbalanced_records.length,
                 })}{' '}
+                {/* An imbalance is often a few units of the last decimal: its sum is shown exact. */}
                 {view.data.unbalanced_records
-                  .map((record) => `#${record.transaction_id} (${record.coin} ${record.sum})`)
+                  .map(
+                    (record) =>
+                      `#${record.transaction_id} (${record.sum} ${record.coin.toUpperCase()})`,
+                  )
                   .join(', ')}
               </p>
             ) : null}
@@ -103,27 +115,27 @@ export function Component() {
                   {
                     key: 'available',
                     header: t('site.admin.usersAvailable'),
-                    cell: (row) => <Exact value={row.users_available} />,
+                    cell: (row) => <LedgerAmount value={row.users_available} coin={row.coin} />,
                   },
                   {
                     key: 'frozen',
                     header: t('site.admin.usersFrozen'),
-                    cell: (row) => <Exact value={row.users_frozen} />,
+                    cell: (row) => <LedgerAmount value={row.users_frozen} coin={row.coin} />,
                   },
                   {
                     key: 'total',
                     header: t('site.admin.usersTotal'),
-                    cell: (row) => <Exact value={row.users_total} />,
+                    cell: (row) => <LedgerAmount value={row.users_total} coin={row.coin} />,
                   },
                   {
                     key: 'pool',
                     header: t('site.admin.poolAssets'),
-                    cell: (row) => <Exact value={row.pool_assets} />,
+                    cell: (row) => <LedgerAmount value={row.pool_assets} coin={row.coin} />,
                   },
                   {
                     key: 'ledger',
                     header: t('site.admin.ledgerTotal'),
-                    cell: (row) => <Exact value={row.ledger_total} />,
+                    cell: (row) => <LedgerAmount value={row.ledger_total} coin={row.coin} />,
                   },
                   {
                     key: 'mismatched',
@@ -137,8 +149,9 @@ export function Component() {
                       <ul className={styles.poolAccounts}>
                         {row.system.map((account) => (
                           <li key={account.name}>
-                            <span className={uiStyles.muted}>{account.name}:</span>{' '}
-                            <Exact value={account.balance} />
+                            {/* Name above amount: with units, one line would push the table wide. */}
+                            <div className={uiStyles.muted}>{account.name}</div>
+                            <LedgerAmount value={account.balance} coin={row.coin} />
                           </li>
                         ))}
                       </ul>

@@ -17,6 +17,36 @@ import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
 
 /**
+ * What the operator decides on, restated in the confirmation dialogs: user, amount with its
+ * coin, fee, address and parts, so an approval or a rejection is never made on the wrong row.
+ */
+function WithdrawalSummary({ row }: { row: AdminWithdrawal }) {
+  const { t } = useTranslation();
+  return (
+    <dl className={styles.summaryList}>
+      <dt>{t('site.admin.withdrawalUser')}</dt>
+      <dd>
+        {row.user} · {row.account}
+      </dd>
+      <dt>{t('site.admin.withdrawalAmount')}</dt>
+      <dd>
+        <strong>
+          {row.amount} {row.coin.toUpperCase()}
+        </strong>
+      </dd>
+      <dt>{t('site.admin.withdrawalFee')}</dt>
+      <dd>
+        {row.fee} {row.coin.toUpperCase()}
+      </dd>
+      <dt>{t('site.admin.withdrawalAddress')}</dt>
+      <dd className={styles.address}>{row.address}</dd>
+      <dt>{t('site.admin.withdrawalParts')}</dt>
+      <dd>{row.parts}</dd>
+    </dl>
+  );
+}
+
+/**
  * `/admin/withdrawals`: the audit queue. Withdrawals above a coin's audit limit wait here,
  * oldest first; the operator approves one (it is paid) or rejects it with a reason the user
  * sees (it is refunded). The other states list the decided and paid ones, newest first.
@@ -29,6 +59,8 @@ export function Component() {
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
+  // Approving pays at once, so it is confirmed in a dialog that restates what is paid.
+  const [approving, setApproving] = useState<AdminWithdrawal | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
   const withdrawals = useApiData(
@@ -42,9 +74,11 @@ export function Component() {
     try {
       await api.approveWithdrawal({ params: { id: row.id }, body: {} });
       showMessage(t('site.admin.approved', { id: row.id }), 'success');
+      setApproving(null);
       setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
+      setApproving(null);
       setVersion((value) => value + 1);
     } finally {
       setBusy(null);
@@ -113,31 +147,41 @@ export function Component() {
             ) : undefined
           }
           columns={[
+            // Account, fee and parts sit under the cell they belong to, and the address is cut
+            // to its ends (whole in its title and in the dialogs), so the decision column fits
+            // at 1280 px without scrolling sideways.
             { key: 'id', header: t('site.admin.withdrawal'), cell: (row) => `#${row.id}` },
-            { key: 'user', header: t('site.admin.withdrawalUser'), cell: (row) => row.user },
-            { key: 'account', header: t('site.admin.account'), cell: (row) => row.account },
+            {
+              key: 'user',
+              header: t('site.admin.withdrawalUser'),
+              cell: (row) => (
+                <>
+                  {row.user}
+                  <div className={uiStyles.muted}>{row.account}</div>
+                </>
+              ),
+            },
             {
               key: 'amount',
               header: t('site.admin.withdrawalAmount'),
               numeric: true,
-              cell: (row) => `${row.amount} ${row.coin.toUpperCase()}`,
-            },
-            {
-              key: 'fee',
-              header: t('site.admin.withdrawalFee'),
-              numeric: true,
-              cell: (row) => row.fee,
+              cell: (row) => (
+                <>
+                  {`${row.amount} ${row.coin.toUpperCase()}`}
+                  <div className={uiStyles.muted}>
+                    {t('site.admin.withdrawalFeeAndParts', { fee: row.fee, parts: row.parts })}
+                  </div>
+                </>
+              ),
             },
             {
               key: 'address',
               header: t('site.admin.withdrawalAddress'),
-              cell: (row) => <span className={styles.code}>{row.address}</span>,
-            },
-            {
-              key: 'parts',
-              header: t('site.admin.withdrawalParts'),
-              numeric: true,
-              cell: (row) => row.parts,
+              cell: (row) => (
+                <span className={`${styles.code} ${styles.addressCell}`} title={row.address}>
+                  {row.address}
+                </span>
+              ),
             },
             {
               key: 'requested',
@@ -170,7 +214,7 @@ export function Component() {
                           size="sm"
                           aria-label={t('site.admin.approveLabel', { id: row.id })}
                           loading={busy === row.id}
-                          onClick={() => void approve(row)}
+                          onClick={() => setApproving(row)}
                         >
                           {t('site.admin.approve')}
                         </Button>
@@ -205,6 +249,37 @@ export function Component() {
       </Card>
 
       <Dialog
+        open={approving !== null}
+        onOpenChange={(open) => {
+          if (!open) setApproving(null);
+        }}
+        title={approving === null ? '' : t('site.admin.approveTitle', { id: approving.id })}
+        description={
+          approving === null
+            ? undefined
+            : t('site.admin.approveHint', {
+                amount: approving.amount,
+                coin: approving.coin.toUpperCase(),
+              })
+        }
+      >
+        {approving === null ? null : <WithdrawalSummary row={approving} />}
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => setApproving(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            loading={approving !== null && busy === approving.id}
+            onClick={() => {
+              if (approving !== null) void approve(approving);
+            }}
+          >
+            {t('site.admin.approveConfirm')}
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog
         open={rejecting !== null}
         onOpenChange={(open) => {
           if (!open) setRejecting(null);
@@ -212,6 +287,7 @@ export function Component() {
         title={rejecting === null ? '' : t('site.admin.rejectTitle', { id: rejecting.id })}
         description={t('site.admin.rejectHint')}
       >
+        {rejecting === null ? null : <WithdrawalSummary row={rejecting} />}
         <form noValidate onSubmit={(event) => void reject(event)}>
           <FormField label={t('site.admin.rejectReason')} error={reasonError} required>
             <Input

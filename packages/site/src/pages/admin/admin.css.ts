@@ -1,5 +1,5 @@
 import { vars } from '@poolkit/widgets';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 /** The issue form: one column on phones, three from 768 px. */
 export const formGrid = style({
@@ -85,3 +85,29 @@ export const verdict = style({
 
 /** A coin's pool accounts, one per line, as narrow as the phone allows. */
 export const poolAccounts = style({ margin: 0, padding: 0, listStyle: 'none' });
+
+/** A withdrawal's address in the queue: cut with an ellipsis, whole in its title. */
+export const addressCell = style({
+  display: 'inline-block',
+  maxWidth: '14ch',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  verticalAlign: 'bottom',
+});
+
+/** The withdrawal restated in the approve and reject dialogs: name and value side by side. */
+export const summaryList = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${vars.space['1']} ${vars.space['3']}`,
+  margin: `0 0 ${vars.space['3']}`,
+});
+
+globalStyle(`${summaryList} dt`, { color: vars.color.textMuted });
+globalStyle(`${summaryList} dd`, { margin: 0 });
+
+/** A whole address in a dialog: monospace, broken anywhere rather than overflowing. */
+export const address = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  overflowWrap: 'anywhere',
+});

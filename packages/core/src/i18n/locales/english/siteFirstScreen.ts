@@ -3,6 +3,8 @@ export const enFirstScreenSite = {
   'currency.label': 'Currency',
   // Keys are flat and dotted (`routes.Home`), addressed as `site.<key>`.
   'common.loadFailed': 'This section could not be loaded.',
+  'guard.noOperatorAccess': 'You have no access to the operator area.',
+  'guard.noAccess': 'You have no access to this page.',
   'common.next': 'Next',
   'common.previous': 'Previous',
   'common.noChartData': 'No chart data yet.',
