@@ -38,6 +38,8 @@ describe('authenticator enrolment', () => {
     await card.getByRole('button', { name: 'Continue' }).click();
     const secret = (await page.getByTestId('totp-secret').textContent({ timeout: 30_000 })) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,64}$/);
+    // Issue 27: the otpauth:// QR code that apps scan, with the secret above as the fallback.
+    await card.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     await page.getByLabel('Authenticator code').fill(await totpCode(baseUrl, secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByText('Two-step verification is on.').waitFor();

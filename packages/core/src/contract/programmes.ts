@@ -104,7 +104,11 @@ export type CouponParams = z.input<typeof couponParamsSchema>;
  * the same account and coin (one at a time).
  */
 export const useCouponBodySchema = z
-  .object({ account: accountNameSchema, coin: coinIdSchema })
+  .object({
+    account: accountNameSchema,
+    // A missing or unknown coin names what to do, not zod's "Invalid value" (issue 27).
+    coin: z.enum(coinIdSchema.options, { error: 'Choose a coin' }),
+  })
   .strict();
 /** Use-coupon body. */
 export type UseCouponBody = z.input<typeof useCouponBodySchema>;

@@ -17,7 +17,7 @@ import { deleteWorkersBodySchema, workerListQuerySchema, workerRowSchema } from 
 import { renamePasskeyBodySchema } from './passkeys';
 import { poolStatsSchema } from './pools';
 import { profitExportQuerySchema } from './profits';
-import { redeemCouponBodySchema } from './programmes';
+import { redeemCouponBodySchema, useCouponBodySchema } from './programmes';
 import {
   advertisementQuerySchema,
   currencyRatesSchema,
@@ -374,6 +374,17 @@ describe('programme, message, passkey and ticket schemas', () => {
   it('should require a coupon code', () => {
     expect(redeemCouponBodySchema.safeParse({ code: '' }).success).toBe(false);
     expect(redeemCouponBodySchema.parse({ code: ' FEE-2024 ' })).toEqual({ code: 'FEE-2024' });
+  });
+
+  it('should ask to choose a coin when a coupon is started without one', () => {
+    for (const body of [{ account: 'alice01' }, { account: 'alice01', coin: 'nope' }]) {
+      const result = useCouponBodySchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toEqual([
+        expect.objectContaining({ path: ['coin'], message: 'Choose a coin' }),
+      ]);
+    }
+    expect(useCouponBodySchema.safeParse({ account: 'alice01', coin: 'btc' }).success).toBe(true);
   });
 
   it('should refuse a passkey nickname of spaces only', () => {

@@ -97,7 +97,7 @@ export function WithdrawFlow({
   }
 
   async function sendCode(scene: 'withdraw' | 'withdraw_address') {
-    await codeSender(services, user, scene)?.();
+    return await codeSender(services, user, scene)?.();
   }
 
   async function addAddress(values: WithdrawAddressValues) {

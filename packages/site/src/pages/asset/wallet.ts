@@ -2,6 +2,7 @@ import { describeError, isApiError, type SecurityScene, type UserInfo } from '@p
 import type { TransferDialogField, TransferDialogRefusal } from '@poolkit/widgets/TransferDialog';
 import type { TFunction } from 'i18next';
 import type { Services } from '../../app/services';
+import { resendWaitOf } from '../identity/resend';
 
 /**
  * A random idempotency key (32 hex characters). `crypto.getRandomValues` works on plain http
@@ -15,21 +16,31 @@ export function newIdempotencyKey(): string {
 /**
  * Sends the code of a second validation the way the user verifies (email or SMS); an
  * authenticator needs nothing sent, so it answers `undefined`.
+ *
+ * The sender resolves `undefined` when a code went out, or the seconds to wait when the server
+ * refused because one went out less than 60 s ago (that code still works): the "send code"
+ * buttons then count down instead of showing the refusal's raw text. Other errors reject.
  */
 export function codeSender(
   services: Services,
   user: Pick<UserInfo, 'verify_type'>,
   scene: SecurityScene,
-): (() => Promise<void>) | undefined {
+): (() => Promise<number | undefined>) | undefined {
+  const waitingOr = async (send: () => Promise<unknown>): Promise<number | undefined> => {
+    try {
+      await send();
+      return undefined;
+    } catch (error) {
+      const wait = resendWaitOf(error);
+      if (wait === undefined) throw error;
+      return wait;
+    }
+  };
   switch (user.verify_type) {
     case 'email':
-      return async () => {
-        await services.api.sendVerifiedEmailCode({ body: { scene } });
-      };
+      return () => waitingOr(() => services.api.sendVerifiedEmailCode({ body: { scene } }));
     case 'sms':
-      return async () => {
-        await services.api.sendSmsCode({ body: { scene } });
-      };
+      return () => waitingOr(() => services.api.sendSmsCode({ body: { scene } }));
     case 'totp':
       return undefined;
     default:

@@ -1,8 +1,8 @@
 import { RESEND_CODE_SECONDS } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, uiStyles } from '../../app/ui';
+import { useResendCountdown } from './resend';
 
 /** A verification-code input with a "send code" button and the 60 s resend countdown. */
 export function CodeField({
@@ -15,17 +15,16 @@ export function CodeField({
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
-  /** Sends the code; resolves true when it was sent (the countdown starts). */
-  onSend: () => Promise<boolean>;
+  /**
+   * Sends the code; resolves `true` when it was sent (the 60 s countdown starts), a number of
+   * seconds when the server said a code was sent less than 60 s ago (that countdown starts), or
+   * `false` when nothing was sent.
+   */
+  onSend: () => Promise<boolean | number>;
   sending: boolean;
 }) {
   const { t } = useTranslation();
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
+  const { left, start } = useResendCountdown();
   return (
     <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
       <div className={uiStyles.grow}>
@@ -42,10 +41,12 @@ export function CodeField({
       <Button
         variant="secondary"
         disabled={left > 0}
+        data-testid="send-code"
         loading={sending}
         onClick={() => {
           void onSend().then((sent) => {
-            if (sent) setLeft(RESEND_CODE_SECONDS);
+            if (typeof sent === 'number') start(sent);
+            else if (sent) start(RESEND_CODE_SECONDS);
           });
         }}
       >

@@ -6,6 +6,7 @@ import { useServices } from '../../app/servicesContext';
 import { TextField, uiStyles } from '../../app/ui';
 import { CodeField } from './CodeField';
 import { type FormErrors, useCaptcha, type Validator, validateFields } from './identity';
+import { resendWaitOf } from './resend';
 
 /** The values of {@link CodePasswordFields}: where the code goes, the code and a new password. */
 export interface CodePasswordValues {
@@ -29,7 +30,8 @@ export interface CodePasswordForm {
   sending: boolean;
   verifying: boolean;
   /** Validates the address or phone, then solves the captcha and sends the code. */
-  sendCode: () => Promise<boolean>;
+  /** See `CodeField`'s `onSend`: `true` sent, a number of seconds to wait, `false` not sent. */
+  sendCode: () => Promise<boolean | number>;
   /**
    * Validates the page's own checks (`before`, `after`) around the shared ones (address or
    * phone, code, password and confirmation), shows the messages and says whether all passed.
@@ -64,7 +66,7 @@ export function useCodePasswordForm(
     ? { field: 'phone', schema: validators.phone, value: values.phone }
     : { field: 'email', schema: validators.email, value: values.email };
 
-  async function sendCode(): Promise<boolean> {
+  async function sendCode(): Promise<boolean | number> {
     const found = validateFields(t, [target]);
     setErrors(found);
     if (Object.keys(found).length > 0) return false;
@@ -83,6 +85,9 @@ export function useCodePasswordForm(
       showMessage(t('site.form.codeSent'), 'success');
       return true;
     } catch (error) {
+      // A code sent less than 60 s ago still works: count down instead of showing the refusal.
+      const wait = resendWaitOf(error);
+      if (wait !== undefined) return wait;
       reportError(error);
       return false;
     } finally {

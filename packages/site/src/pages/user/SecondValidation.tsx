@@ -16,6 +16,7 @@ import {
   passkeyOutcome,
   passkeyValidation,
 } from '../identity/passkey';
+import { useResendCountdown } from '../identity/resend';
 
 /** What the user gave for a second validation: a code, or a token a passkey already won. */
 export interface SecondValidationValue {
@@ -117,21 +118,15 @@ export function SecondValidationField({
   const passkeys = useApiData(async (signal) => services.api.passkeys({}, { signal }), []);
   const hasPasskey = passkeys.status === 'ready' && passkeys.data.list.length > 0;
   const send = codeSender(services, user, scene);
-  const [sending, setSending] = useState(false);
+  const countdown = useResendCountdown();
   const [checking, setChecking] = useState(false);
   const [failed, setFailed] = useState(false);
 
   async function sendCode() {
     if (!send) return;
-    setSending(true);
-    try {
-      await send();
-      showMessage(t('site.form.codeSent'), 'success');
-    } catch (caught) {
-      reportError(caught);
-    } finally {
-      setSending(false);
-    }
+    // codeSender answers the seconds to wait when a code went out less than 60 s ago.
+    const outcome = await countdown.send(send, reportError);
+    if (outcome === 'sent') showMessage(t('site.form.codeSent'), 'success');
   }
 
   async function validateWithPasskey() {
@@ -172,8 +167,16 @@ export function SecondValidationField({
           />
         </div>
         {send ? (
-          <Button variant="secondary" loading={sending} onClick={() => void sendCode()}>
-            {t('site.form.sendCode')}
+          <Button
+            variant="secondary"
+            loading={countdown.sending}
+            disabled={countdown.left > 0}
+            data-testid="send-code"
+            onClick={() => void sendCode()}
+          >
+            {countdown.left > 0
+              ? t('site.form.resendIn', { seconds: countdown.left })
+              : t('site.form.sendCode')}
           </Button>
         ) : null}
       </div>

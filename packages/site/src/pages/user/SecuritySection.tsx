@@ -13,6 +13,7 @@ import {
   useCaptcha,
   validateFields,
 } from '../identity/identity';
+import { useResendCountdown } from '../identity/resend';
 import {
   NO_VALIDATION,
   SecondValidationField,
@@ -189,7 +190,7 @@ function ContactDialog({
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, run] = useRunner();
-  const [sending, runSend] = useRunner();
+  const countdown = useResendCountdown();
 
   function verifyOld() {
     const found = validateSecondValidation(t, validation);
@@ -212,7 +213,7 @@ function ContactDialog({
     const found = targetErrors();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    void runSend(async () => {
+    void countdown.send(async () => {
       const query = await captcha.solve();
       await services.api.sendCode({
         query,
@@ -227,7 +228,7 @@ function ContactDialog({
               },
       });
       showMessage(t('site.form.codeSent'), 'success');
-    });
+    }, reportError);
   }
 
   function save() {
@@ -347,8 +348,16 @@ function ContactDialog({
             onChange={(event) => setCode(event.target.value)}
           />
         </div>
-        <Button variant="secondary" loading={sending} onClick={sendNewCode}>
-          {t('site.form.sendCode')}
+        <Button
+          variant="secondary"
+          loading={countdown.sending}
+          disabled={countdown.left > 0}
+          data-testid="send-code"
+          onClick={sendNewCode}
+        >
+          {countdown.left > 0
+            ? t('site.form.resendIn', { seconds: countdown.left })
+            : t('site.form.sendCode')}
         </Button>
       </div>
       {captcha.verifying ? (

@@ -1,16 +1,28 @@
 import { validators } from '@poolkit/core';
-import { Button } from '@poolkit/widgets';
+import { Button, QRCode } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
 import { TextField, uiStyles } from '../../app/ui';
 import { validateFields } from '../identity/identity';
+import { resendWaitOf } from '../identity/resend';
 
 type Step =
   | { name: 'start' }
   | { name: 'email' }
-  | { name: 'secret'; secret: string; validationToken: string };
+  | { name: 'secret'; secret: string; otpauthUrl: string; validationToken: string };
+
+/** The most bytes the widgets' QR code holds (version 10, level M). */
+const QR_MAX_BYTES = 213;
+
+/**
+ * Whether the `otpauth://` link fits in a QR code. A very long account name can push it past
+ * the widget's capacity: then only the secret is shown, which every app accepts typed in.
+ */
+export function otpauthFitsQr(url: string): boolean {
+  return new TextEncoder().encode(url).length <= QR_MAX_BYTES;
+}
 
 /**
  * Turns on the authenticator (TOTP): a code to the verified email proves it is the owner, then
@@ -43,10 +55,20 @@ export function TotpSetup({ onEnabled }: { onEnabled: () => void }) {
     return found.code === undefined;
   }
 
+  /**
+   * Sends the email code and moves on. When the server says a code went out less than 60 s ago
+   * (say, after going back and starting again), that code still works: move on and say so
+   * instead of showing the refusal.
+   */
   const start = () =>
     run(async () => {
-      await api.sendVerifiedEmailCode({ body: { scene: 'totp' } });
-      showMessage(t('site.form.codeSent'), 'success');
+      try {
+        await api.sendVerifiedEmailCode({ body: { scene: 'totp' } });
+        showMessage(t('site.form.codeSent'), 'success');
+      } catch (caught) {
+        if (resendWaitOf(caught) === undefined) throw caught;
+        showMessage(t('site.form.codeRecentlySent'), 'success');
+      }
       setCode('');
       setStep({ name: 'email' });
     });
@@ -62,6 +84,7 @@ export function TotpSetup({ onEnabled }: { onEnabled: () => void }) {
       setStep({
         name: 'secret',
         secret: secret.secret,
+        otpauthUrl: secret.otpauth_url,
         validationToken: validation.validation_token,
       });
     });
@@ -111,6 +134,14 @@ export function TotpSetup({ onEnabled }: { onEnabled: () => void }) {
     case 'secret':
       return (
         <div className={`${uiStyles.form} ${uiStyles.flush}`}>
+          {otpauthFitsQr(step.otpauthUrl) ? (
+            <>
+              <p className={uiStyles.muted}>{t('site.user.totpScanHint')}</p>
+              <div data-testid="totp-qr">
+                <QRCode value={step.otpauthUrl} size={200} label={t('site.user.totpQr')} />
+              </div>
+            </>
+          ) : null}
           <p className={uiStyles.muted}>{t('site.user.totpSecretHint')}</p>
           <p>
             <span className={uiStyles.label}>{t('site.user.totpSecret')}</span>{' '}

@@ -165,7 +165,7 @@ function UseDialog({
     if (chosenAccount === null || coin === null || !isCoinId(coin)) {
       setErrors({
         ...(chosenAccount === null ? { account: t('validation.accountRequired') } : {}),
-        ...(coin === null ? { coin: t('validation.invalid') } : {}),
+        ...(coin === null || !isCoinId(coin) ? { coin: t('site.coupon.errors.coinRequired') } : {}),
       });
       return;
     }

@@ -1,5 +1,5 @@
 import { type ObserverExpiry, validators } from '@poolkit/core';
-import { Button } from '@poolkit/widgets';
+import { Button, Dialog, QRCode } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
@@ -97,7 +97,9 @@ function ObserverLinks({ account }: { account: string }) {
                 { key: 'nickname', header: t('site.user.nickname'), cell: (row) => row.nickname },
                 {
                   key: 'expiry',
-                  header: t('site.user.expiry'),
+                  // The column shows when the link stops working, so it is labelled "Expires";
+                  // the create form's select keeps "Valid for", as it picks a duration.
+                  header: t('site.user.expiresColumn'),
                   cell: (row) =>
                     row.expires_at ? dateTime(row.expires_at) : t('site.user.expiries.forever'),
                 },
@@ -115,6 +117,21 @@ function ObserverLinks({ account }: { account: string }) {
                   header: '',
                   cell: (row) => (
                     <div className={uiStyles.row}>
+                      <Dialog
+                        title={t('site.user.observerQrTitle', { name: row.nickname })}
+                        description={t('site.user.observerQrHint')}
+                        trigger={
+                          <Button size="sm" variant="ghost" data-testid="observer-qr">
+                            {t('site.user.qr')}
+                          </Button>
+                        }
+                      >
+                        <QRCode
+                          value={row.url}
+                          size={200}
+                          label={t('site.user.observerQrTitle', { name: row.nickname })}
+                        />
+                      </Dialog>
                       <Button
                         size="sm"
                         variant="ghost"

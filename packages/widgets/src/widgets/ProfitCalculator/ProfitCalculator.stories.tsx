@@ -113,9 +113,35 @@ export const InvalidInput: Story = {
     const hashrate = canvas.getByRole('textbox', { name: 'Hashrate' });
     await userEvent.clear(hashrate);
     await userEvent.type(hashrate, '-5');
+    // Marked invalid once the user leaves the field.
+    await userEvent.tab();
     await expect(hashrate).toHaveAttribute('aria-invalid', 'true');
     await expect(canvas.getByText(/as positive numbers/)).toBeInTheDocument();
     await expect(canvas.queryByRole('table')).toBeNull();
+  },
+};
+
+/**
+ * Issue 27: the empty "Coin price" is not red before anyone typed; it is once the user leaves it
+ * empty.
+ */
+export const EmptyCoinPriceUntouched: Story = {
+  args: { defaultValues: {} },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const coinPrice = canvas.getByRole('textbox', { name: /Coin price/ });
+    await expect(coinPrice).toHaveValue('');
+    await expect(coinPrice).not.toHaveAttribute('aria-invalid');
+    await expect(canvasElement.querySelector('[aria-invalid="true"]')).toBeNull();
+    // Typing elsewhere does not mark it either.
+    const fee = canvas.getByRole('textbox', { name: /Electricity fee/ });
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '0.4');
+    await expect(coinPrice).not.toHaveAttribute('aria-invalid');
+    // Entering it and leaving it empty does.
+    await userEvent.click(coinPrice);
+    await userEvent.tab();
+    await expect(coinPrice).toHaveAttribute('aria-invalid', 'true');
   },
 };
 

@@ -131,6 +131,9 @@ function estimate(
   }
 }
 
+/** The four typed-in numbers of the calculator. */
+type NumberKey = 'hashrate' | 'powerW' | 'electricityPrice' | 'coinPrice';
+
 /**
  * Estimates what a miner earns on a coin (core's `calculateProfit`, PPS at today's network
  * size): from hashrate and unit, power draw, electricity fee, coin price and currency it shows
@@ -170,6 +173,13 @@ export function ProfitCalculator({
     onChange: onValuesChange,
   });
   const [preset, setPreset] = useState('');
+  /**
+   * Fields the user has left at least once: a field is marked invalid only then, so an empty
+   * "Coin price" is not red before anyone typed. The calculator has no submit (it estimates as
+   * you type, and Enter does not submit a form of several text fields), so leaving a field is
+   * the only "done" signal; the result area already says when an input is missing.
+   */
+  const [touched, setTouched] = useState<ReadonlySet<NumberKey>>(() => new Set());
   const Heading = `h${headingLevel}` as const;
   const symbol = currencies.find((entry) => entry.currency === current.currency)?.symbol ?? '';
   const result = estimate(coin, current, networkHashrate, blockReward ?? null, poolFeeRate);
@@ -192,11 +202,7 @@ export function ProfitCalculator({
     update({ hashrate: split.value, unit: split.unit, powerW: String(machine.power) }, true);
   };
 
-  const numberField = (
-    key: 'hashrate' | 'powerW' | 'electricityPrice' | 'coinPrice',
-    text: string,
-    suffix?: string,
-  ) => (
+  const numberField = (key: NumberKey, text: string, suffix?: string) => (
     <label className={widget.field}>
       {suffix ? `${text} (${suffix})` : text}
       <input
@@ -205,8 +211,9 @@ export function ProfitCalculator({
         inputMode="decimal"
         autoComplete="off"
         value={current[key]}
-        aria-invalid={!isAmount(current[key]) || undefined}
+        aria-invalid={(touched.has(key) && !isAmount(current[key])) || undefined}
         onChange={(event) => update({ [key]: event.target.value })}
+        onBlur={() => setTouched((old) => (old.has(key) ? old : new Set(old).add(key)))}
       />
     </label>
   );

@@ -26,7 +26,7 @@ const meta = {
     trigger,
     onOpenChange: fn(),
     onSetPayPassword: fn(),
-    onSendCode: fn(async () => {}),
+    onSendCode: fn(async (): Promise<unknown> => undefined),
     onSubmit: fn(async (): Promise<TransferDialogRefusal | undefined> => undefined),
   },
 } satisfies Meta<typeof TransferDialog>;
@@ -204,6 +204,21 @@ export const Failed: Story = {
     await expect(
       await within(dialog).findByText('Verification code failed to send, please try again later'),
     ).toBeInTheDocument();
+  },
+};
+
+/**
+ * Issue 27: a code went out less than 60 s ago (the host resolves the server's wait): the
+ * button counts down from that wait instead of showing the refusal.
+ */
+export const SentRecently: Story = {
+  args: { defaultOpen: true, trigger: undefined, onSendCode: fn(async () => 40) },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
+    await expect(
+      within(dialog).getByRole('button', { name: /Resend in (40|39) s/ }),
+    ).toBeDisabled();
   },
 };
 

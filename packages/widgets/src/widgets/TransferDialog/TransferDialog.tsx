@@ -103,8 +103,10 @@ export interface TransferDialogProps {
   /**
    * Sends the second validation's code (scene `transfer`) by email or SMS; a rejection shows its
    * message. Leave it out when the code comes from an authenticator app: no send button.
+   * Resolving to a number of seconds says a code went out recently and still works: the button
+   * counts down from it instead.
    */
-  onSendCode?: () => Promise<void>;
+  onSendCode?: () => Promise<unknown>;
   /**
    * Runs the second validation (scene `transfer`) with one of the user's passkeys instead of the
    * code: the host does the WebAuthn assertion and resolves a {@link PasskeyOutcome}; once
@@ -249,9 +251,9 @@ export function TransferDialog({
     if (!onSendCode) return;
     setErrors((current) => ({ ...current, code: undefined }));
     try {
-      await onSendCode();
+      const answer = await onSendCode();
       setSent(true);
-      setWait(resendSeconds);
+      setWait(typeof answer === 'number' ? answer : resendSeconds);
     } catch (error) {
       setErrors((current) => ({ ...current, code: messageOf(error) }));
     }

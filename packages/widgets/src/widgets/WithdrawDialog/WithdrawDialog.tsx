@@ -180,9 +180,10 @@ export interface WithdrawDialogProps {
   /**
    * Sends a second validation's code by email or SMS: scene `withdraw_address` to save an
    * address, `withdraw` to withdraw; a rejection shows its message. Leave it out when codes
-   * come from an authenticator app: no send buttons.
+   * come from an authenticator app: no send buttons. Resolving to a number of seconds says a
+   * code went out recently and still works: the button counts down from it instead.
    */
-  onSendCode?: (scene: 'withdraw' | 'withdraw_address') => Promise<void>;
+  onSendCode?: (scene: 'withdraw' | 'withdraw_address') => Promise<unknown>;
   /**
    * Runs a second validation (scene `withdraw_address` to save an address, `withdraw` to
    * withdraw) with one of the user's passkeys instead of the code: the host does the WebAuthn
@@ -485,9 +486,12 @@ export function WithdrawDialog({
     const field = scene === 'withdraw' ? 'code' : 'addressCode';
     setErrors((current) => ({ ...current, [field]: undefined }));
     try {
-      await onSendCode(scene);
+      const answer = await onSendCode(scene);
       setSent(scene);
-      setWait((current) => ({ ...current, [scene]: resendSeconds }));
+      setWait((current) => ({
+        ...current,
+        [scene]: typeof answer === 'number' ? answer : resendSeconds,
+      }));
     } catch (failure) {
       setErrors((current) => ({ ...current, [field]: messageOf(failure) }));
     }
