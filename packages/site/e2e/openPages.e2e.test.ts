@@ -47,6 +47,55 @@ describe('the open pages', () => {
     await page.getByLabel('Mining address').fill(address);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await waitForPath(page, `/mining/kas/dashboard?address=${encodeURIComponent(address)}`);
+
+    // Issue 27: the dashboard keeps the address in its field and names it under the heading;
+    // its chart is titled for what it plots; each daily payment has its own time; amounts
+    // carry the coin's unit.
+    await page.getByText(`Address ${address}`, { exact: true }).waitFor();
+    expect(await page.getByLabel('Mining address').inputValue()).toBe(address);
+    await page.getByRole('heading', { name: 'Hashrate of this address' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Pool hashrate' }).count()).toBe(0);
+    const payments = page.getByRole('table', { name: 'Payments' });
+    await payments.locator('tbody tr').first().waitFor();
+    const rows = await payments
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
+    expect(rows.length).toBeGreaterThan(1);
+    const times = rows.map((cells) => cells[0]);
+    expect(new Set(times).size).toBe(times.length);
+    for (const cells of rows) expect(cells[1]).toMatch(/^[\d,]+\.\d+ KAS$/);
+    // A reload (a shared link) shows the same address.
+    await page.reload();
+    await page.getByText(`Address ${address}`, { exact: true }).waitFor();
+    expect(await page.getByLabel('Mining address').inputValue()).toBe(address);
+    await context.close();
+  }, 90_000);
+
+  it('should give a visitor on /download the software, stratum addresses and examples per coin', async () => {
+    // Issue 27: /download listed no downloads.
+    const { context, page } = await openPage(browser);
+    await page.goto(`${baseUrl}/download`);
+    const software = page.getByRole('table', { name: 'Mining software by algorithm' });
+    const xmrig = software.getByRole('link', { name: 'XMRig' });
+    expect(await xmrig.getAttribute('href')).toBe('https://github.com/xmrig/xmrig/releases');
+    expect(await software.locator('tbody tr', { hasText: 'XMRig' }).textContent()).toMatch(
+      /RandomX/,
+    );
+    const stratum = page.getByRole('table', { name: 'Stratum addresses and ports' });
+    const btc = stratum.locator('tbody tr', { hasText: 'BTC · ' });
+    await btc.waitFor();
+    expect(await btc.textContent()).toMatch(
+      /stratum\+tcp:\/\/\S+:\d+.*account\.worker.*ASIC firmware/,
+    );
+    expect(await stratum.locator('tbody tr', { hasText: 'KAS · ' }).textContent()).toMatch(
+      /address\.worker/,
+    );
+    const example = page.getByRole('figure', { name: 'XMR · Monero' });
+    expect(await example.locator('pre').textContent()).toMatch(
+      /^xmrig -a rx\/0 -o stratum\+tcp:\/\/\S+:\d+ -u account\.worker -p x$/,
+    );
     await context.close();
   }, 90_000);
 
@@ -62,7 +111,7 @@ describe('the open pages', () => {
     const row = machines.locator('tbody tr', { hasText: 'Kazakhstan' });
     await row.waitFor();
     expect(await row.textContent()).toMatch(
-      /Antminer S21.*Demo Mining Supply.*Kazakhstan.*17250\.00 CNY.*4/,
+      /Antminer S21.*Demo Mining Supply.*Kazakhstan.*￥17,250\.00.*4/,
     );
     await machines.locator('tbody tr', { hasText: 'On request' }).waitFor();
     const contracts = page.getByRole('table', { name: 'Cloud-mining contracts' });
@@ -128,7 +177,7 @@ describe('the open pages', () => {
     const machines = visitor.page.getByRole('table', { name: 'Machines on sale' });
     const sold = machines.locator('tbody tr', { hasText: store });
     await sold.waitFor();
-    expect(await sold.textContent()).toMatch(/Antminer S21\+.*Paraguay.*9999\.90 CNY.*7/);
+    expect(await sold.textContent()).toMatch(/Antminer S21\+.*Paraguay.*￥9,999\.90.*7/);
 
     // Deleted after a confirmation: gone from the Sales page.
     await row.getByRole('button', { name: `Delete ${store}` }).click();

@@ -315,4 +315,41 @@ describe.each(testDrivers)('pool engine on %s', (driver) => {
     );
     expect(payments.map((row) => toDecimalString(row.amount))).toEqual(['2.68125']);
   });
+
+  it('should date each day’s address payment at its day’s close when days are settled together', async () => {
+    // Issue 27: a week settled in one catch-up showed seven payments at the same time.
+    const day = Date.UTC(2026, 1, 1);
+    const address = `kaspa:q${'r'.repeat(60)}`;
+    await ingest.recordNetwork({ coin: 'kas', height: 3_000, difficulty: 1_000, at: day });
+    await ingest.recordNetwork({
+      coin: 'kas',
+      height: 3_100,
+      difficulty: 1_000,
+      at: day + 24 * HOUR,
+    });
+    await ingest.recordShares([
+      { address, coin: 'kas', worker: 'k1', difficulty: 1_000, accepted: true, at: day + MINUTE },
+      {
+        address,
+        coin: 'kas',
+        worker: 'k1',
+        difficulty: 1_000,
+        accepted: true,
+        at: day + 24 * HOUR + MINUTE,
+      },
+    ]);
+    await runRollup(database, day + 48 * HOUR + MINUTE);
+    const catchUp = day + 5 * 24 * HOUR;
+    expect(await settleDay(database, 'kas', '2026-02-01', catchUp)).toBe(true);
+    expect(await settleDay(database, 'kas', '2026-02-02', catchUp)).toBe(true);
+    const payments = await queryRows<{ day: string; created_ms: unknown }>(
+      database.db,
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, created_ms::float8 AS created_ms
+        FROM payments WHERE miner = ${address} ORDER BY day`,
+    );
+    expect(payments.map((row) => [row.day, Number(row.created_ms)])).toEqual([
+      ['2026-02-01', day + 24 * HOUR],
+      ['2026-02-02', day + 48 * HOUR],
+    ]);
+  });
 });

@@ -151,11 +151,17 @@ export async function settleDay(
     await writeProfitRows(tx, pool, day, fromMs, fromMs + DAY_MS, 'settled');
     await creditMiningIncome(tx, { pool: pool.name, day }, nowMs);
     if (pool.addressMining) {
+      // A payment is dated when its day closed (00:00 UTC after it), never later than now: the
+      // engine settles a day at its first tick after midnight, so this is when the day's payout
+      // is due; days settled together (after downtime, or the demo's backfilled week) keep one
+      // time each instead of all showing the catch-up moment (issue 27). The settlement's real
+      // run time stays in `settlements.settled_ms`.
+      const paidMs = Math.min(nowMs, fromMs + DAY_MS);
       await execute(
         tx,
         sql`INSERT INTO payments (pool, miner, day, amount, fee, tx_id, status, created_ms)
           SELECT b.pool, b.miner, ${day}::date, b.balance, 0,
-            md5(b.pool || ':' || b.miner || ':' || ${day}), 'confirmed', ${nowMs}::bigint
+            md5(b.pool || ':' || b.miner || ':' || ${day}), 'confirmed', ${paidMs}::bigint
           FROM (
             SELECT p.pool, p.miner,
               sum(p.amount) - COALESCE((SELECT sum(amount + fee) FROM payments pa

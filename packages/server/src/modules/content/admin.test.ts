@@ -15,6 +15,7 @@ import {
   DEMO_EVENT_SLUG,
   seedDemoBlogroll,
   seedDemoEvent,
+  seedDemoEventCoupon,
 } from './demo';
 
 const MINUTE = 60_000;
@@ -335,6 +336,8 @@ describe.each(testDrivers)('site content in the operator console on %s', (driver
   it('should serve the demo event in the reader’s language while its window is open', async () => {
     expect(await seedDemoEvent(database, clock)).toBe(true);
     expect(await seedDemoEvent(database, clock)).toBe(false);
+    expect(await seedDemoEventCoupon(database, clock)).toBe(true);
+    expect(await seedDemoEventCoupon(database, clock)).toBe(false);
     const event = await publicGet(`/events/${DEMO_EVENT_SLUG}`, 'ko');
     expect(event.title).toContain('Goldshell');
     const blocks = event.blocks as { type: string; code?: string; machine_ids?: string[] }[];
@@ -343,6 +346,47 @@ describe.each(testDrivers)('site content in the operator console on %s', (driver
     expect(blocks[3]?.code).toBe(DEMO_EVENT_COUPON);
     const missing = await app.inject({ method: 'GET', url: '/api/events/no-such-event' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('should advertise on an event page only codes that redeem, and hide one once redeemed', async () => {
+    // Issue 27: /activity/goldshell showed GOLDSHELL-KAS, which answered "does not exist".
+    const advertised = async () =>
+      ((await publicGet(`/events/${DEMO_EVENT_SLUG}`)).blocks as { type: string; code?: string }[])
+        .filter((block) => block.type === 'coupon')
+        .map((block) => block.code ?? '');
+    const codes = await advertised();
+    expect(codes).toEqual([DEMO_EVENT_COUPON]);
+    for (const code of codes) {
+      const redeemed = await callApi(app, 'POST', '/coupons/redeem', {
+        token: userToken,
+        body: { code },
+      });
+      expect(redeemed.status, redeemed.msg).toBe(200);
+      expect(redeemed.data).toMatchObject({ code, status: 'unused' });
+    }
+    // One code is one coupon: once taken, the page no longer offers it.
+    expect(await advertised()).toEqual([]);
+    const event = await publicGet(`/events/${DEMO_EVENT_SLUG}`);
+    expect((event.blocks as { type: string }[]).map((block) => block.type)).toEqual([
+      'banner',
+      'text',
+      'machines',
+    ]);
+  });
+
+  it('should show no code on an event page whose code was never issued', async () => {
+    const created = await create('event', {
+      slug: 'no-code-event',
+      title: texts('An event with a made-up code'),
+      blocks: [{ type: 'coupon', code: 'NO-SUCH-CODE', text: texts('Redeem it') }],
+      published: true,
+    });
+    expect(created.status, created.msg).toBe(200);
+    const event = await publicGet('/events/no-code-event');
+    expect(event.blocks).toEqual([]);
+  });
+
+  it('should close the demo event when its window ends', async () => {
     clock.advance(91 * 24 * HOUR);
     const ended = await app.inject({ method: 'GET', url: `/api/events/${DEMO_EVENT_SLUG}` });
     expect(ended.statusCode).toBe(404);

@@ -8,6 +8,7 @@ import {
   siteContentItems,
   siteParameters,
 } from '../../db/schema';
+import { execute, queryRows } from '../../engine/sql';
 
 /** Where the demo slides and advertisements find their pictures (served by the content module). */
 export const DEMO_MEDIA_PATH = '/media/demo';
@@ -342,6 +343,54 @@ export async function seedDemoEvent(database: Database, clock: Clock): Promise<b
         endsAt: new Date(now + 90 * DAY_MS),
       })
       .onConflictDoNothing();
+    return true;
+  });
+}
+
+/** The `app_settings` key that marks the demo event's coupon code as issued. */
+export const DEMO_EVENT_COUPON_SETTING = 'demo_event_coupon';
+
+/**
+ * Issues the demo event's advertised code ({@link DEMO_EVENT_COUPON}) once, so the code the
+ * page shows redeems (issue 27): a batch of that one code, 20 % off the pool fee on any account
+ * coin for 30 days, usable for 90 days, issued by the earliest operator (the demo operator,
+ * seeded before the content module is ready). Decision: a code is one coupon (spec section 5),
+ * so the first visitor to redeem it owns it; from then the event page hides the code (the
+ * content service shows a coupon block only while its code is redeemable), as it does when no
+ * operator exists yet to issue it. Under its own marker, so a server whose event was seeded
+ * before the code existed gets it too. Resolves true when it issued the code now.
+ */
+export async function seedDemoEventCoupon(database: Database, clock: Clock): Promise<boolean> {
+  const now = clock.now();
+  return database.db.transaction(async (tx) => {
+    const [operator] = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT user_id::text AS id FROM operators ORDER BY granted_at, user_id LIMIT 1`,
+    );
+    const operatorId = operator?.id;
+    if (operatorId === undefined) return false;
+    const claimed = await tx
+      .insert(appSettings)
+      .values({ key: DEMO_EVENT_COUPON_SETTING, value: new Date(now).toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (claimed.length === 0) return false;
+    const [batch] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO coupon_batches (fee_reduction_percent, coin, validity_days, use_before,
+            count, note, created_by, created_at)
+          VALUES (20, NULL, 30, ${new Date(now + 90 * DAY_MS).toISOString()}::timestamptz, 1,
+            ${`Demo event /activity/${DEMO_EVENT_SLUG}`}, ${operatorId}::bigint,
+            ${new Date(now).toISOString()}::timestamptz)
+          RETURNING id::text AS id`,
+    );
+    const batchId = batch?.id;
+    if (batchId === undefined) throw new Error('The demo coupon batch was not returned');
+    await execute(
+      tx,
+      sql`INSERT INTO coupons (batch_id, code) VALUES (${batchId}::bigint, ${DEMO_EVENT_COUPON})
+          ON CONFLICT (code) DO NOTHING`,
+    );
     return true;
   });
 }

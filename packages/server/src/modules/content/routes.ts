@@ -20,6 +20,7 @@ import {
   seedDemoBlogroll,
   seedDemoContent,
   seedDemoEvent,
+  seedDemoEventCoupon,
 } from './demo';
 import { requestLanguage } from './language';
 import { createContentService } from './service';
@@ -164,6 +165,7 @@ export async function registerContentModule(app: FastifyInstance): Promise<void>
     if (config.env === 'test' || !config.demo) return;
     if (await seedDemoContent(database, clock)) app.log.info('demo site content seeded');
     if (await seedDemoEvent(database, clock)) app.log.info('demo event seeded');
+    if (await seedDemoEventCoupon(database, clock)) app.log.info('demo event coupon issued');
     if (await seedDemoBlogroll(database)) app.log.info('demo blogroll seeded');
   });
 }

@@ -24,6 +24,8 @@ import {
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/connect';
 import type { ContentKind, LocalizedText } from '../../db/schema';
+import { normaliseCouponCode } from '../coupons/codes';
+import { redeemableCouponCodes } from '../coupons/service';
 import { createPublicCache, type PublicCache } from '../pools/publicCache';
 import {
   ANNOUNCEMENT_LIMIT,
@@ -285,15 +287,26 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       const blocks = Array.isArray(found.row.attrs.blocks)
         ? (found.row.attrs.blocks as EventBlockInput[])
         : [];
+      const shaped = blocks.flatMap((block) => {
+        const one = eventBlock(block, language);
+        return one === null ? [] : [one];
+      });
+      // A coupon block shows its code only while the code can be redeemed (it exists, nobody
+      // has it, it has not expired): read on every answer, not cached, since one redemption
+      // ends it. A page whose code is gone shows its other blocks.
+      const redeemable = await redeemableCouponCodes(
+        database,
+        shaped.flatMap((block) => (block.type === 'coupon' ? [block.code] : [])),
+        clock.now(),
+      );
       return {
         slug,
         title: found.title,
         starts_at: found.row.startsAt?.toISOString() ?? null,
         ends_at: found.row.endsAt?.toISOString() ?? null,
-        blocks: blocks.flatMap((block) => {
-          const shaped = eventBlock(block, language);
-          return shaped === null ? [] : [shaped];
-        }),
+        blocks: shaped.filter(
+          (block) => block.type !== 'coupon' || redeemable.has(normaliseCouponCode(block.code)),
+        ),
       };
     },
 

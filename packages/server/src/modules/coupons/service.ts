@@ -163,6 +163,32 @@ export async function advanceCoupons(
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * Of `codes` (as typed anywhere: normalised here), the ones a user could redeem at `nowMs`:
+ * the code exists, nobody has redeemed it, it is unused and its use-before date is ahead. An
+ * event page advertises only these (issue 27: a page must never show a code that answers
+ * "does not exist" or "has been redeemed").
+ */
+export async function redeemableCouponCodes(
+  database: Database,
+  codes: readonly string[],
+  nowMs: number,
+): Promise<Set<string>> {
+  const wanted = [...new Set(codes.map(normaliseCouponCode))];
+  if (wanted.length === 0) return new Set();
+  const rows = await queryRows<{ code: string }>(
+    database.db,
+    sql`SELECT c.code FROM coupons c JOIN coupon_batches b ON b.id = c.batch_id
+        WHERE c.code IN (${sql.join(
+          wanted.map((code) => sql`${code}`),
+          sql`, `,
+        )})
+          AND c.user_id IS NULL AND c.status = 'unused'
+          AND b.use_before > ${iso(nowMs)}::timestamptz`,
+  );
+  return new Set(rows.map((row) => row.code));
+}
+
+/**
  * Redeems a code for a user: one code, one coupon, whoever comes first. 404 naming `code` when
  * no such code exists, 409 when it was redeemed already (by anyone), 400 when its use-before
  * date has passed.

@@ -4,6 +4,7 @@ import { useServices } from '../../app/servicesContext';
 import { Card, ContentLink, PageFrame, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { useRouteName } from '../../app/useRouteName';
+import { DownloadGuide } from './DownloadGuide';
 import * as styles from './info.css';
 
 const SECTIONS: Readonly<Record<string, readonly string[]>> = {
@@ -75,8 +76,9 @@ function PublishedPage({ page }: { page: SitePage }) {
 /**
  * The information pages: download, terms of service and about us. The about and terms pages
  * show what the operators published in `/admin/content` when there is one, else the site's own
- * text; the download page lists the apps and mining software they publish (version, SHA-256)
- * above the site's setup guide.
+ * text; the download page lists the apps and mining software they publish (version, SHA-256),
+ * then the recommended software per algorithm, the stratum addresses and a configuration example
+ * per coin ({@link DownloadGuide}), above the site's setup guide.
  */
 export function Component() {
   const { t, i18n } = useTranslation();
@@ -100,6 +102,7 @@ export function Component() {
   return (
     <PageFrame title={t(`site.routes.${name}`)} subtitle={t(`site.info.${name}.intro`)}>
       {downloads.status === 'ready' ? <Downloads list={downloads.data} /> : null}
+      {name === 'Download' ? <DownloadGuide /> : null}
       {sections.map((section) => (
         <Card key={section} title={t(`site.info.${name}.${section}.title`)}>
           <p>{t(`site.info.${name}.${section}.text`)}</p>

@@ -1,8 +1,8 @@
 import { type CoinId, IP_STATISTICS_COINS, minerStatus, type RecentSearch } from '@poolkit/core';
 import { Button } from '@poolkit/widgets';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, count, dateTime, hashrate, percentText, ratio } from '../../app/format';
+import { coinMoney, count, dateTime, hashrate, percentText, ratio } from '../../app/format';
 import { MinerStatus } from '../../app/MinerStatus';
 import { useLocation, useNavigate, useParams, useSearchParams } from '../../app/nav';
 import {
@@ -58,6 +58,9 @@ function AddressSearch({ coin, address }: { coin: CoinId; address: string }) {
   const { session } = useServices();
   const navigate = useNavigate();
   const [value, setValue] = useState(address);
+  // The field follows the address in the URL (a search, the demo link, a recent search, back
+  // and forward, a shared link), so the address searched stays in it (issue 27).
+  useEffect(() => setValue(address), [address]);
   const [recent, setRecent] = useState<RecentSearch[]>(() => session.get('search_list'));
   function open(addr: string) {
     const trimmed = addr.trim();
@@ -137,7 +140,7 @@ function PoolOverview({ coin }: { coin: CoinId }) {
           ...poolFigures(t, value),
           { label: t('site.mining.fee'), value: percentText(value.fee_percent) },
           { label: t('site.mining.luck24h'), value: ratio(value.luck_24h) },
-          { label: t('site.mining.minPayout'), value: coinAmount(value.min_payout, coin) },
+          { label: t('site.mining.minPayout'), value: coinMoney(value.min_payout, coin) },
         ]}
       />
       <HashrateCard
@@ -194,16 +197,16 @@ function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) 
             label: t('site.mining.activeWorkers'),
             value: `${value.workers.active} / ${value.workers.total}`,
           },
-          { label: t('site.mining.balance'), value: coinAmount(value.balance, coin) },
+          { label: t('site.mining.balance'), value: coinMoney(value.balance, coin) },
           {
             label: t('site.mining.todayEstimated'),
-            value: coinAmount(value.today_estimated, coin),
+            value: coinMoney(value.today_estimated, coin),
           },
-          { label: t('site.mining.totalPaid'), value: coinAmount(value.total_paid, coin) },
+          { label: t('site.mining.totalPaid'), value: coinMoney(value.total_paid, coin) },
         ]}
       />
       <HashrateCard
-        title={t('site.home.hashrateChart')}
+        title={t('site.mining.addressHashrateChart')}
         coin={coin}
         data={series}
         seriesLabel={t('site.mining.minerHashrate')}
@@ -268,7 +271,7 @@ function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) 
             {
               key: 'amount',
               header: t('site.mining.amount'),
-              cell: (row) => coinAmount(row.amount, coin),
+              cell: (row) => coinMoney(row.amount, coin),
             },
             {
               key: 'status',
@@ -391,7 +394,10 @@ export function Component() {
   );
   const suffix = address === '' ? '' : `?address=${encodeURIComponent(address)}`;
   return (
-    <PageFrame title={`${coin.toUpperCase()} · ${t(`site.routes.${name}`)}`}>
+    <PageFrame
+      title={`${coin.toUpperCase()} · ${t(`site.routes.${name}`)}`}
+      subtitle={address === '' ? undefined : t('site.mining.addressHeading', { address })}
+    >
       <nav className={uiStyles.tabs} aria-label={t('site.mining.sections')}>
         {tabs.map((tab) => (
           <AppLink
