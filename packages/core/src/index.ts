@@ -1127,7 +1127,7 @@ export {
   RELOADED_HASH,
   WEBSITE_UPDATED_MESSAGE_KEY,
 } from './domain/chunkLoadRecovery';
-export { COIN_DISPLAY } from './domain/coinDisplay';
+export { COIN_DISPLAY, MAX_AMOUNT_DECIMALS } from './domain/coinDisplay';
 export {
   ADDRESS_MINING_COINS,
   ADDRESS_MINING_PAGES,
@@ -1150,9 +1150,13 @@ export {
 } from './domain/couponStatus';
 export {
   type CountdownParts,
+  coinHalvingCountdown,
   type HalvingCountdown,
   type HalvingCountdownInput,
+  type HalvingFacts,
+  type HalvingRewardFacts,
   halvingCountdown,
+  halvingRewardAt,
   splitDuration,
 } from './domain/halvingCountdown';
 export {
@@ -1168,6 +1172,13 @@ export {
   roundTimeLuck,
 } from './domain/luck';
 export { type MinerStatus, type MinerStatusOptions, minerStatus } from './domain/minerStatus';
+export {
+  MINING_SOFTWARE,
+  type MiningSoftware,
+  minerCommand,
+  miningSoftwareFor,
+  stratumUserFormat,
+} from './domain/miningSoftware';
 export { orderExpired, orderExpiresAtMs } from './domain/orderExpired';
 export { payMethodChangeAllowed, payMethodUnlocksAtMs } from './domain/payMethodChangeAllowed';
 export {
@@ -1209,13 +1220,16 @@ export {
   coinDecimals,
   type FormatCoinAmountOptions,
   formatCoinAmount,
+  formatCoinMoney,
 } from './format/formatCoinAmount';
 export {
   buildRateList,
   CNY_RATE_ENTRY,
+  CURRENCY_SYMBOLS,
   convertCurrency,
   type FormatCurrencyOptions,
   formatCurrency,
+  formatMoney,
   type RateEntry,
 } from './format/formatCurrency';
 export {

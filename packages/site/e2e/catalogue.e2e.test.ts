@@ -84,18 +84,18 @@ describe('miner catalogue', () => {
     expect(await figure(page, 'Power').textContent()).toContain('(Unverified)');
     expect(await figure(page, 'Algorithm').textContent()).not.toContain('(Unverified)');
     // 5 513 W × 24 h = 132.312 kWh a day.
-    await expect.poll(() => figure(page, 'Daily cost').textContent()).toBe('46.31 CNY');
+    await expect.poll(() => figure(page, 'Daily cost').textContent()).toBe('￥46.31');
     const before = money((await figure(page, 'Daily profit').textContent()) ?? '');
 
     await page.getByLabel('Electricity price (CNY/kWh)').fill('1');
-    await expect.poll(() => figure(page, 'Daily cost').textContent()).toBe('132.31 CNY');
+    await expect.poll(() => figure(page, 'Daily cost').textContent()).toBe('￥132.31');
     const after = money((await figure(page, 'Daily profit').textContent()) ?? '');
     expect(after).toBeCloseTo(before - 86, 2);
 
     // A price the server would refuse is marked and leaves the last figures alone.
     await page.getByLabel('Electricity price (CNY/kWh)').fill('abc');
     await page.getByText('Enter a price per kWh such as 0.35.').waitFor();
-    expect(await figure(page, 'Daily cost').textContent()).toBe('132.31 CNY');
+    expect(await figure(page, 'Daily cost').textContent()).toBe('￥132.31');
     await context.close();
   });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { coinDecimals, formatCoinAmount } from './formatCoinAmount';
+import { COIN_DISPLAY, MAX_AMOUNT_DECIMALS } from '../domain/coinDisplay';
+import type { CoinId } from '../domain/coinIds';
+import { COINS } from '../domain/coins';
+import { coinDecimals, formatCoinAmount, formatCoinMoney } from './formatCoinAmount';
 
 describe('coinDecimals', () => {
   it('should give each coin its display decimals', () => {
@@ -84,5 +87,46 @@ describe('formatCoinAmount', () => {
       expect(formatCoinAmount('0', 'btc', { significantDigits: 3 })).toBe('0.000000');
       expect(formatCoinAmount('-0.000065209', 'etc', { significantDigits: 3 })).toBe('-0.0000652');
     });
+  });
+});
+
+describe('formatCoinMoney', () => {
+  it("should show a BTC amount's every satoshi instead of cutting it to 6 decimals", () => {
+    expect(formatCoinMoney('0.05247299', 'btc')).toBe('0.05247299 BTC');
+    expect(formatCoinAmount('0.05247299', 'btc')).toBe('0.052472');
+  });
+
+  it('should keep the display decimals for an amount with fewer digits', () => {
+    expect(formatCoinMoney('0.5', 'btc')).toBe('0.500000 BTC');
+    expect(formatCoinMoney('1.50000000', 'btc')).toBe('1.500000 BTC');
+    expect(formatCoinMoney('12345.6', 'kas')).toBe('12,345.6000 KAS');
+  });
+
+  it('should group thousands and name the coin by its ticker', () => {
+    expect(formatCoinMoney('2020477.446168966430711455', 'eth')).toBe('2,020,477.44616896 ETH');
+    expect(formatCoinMoney('1234.5', 'grin-c32')).toBe('1,234.5000 GRIN');
+    expect(formatCoinMoney('1234.5', 'btc', { withSymbol: false })).toBe('1,234.500000');
+  });
+
+  it("should stop at the chain's smallest unit and cut the rest toward zero", () => {
+    // HNS has 6 decimals on chain: a 7th digit is not a real amount.
+    expect(formatCoinMoney('1.1234569', 'hns')).toBe('1.123456 HNS');
+    expect(formatCoinMoney('0.999999999', 'btc')).toBe('0.99999999 BTC');
+    expect(formatCoinMoney('-0.05247299', 'btc')).toBe('-0.05247299 BTC');
+  });
+
+  it('should reject what is not a decimal amount', () => {
+    expect(() => formatCoinMoney('1e5', 'btc')).toThrow(TypeError);
+  });
+
+  it("should take each coin's precision from the coin data (its chain's decimals, at most 8)", () => {
+    for (const [id, coin] of Object.entries(COINS)) {
+      expect(COIN_DISPLAY[id as CoinId].amountDecimals, id).toBe(
+        Math.min(coin.chainDecimals, MAX_AMOUNT_DECIMALS),
+      );
+      expect(COIN_DISPLAY[id as CoinId].amountDecimals, id).toBeGreaterThanOrEqual(
+        coin.displayDecimals,
+      );
+    }
   });
 });

@@ -72,3 +72,37 @@ export function formatCoinAmount(
   });
   return options.withSymbol ? `${text} ${COIN_DISPLAY[coin].symbol}` : text;
 }
+
+/**
+ * An exact coin amount (a balance, a payment, a price in coins) as money: the coin's precision,
+ * digits grouped by thousands and the coin's unit. It shows at least the coin's display decimals
+ * (spec: 4 or 6) and more when the amount has them, up to the coin's `amountDecimals` (the
+ * chain's smallest unit, at most 8): `0.05247299` BTC shows every satoshi instead of being cut
+ * to `0.052472`, while `0.5` BTC still reads `0.500000 BTC`. Digits beyond the precision are cut
+ * toward zero, like {@link formatCoinAmount}. Throws a `TypeError` when `amount` is not a decimal
+ * string.
+ *
+ * Why not always the chain's decimals: a whole-coin figure would read `0.50000000`, and the
+ * spec's 4 or 6 places stay the look of every amount; only the digits an amount really has are
+ * added, so nothing a user owns is hidden.
+ *
+ * @example
+ * formatCoinMoney('0.05247299', 'btc') // '0.05247299 BTC'
+ * formatCoinMoney('12345.6', 'kas') // '12,345.6000 KAS'
+ * formatCoinMoney('1.5', 'btc', { withSymbol: false }) // '1.500000'
+ */
+export function formatCoinMoney(
+  amount: string,
+  coin: CoinId,
+  options: { withSymbol?: boolean } = {},
+): string {
+  const display = COIN_DISPLAY[coin];
+  // Decimals the amount has, without trailing zeros: `'1.500'` has one.
+  const fraction = isDecimalString(amount) ? (amount.split('.')[1] ?? '').replace(/0+$/, '') : '';
+  const decimals = Math.max(
+    display.displayDecimals,
+    Math.min(fraction.length, display.amountDecimals),
+  );
+  const text = formatDecimal(amount, decimals, { grouping: true, rounding: 'down' });
+  return options.withSymbol === false ? text : `${text} ${display.symbol}`;
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildRateList, CNY_RATE_ENTRY, convertCurrency, formatCurrency } from './formatCurrency';
+import {
+  buildRateList,
+  CNY_RATE_ENTRY,
+  convertCurrency,
+  formatCurrency,
+  formatMoney,
+} from './formatCurrency';
 
 const usd = { currency: 'USD', rate: '0.1380', symbol: '$' };
 
@@ -62,5 +68,25 @@ describe('formatCurrency', () => {
 
   it('should leave out grouping when asked', () => {
     expect(formatCurrency('1234.5', usd, { grouping: false })).toBe('$1234.50');
+  });
+});
+
+describe('formatMoney', () => {
+  it('should write a CNY amount with its symbol, two decimals and grouped digits', () => {
+    expect(formatMoney('24900', 'CNY')).toBe('￥24,900.00');
+    expect(formatMoney('691767.46', 'CNY')).toBe('￥691,767.46');
+  });
+
+  it('should find the symbol whatever the case of the code, and keep the sign first', () => {
+    expect(formatMoney('1234.567', 'usd')).toBe('$1,234.56');
+    expect(formatMoney('-5', 'USD')).toBe('-$5.00');
+  });
+
+  it('should write an unknown currency code after the figure', () => {
+    expect(formatMoney('1234.567', 'chf')).toBe('1,234.56 CHF');
+  });
+
+  it('should reject what is not a decimal amount', () => {
+    expect(() => formatMoney('abc', 'CNY')).toThrow(TypeError);
   });
 });

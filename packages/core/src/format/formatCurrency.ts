@@ -80,3 +80,35 @@ export function formatCurrency(
   });
   return text.startsWith('-') ? `-${entry.symbol}${text.slice(1)}` : `${entry.symbol}${text}`;
 }
+
+/**
+ * The symbols of the currencies PoolKit quotes prices in (the rate list's and the catalogue's);
+ * a code not here is written after the figure (`'1,234.56 CHF'`).
+ */
+export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = Object.freeze({
+  CNY: '￥',
+  USD: '$',
+  EUR: '€',
+  JPY: '¥',
+  KRW: '₩',
+  RUB: '₽',
+});
+
+/**
+ * An amount of money in a currency, by its ISO code: two decimals cut toward zero, digits
+ * grouped by thousands and the currency's symbol (`'￥24,900.00'`), or the code after the figure
+ * for a currency without a known symbol (`'1,234.56 CHF'`). The one way PoolKit writes a price
+ * or a fiat value, so "24900.00 CNY" and "￥693,551.38" never sit side by side. Throws a
+ * `TypeError` when `amount` is not a decimal string.
+ *
+ * @example
+ * formatMoney('24900', 'CNY') // '￥24,900.00'
+ * formatMoney('-5', 'usd') // '-$5.00'
+ * formatMoney('1234.567', 'CHF') // '1,234.56 CHF'
+ */
+export function formatMoney(amount: string, currency: string): string {
+  const code = currency.toUpperCase();
+  const symbol = CURRENCY_SYMBOLS[code];
+  if (symbol !== undefined) return formatCurrency(amount, { symbol });
+  return `${formatDecimal(amount, CURRENCY_DECIMALS, { grouping: true, rounding: 'down' })} ${code}`;
+}

@@ -111,6 +111,16 @@ export const select = style({
   '@media': { [narrow]: { maxWidth: 96 } },
 });
 
+/**
+ * The language and theme selects: as wide as their longest choice, never cut ("システムに合わせる"
+ * in Japanese is wider than the 140 px a coin name gets). Their choices are few words, and the
+ * desktop nav moves links under "More" to make room; on phones they sit in the drawer.
+ */
+export const settingSelect = style([
+  select,
+  { maxWidth: 'none', '@media': { [narrow]: { maxWidth: 'none' } } },
+]);
+
 // One visually-hidden style for the site.
 export { visuallyHidden } from './ui.css';
 

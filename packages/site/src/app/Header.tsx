@@ -59,7 +59,7 @@ function LanguageSelect({ id }: { id: string }) {
       <span className={styles.visuallyHidden}>{t('common.language')}</span>
       <select
         id={id}
-        className={styles.select}
+        className={styles.settingSelect}
         value={language}
         data-testid="language-switcher"
         onChange={(event) => {
@@ -92,7 +92,7 @@ function ThemeSelect({ id }: { id: string }) {
       <span className={styles.visuallyHidden}>{t('site.header.theme')}</span>
       <select
         id={id}
-        className={styles.select}
+        className={styles.settingSelect}
         value={choice}
         data-testid="theme-switcher"
         onChange={(event) => setThemeChoice(event.target.value as ThemeChoice)}

@@ -4,9 +4,11 @@ import {
   EMPTY_VALUE_TEXT,
   formatCoinAmount,
   formatCoinHashrate,
+  formatCoinMoney,
   formatDecimal,
   formatHashrate,
   formatInTimezone,
+  formatMoney,
   formatNumber,
   formatPercent,
   isCoinId,
@@ -52,6 +54,42 @@ export function coinAmount(
       : formatDecimal(amount, 6);
   } catch {
     return amount;
+  }
+}
+
+/**
+ * A coin amount as money (the one formatter for coin amounts a user owns or pays: wallet rows,
+ * balances, prices in coins): the coin's precision (core's `formatCoinMoney`: display decimals,
+ * more up to the chain's smallest unit when the amount has them), grouped digits and the coin's
+ * unit, `0.05247299 BTC`. An unknown coin gets 8 decimals at most and its code upper-cased; a
+ * malformed amount is shown as sent rather than hidden.
+ */
+export function coinMoney(amount: string | null | undefined, coin: string): string {
+  if (amount === null || amount === undefined) return EMPTY_VALUE_TEXT;
+  try {
+    return isCoinId(coin)
+      ? formatCoinMoney(amount, coin)
+      : `${formatDecimal(amount, 8, { grouping: true, rounding: 'down' })} ${coin.toUpperCase()}`;
+  } catch {
+    return amount;
+  }
+}
+
+/**
+ * An amount in a currency (ISO code) as money, the one formatter for prices and fiat values:
+ * two decimals, grouped digits and the currency's symbol (`￥24,900.00`), see core's
+ * `formatMoney`. A price quoted in a coin (a contract priced `BTC`) is a coin amount and gets the
+ * coin's precision instead ({@link coinMoney}: `0.0015 BTC`, not a cut `0.00 BTC`). A malformed
+ * amount is shown as sent with its code.
+ */
+export function money(amount: string | null | undefined, currency: string): string {
+  if (amount === null || amount === undefined) return EMPTY_VALUE_TEXT;
+  const coin = currency.toLowerCase();
+  if (isCoinId(coin)) return coinMoney(amount, coin);
+  try {
+    return formatMoney(amount, currency);
+  } catch {
+    return `${amount} ${currency}`;
   }
 }
 

@@ -10,7 +10,16 @@ import type { HashrateRange } from '@poolkit/widgets/HashrateChart';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, count, dateTime, hashrate, hashrateUnit, percentText, ratio } from './format';
+import {
+  coinAmount,
+  coinMoney,
+  count,
+  dateTime,
+  hashrate,
+  hashrateUnit,
+  percentText,
+  ratio,
+} from './format';
 import { Card, DataSection, DataTable, Skeleton, Stats, uiStyles } from './ui';
 import type { ApiData } from './useApiData';
 import { useNearViewport } from './useNearViewport';
@@ -26,7 +35,7 @@ export function StatsCard<T>({
 }: {
   title: string;
   data: ApiData<T>;
-  items: (value: T) => readonly { label: string; value: ReactNode }[];
+  items: (value: T) => readonly { label: string; value: ReactNode; wide?: boolean }[];
 }) {
   return (
     <Card title={title}>
@@ -311,6 +320,7 @@ export function profitColumns(
       header: t('site.mining.hashrate'),
       cell: (row) => hashrate(row.hashrate, coin),
     },
-    { key: 'amount', header: t('site.mining.amount'), cell: (row) => coinAmount(row.amount, coin) },
+    // The coin's unit with the amount (issue 27: the address dashboard's income had none).
+    { key: 'amount', header: t('site.mining.amount'), cell: (row) => coinMoney(row.amount, coin) },
   ];
 }

@@ -6,6 +6,9 @@ export const pageTitle = style({ margin: 0, fontSize: vars.font.size.xl, lineHei
 export const pageSubtitle = style({
   margin: `${vars.space['2']} 0 0`,
   color: vars.color.textMuted,
+  // A long word (the address under an address dashboard's heading) wraps instead of widening
+  // the page at 375 px.
+  overflowWrap: 'anywhere',
 });
 
 export const grid = style({

@@ -1,4 +1,4 @@
-import { splitHashrate } from '@poolkit/core';
+import { CURRENCY_SYMBOLS, splitHashrate } from '@poolkit/core';
 import type { ReactNode } from 'react';
 import { cx } from '../internal/cx';
 import * as styles from './widget.css';
@@ -44,18 +44,9 @@ export function StatusBadge({ tone, children }: { tone: Tone; children: ReactNod
   );
 }
 
-const SYMBOLS: Record<string, string> = {
-  CNY: '￥',
-  USD: '$',
-  EUR: '€',
-  JPY: '¥',
-  KRW: '₩',
-  RUB: '₽',
-};
-
-/** The symbol of a currency code for prices, or the code and a space when unknown. */
+/** The symbol of a currency code for prices (core's table), or the code and a space when unknown. */
 export function currencySymbol(code: string): string {
-  return SYMBOLS[code] ?? `${code} `;
+  return CURRENCY_SYMBOLS[code.toUpperCase()] ?? `${code} `;
 }
 
 const PREFIXES = ['', 'K', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];

@@ -5,7 +5,7 @@ import { WalletCard } from '@poolkit/widgets/WalletCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencySelect, useDisplayCurrency } from '../../app/currency';
-import { coinAmount, dateTime } from '../../app/format';
+import { coinMoney, dateTime } from '../../app/format';
 import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, DataTable, PageFrame, uiStyles } from '../../app/ui';
@@ -139,17 +139,17 @@ export function Component() {
               {
                 key: 'available',
                 header: t('mining.walletAvailable'),
-                cell: (row) => (hidden ? '****' : coinAmount(row.available, row.coin)),
+                cell: (row) => (hidden ? '****' : coinMoney(row.available, row.coin)),
               },
               {
                 key: 'frozen',
                 header: t('mining.walletFrozen'),
-                cell: (row) => (hidden ? '****' : coinAmount(row.frozen, row.coin)),
+                cell: (row) => (hidden ? '****' : coinMoney(row.frozen, row.coin)),
               },
               {
                 key: 'total',
                 header: t('mining.walletTotal'),
-                cell: (row) => (hidden ? '****' : coinAmount(row.total, row.coin)),
+                cell: (row) => (hidden ? '****' : coinMoney(row.total, row.coin)),
               },
             ]}
           />

@@ -3,7 +3,7 @@ import { StatusTag } from '@poolkit/widgets';
 import { TransactionTable } from '@poolkit/widgets/TransactionTable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, dateTime } from '../../app/format';
+import { coinMoney, dateTime } from '../../app/format';
 import { useParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, DataTable, PageFrame, Stats, uiStyles } from '../../app/ui';
@@ -106,10 +106,10 @@ export function Component() {
                       cell: (entry) =>
                         hidden
                           ? '****'
-                          : `${entry.amount.startsWith('-') ? '\u2212' : '+'}${coinAmount(
+                          : `${entry.amount.startsWith('-') ? '\u2212' : '+'}${coinMoney(
                               entry.amount.replace(/^-/, ''),
                               entry.coin,
-                            )} ${entry.coin.toUpperCase()}`,
+                            )}`,
                     },
                   ]}
                 />

@@ -115,7 +115,11 @@ export function BuyDialog({
           description={errors.terms}
         >
           {t('contracts.buy.acceptTerms')}{' '}
-          <AppLink to={`/contract/terms?id=${encodeURIComponent(product.id)}`} target="_blank">
+          <AppLink
+            to={`/contract/terms?id=${encodeURIComponent(product.id)}`}
+            target="_blank"
+            className={uiStyles.link}
+          >
             {t('contracts.product.terms')}
           </AppLink>
         </Checkbox>

@@ -1,4 +1,4 @@
-import type { ContractOrder } from '@poolkit/core';
+import { type ContractOrder, ERROR_CODES, isApiError } from '@poolkit/core';
 import {
   AlertDialog,
   Button,
@@ -17,18 +17,27 @@ import { useParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, EmptyState, PageFrame, Skeleton, Stats, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
+import { PayPasswordDialog } from '../asset/PayPasswordDialog';
 import { encryptedPassword } from '../identity/identity';
 import { ContractTabs } from './ContractTabs';
 import { openEvidence, orderTone, uploadEvidence } from './contract';
 import * as styles from './contract.css';
 
-/** Pays an unpaid order from its account's wallet with the pay password. */
+/**
+ * Pays an unpaid order from its account's wallet with the pay password. An account without a
+ * pay password (known from the user info, or from the server's 40008 refusal) gets the reason
+ * and a button that opens the pay-password setting right here, so the order is not left.
+ */
 function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void }) {
   const { t } = useTranslation();
   const services = useServices();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const user = useApiData(async (signal) => services.api.userInfo({}, { signal }), []);
+  const [refusedNotSet, setRefusedNotSet] = useState(false);
+  const [settingOpen, setSettingOpen] = useState(false);
+  const notSet = refusedNotSet || (user.status === 'ready' && !user.data.pay_password_set);
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (password === '') {
@@ -46,7 +55,11 @@ function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void
       setPassword('');
       onPaid();
     } catch (failure) {
-      reportError(failure);
+      if (isApiError(failure) && failure.code === ERROR_CODES.payPasswordNotSet) {
+        setRefusedNotSet(true);
+      } else {
+        reportError(failure);
+      }
     } finally {
       setBusy(false);
     }
@@ -60,6 +73,29 @@ function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void
           account: order.account,
         })}
       </p>
+      {notSet ? (
+        <div className={uiStyles.row} data-testid="pay-password-missing">
+          <p role="alert" className={`${uiStyles.muted} ${uiStyles.flush} ${uiStyles.grow}`}>
+            {t('validation.payPasswordNotSet')}
+          </p>
+          {user.status === 'ready' ? (
+            <>
+              <Button type="button" variant="secondary" onClick={() => setSettingOpen(true)}>
+                {t('site.wallet.setPayPassword')}
+              </Button>
+              <PayPasswordDialog
+                open={settingOpen}
+                onOpenChange={setSettingOpen}
+                user={user.data}
+                onSaved={() => {
+                  setRefusedNotSet(false);
+                  user.reload();
+                }}
+              />
+            </>
+          ) : null}
+        </div>
+      ) : null}
       <FormField label={t('contracts.pay.payPassword')} error={error} required>
         <PasswordInput
           value={password}
@@ -212,7 +248,10 @@ export function Component() {
           ]}
         />
         <p className={uiStyles.spacedAbove}>
-          <AppLink to={`/contract/order/${encodeURIComponent(data.id)}/profit`}>
+          <AppLink
+            to={`/contract/order/${encodeURIComponent(data.id)}/profit`}
+            className={uiStyles.link}
+          >
             {t('contracts.order.profit')}
           </AppLink>
         </p>

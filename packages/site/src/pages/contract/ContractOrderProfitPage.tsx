@@ -158,7 +158,7 @@ export function Component() {
           />
         ) : null}
         <p className={uiStyles.spacedAbove}>
-          <AppLink to={`/contract/order/${encodeURIComponent(orderId)}`}>
+          <AppLink to={`/contract/order/${encodeURIComponent(orderId)}`} className={uiStyles.link}>
             {t('site.routes.ContractOrderDetail')}
           </AppLink>
         </p>

@@ -7,7 +7,7 @@ import {
 } from '@poolkit/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hashrate } from '../../app/format';
+import { hashrate, money } from '../../app/format';
 import { useParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { Card, DataSection, DataTable, PageFrame, Stats, Unverified, uiStyles } from '../../app/ui';
@@ -58,7 +58,8 @@ export function Component() {
     fetched.status === 'loading' && lastReady.current?.data?.id === id
       ? lastReady.current
       : fetched;
-  const money = (value: CatalogueMinerDetail, amount: string) => `${amount} ${value.currency}`;
+  /** An amount in the machine's currency, as the site writes money (`￥691,767.46`). */
+  const inCurrency = (value: CatalogueMinerDetail, amount: string) => money(amount, value.currency);
   return (
     <PageFrame
       title={
@@ -77,13 +78,16 @@ export function Component() {
                   items={[
                     {
                       label: t('site.miners.dailyRevenue'),
-                      value: money(value, value.daily_revenue),
+                      value: inCurrency(value, value.daily_revenue),
                     },
-                    { label: t('site.miners.dailyCost'), value: money(value, value.daily_cost) },
-                    { label: t('site.miners.profit'), value: money(value, value.profit) },
+                    {
+                      label: t('site.miners.dailyCost'),
+                      value: inCurrency(value, value.daily_cost),
+                    },
+                    { label: t('site.miners.profit'), value: inCurrency(value, value.profit) },
                     {
                       label: t('site.miners.monthlyProfit'),
-                      value: money(
+                      value: inCurrency(
                         value,
                         formatDecimal(multiplyDecimal(value.profit, String(PROFIT_MONTH_DAYS)), 2, {
                           rounding: 'half-up',
@@ -100,7 +104,7 @@ export function Component() {
                       value:
                         value.coin_price === null
                           ? '--'
-                          : `${value.coin_price} ${value.currency} (${value.coins[0]?.toUpperCase() ?? ''})`,
+                          : `${money(value.coin_price, value.currency)} (${value.coins[0]?.toUpperCase() ?? ''})`,
                     },
                   ]}
                 />
@@ -164,7 +168,7 @@ export function Component() {
                     {
                       key: 'price',
                       header: t('site.home.price'),
-                      cell: (row) => (row.price === null ? '--' : `${row.price} ${value.currency}`),
+                      cell: (row) => (row.price === null ? '--' : money(row.price, value.currency)),
                     },
                     {
                       key: 'stock',

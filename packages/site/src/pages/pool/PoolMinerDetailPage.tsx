@@ -39,9 +39,19 @@ function Detail({ pool, account, worker }: AccountPool & { worker: string }) {
             value: hashrate(value.accept_24h.value, pool.coin),
           },
           { label: t('site.mining.rejectRate'), value: ratio(value.reject_rate) },
-          { label: t('site.mining.lastShare'), value: dateTime(value.last_share_time) },
-          { label: t('site.pool.firstShare'), value: dateTime(value.first_share_time) },
-          { label: t('site.pool.lastIp'), value: value.last_ip ?? '--' },
+          // Times and an address (an IPv6 one is long) span two columns, so each reads on one
+          // line instead of breaking inside the figure.
+          {
+            label: t('site.mining.lastShare'),
+            value: dateTime(value.last_share_time),
+            wide: true,
+          },
+          {
+            label: t('site.pool.firstShare'),
+            value: dateTime(value.first_share_time),
+            wide: true,
+          },
+          { label: t('site.pool.lastIp'), value: value.last_ip ?? '--', wide: true },
         ]}
       />
       <HashrateCard

@@ -2,7 +2,7 @@ import type { CatalogueMiner, CatalogueSeller, CoinId, ContractProduct } from '@
 import { FormField, Select } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { count, hashrate } from '../../app/format';
+import { count, hashrate, money } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import {
   AppLink,
@@ -26,8 +26,9 @@ interface Offer {
   readonly seller: CatalogueSeller;
 }
 
+/** A seller's price as money (`￥24,900.00`), or "on request" when the seller gives none. */
 function price(value: string | null, currency: string, onRequest: string): string {
-  return value === null ? onRequest : `${value} ${currency}`;
+  return value === null ? onRequest : money(value, currency);
 }
 
 /**
@@ -217,7 +218,7 @@ export function Component() {
                 {
                   key: 'price',
                   header: t('site.sales.price'),
-                  cell: (row) => `${row.price} ${row.currency}`,
+                  cell: (row) => money(row.price, row.currency),
                 },
                 {
                   key: 'duration',

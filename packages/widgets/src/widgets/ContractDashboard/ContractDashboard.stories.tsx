@@ -35,8 +35,10 @@ export const Typical: Story = {
     await expect(canvas.getByRole('heading', { name: 'BTC' })).toBeInTheDocument();
     await expect(canvas.getByText('300.00 TH/s')).toBeInTheDocument();
     await expect(canvas.getByText('0.000123')).toBeInTheDocument();
+    // Both figures are net of fees (the server sums credited days): the labels say so.
+    await expect(canvas.getAllByText('Total net output').length).toBeGreaterThan(0);
     // The chart labels every bar with its amount; the largest total fills its track.
-    const chart = canvas.getByRole('figure', { name: 'Total output by coin' });
+    const chart = canvas.getByRole('figure', { name: 'Total net output by coin' });
     await expect(within(chart).getAllByRole('listitem')).toHaveLength(2);
     await expect(within(chart).getByText('0.004567')).toBeInTheDocument();
   },

@@ -1,8 +1,8 @@
 import {
   type CatalogueMiner,
   COIN_HASHRATE_UNITS,
-  formatCurrency,
   formatDecimal,
+  formatMoney,
   formatNumber,
 } from '@poolkit/core';
 import type { ReactNode } from 'react';
@@ -254,7 +254,7 @@ export function MinerRanking({
                     <span className={widget.unit}>/kWh</span>
                   </td>
                   <td className={cx(styles.cell, styles.end, losing && styles.loss)}>
-                    {formatCurrency(miner.profit, { symbol })}
+                    {formatMoney(miner.profit, miner.currency)}
                   </td>
                 </tr>
               );

@@ -2,7 +2,9 @@ import {
   COIN_DISPLAY,
   type CoinId,
   DEFAULT_TIMEZONE,
+  formatCoinMoney,
   formatDecimal,
+  isCoinId,
   STATUS_LABELS,
   type TransactionType,
   type WalletTransaction,
@@ -16,16 +18,21 @@ import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
 import * as styles from './TransactionTable.css';
 
-/** A transaction line, as `GET /wallets/transactions` lists it. */
+/**
+ * A transaction line, as `GET /wallets/transactions` lists it. `fee` is the part of `amount`
+ * charged as a fee (the contract's meaning: already included, never added again).
+ */
 export type TransactionTableRow = Pick<
   WalletTransaction,
   'id' | 'time' | 'account' | 'coin' | 'type' | 'amount' | 'counterparty' | 'status'
->;
+> &
+  Partial<Pick<WalletTransaction, 'fee' | 'confirmations'>>;
 
 const TYPE_KEYS = {
   mining: 'txTypeMining',
   deposit: 'txTypeDeposit',
   withdraw: 'txTypeWithdraw',
+  withdraw_refund: 'txTypeWithdrawRefund',
   auto_withdraw: 'txTypeAutoWithdraw',
   transfer_in: 'txTypeTransferIn',
   transfer_out: 'txTypeTransferOut',
@@ -43,6 +50,8 @@ export type TransactionTableLabelKey =
   | 'txColumnType'
   | 'txColumnCoin'
   | 'txColumnAmount'
+  | 'txFeeIncluded'
+  | 'depositStatusPending'
   | 'txColumnAccount'
   | 'txColumnCounterparty'
   | 'txColumnStatus'
@@ -65,8 +74,11 @@ export interface TransactionTableProps {
   hidden?: boolean;
   /** Shows the account column (the user has several accounts). Default `true`. */
   showAccount?: boolean;
-  /** The page of one record (`/fund/:id`): adds a details link to every line. */
-  hrefOf?: (row: TransactionTableRow) => string;
+  /**
+   * The page of one record (`/fund/:id`): adds a details link to every line it answers a page
+   * for (`undefined`: no link, e.g. a deposit still waiting for confirmations has no record).
+   */
+  hrefOf?: (row: TransactionTableRow) => string | undefined;
   /** Called when a details link is clicked (a router can `preventDefault` and navigate). */
   onOpen?: (row: TransactionTableRow, event: MouseEvent<HTMLAnchorElement>) => void;
   /** Shows skeleton rows. Default `false`. */
@@ -91,21 +103,32 @@ export interface TransactionTableProps {
   className?: string;
 }
 
-/** `+1.234567` for a credit, `−0.250000` (a true minus sign) for a debit, in display decimals. */
+/**
+ * `+1.234567` for a credit, `−0.05247299` (a true minus sign) for a debit, at the coin's
+ * precision (core's `formatCoinMoney`: the display decimals, more up to the chain's smallest
+ * unit when the amount has them, so no satoshi is cut off).
+ */
 function signedAmount(amount: string, coin: string): string {
-  const decimals = COIN_DISPLAY[coin as CoinId]?.displayDecimals ?? 6;
   const negative = amount.startsWith('-');
-  const digits = formatDecimal(negative ? amount.slice(1) : amount, decimals, {
-    grouping: true,
-    rounding: 'down',
-  });
+  const magnitude = negative ? amount.slice(1) : amount;
+  const digits = isCoinId(coin)
+    ? formatCoinMoney(magnitude, coin, { withSymbol: false })
+    : formatDecimal(magnitude, 8, { grouping: true, rounding: 'down' });
   return `${negative ? '\u2212' : '+'}${digits}`;
+}
+
+/** The fee in the coin's display decimals, unsigned; `undefined` when there is none. */
+function feeOf(row: TransactionTableRow): string | undefined {
+  if (row.fee === undefined || /^0(\.0*)?$/.test(row.fee)) return undefined;
+  const decimals = COIN_DISPLAY[row.coin as CoinId]?.displayDecimals ?? 6;
+  return formatDecimal(row.fee, decimals, { grouping: true, rounding: 'half-up' });
 }
 
 /**
  * Wallet transaction lines (spec: wallet transaction outcomes successful, failed, pending):
  * time in the user's zone, kind, coin, signed amount in the coin's display decimals (cut
- * toward zero), the user's account, the other side of a transfer, the state as a tag with the
+ * toward zero; what moved on the balance, a withdrawal's fee included, the fee named under it
+ * as "incl. fee" rather than in a column of its own that would read as a second charge), the user's account, the other side of a transfer, the state as a tag with the
  * word, and a link to the record's page. One page at a time: pagination is the host's
  * (`footer`). On phones (under 768 px) each line is a block of labelled lines headed by its
  * time, instead of a table that scrolls sideways.
@@ -189,6 +212,8 @@ export function TransactionTable({
           <tbody>
             {transactions.map((row) => {
               const status = STATUS_LABELS.wallet[row.status];
+              // A deposit still confirming has no record yet, hence no page to link to.
+              const href = row.confirmations === undefined ? hrefOf?.(row) : undefined;
               return (
                 <tr key={`${row.id}-${row.account}-${row.coin}`} data-type={row.type}>
                   <th scope="row" className={cx(styles.cell, styles.pinned)}>
@@ -210,7 +235,14 @@ export function TransactionTable({
                         <span className={widget.srOnly}>{label('walletHidden')}</span>
                       </>
                     ) : (
-                      signedAmount(row.amount, row.coin)
+                      <>
+                        {signedAmount(row.amount, row.coin)}
+                        {feeOf(row) === undefined ? null : (
+                          <span className={styles.fee}>
+                            {label('txFeeIncluded', { fee: feeOf(row) ?? '' })}
+                          </span>
+                        )}
+                      </>
                     )}
                   </td>
                   {showAccount ? (
@@ -226,13 +258,26 @@ export function TransactionTable({
                     {row.counterparty ?? '--'}
                   </td>
                   <td className={styles.cell} data-label={label('txColumnStatus')}>
-                    <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>
+                    {row.confirmations === undefined ? (
+                      <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>
+                    ) : (
+                      // A deposit seen on the chain, not yet credited: the deposit dialog's words.
+                      <StatusBadge tone="info">
+                        {label('depositStatusPending', {
+                          seen: row.confirmations.count,
+                          needed: row.confirmations.needed,
+                        })}
+                      </StatusBadge>
+                    )}
                   </td>
-                  {hrefOf ? (
+                  {hrefOf && href === undefined ? (
+                    <td className={styles.cell} data-label="" />
+                  ) : null}
+                  {hrefOf && href !== undefined ? (
                     <td className={styles.cell} data-label="">
                       <a
                         className={styles.link}
-                        href={hrefOf(row)}
+                        href={href}
                         aria-label={label('txDetailsOf', { id: row.id })}
                         onClick={onOpen ? (event) => onOpen(row, event) : undefined}
                       >

@@ -3,7 +3,18 @@ import { dataCell, dataEnd, dataHead, dataScroller, dataTable } from '../../lib/
 import { vars } from '../../theme/contract.css';
 import { media } from '../../theme/media';
 
-export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'] });
+/**
+ * The eye, Deposit, Transfer and Exchange buttons: they wrap onto a second line when the card
+ * is narrower than all four (a 375 px phone), instead of sticking out of the card.
+ */
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  minWidth: 0,
+  maxWidth: '100%',
+});
 
 /** The eye toggle: a square ghost button. */
 export const eye = style({ width: vars.size.controlMd, padding: 0 });

@@ -37,8 +37,9 @@ export const Typical: Story = {
     const table = canvas.getByRole('table', { name: 'Wallet' });
     const rows = within(table).getAllByRole('row');
     await expect(rows).toHaveLength(4);
-    // The coin's 6 display decimals, cut toward zero; value in the currency; no price: --.
-    await expect(rows[1]).toHaveTextContent('BTC1.2345670.0100001.244567￥871,197.52');
+    // The coin's precision (every satoshi, at least the 6 display decimals); value in the
+    // currency; no price: --.
+    await expect(rows[1]).toHaveTextContent('BTC1.234567890.0100001.24456789￥871,197.52');
     await expect(rows[3]).toHaveTextContent('--');
     await userEvent.click(canvas.getByRole('button', { name: 'Transfer' }));
     await expect(args.onTransfer).toHaveBeenCalledTimes(1);
@@ -63,6 +64,32 @@ export const HideAmounts: Story = {
 };
 
 export const Hidden: Story = { args: { hidden: true } };
+
+/**
+ * A 375 px phone (343 px inside the page's margins) with every action: the buttons wrap inside
+ * the card instead of the Exchange button sticking out of it.
+ */
+export const PhoneWithEveryAction: Story = {
+  args: { onDeposit: fn(), onWithdraw: fn() },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 343 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = canvasElement.querySelector('section');
+    if (card === null) throw new Error('no card');
+    const right = card.getBoundingClientRect().right;
+    for (const name of ['Deposit', 'Transfer', 'Exchange']) {
+      const button = canvas.getAllByRole('button', { name })[0];
+      if (button === undefined) throw new Error(`no ${name} button`);
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(right);
+    }
+  },
+};
 
 /** Values in the user's currency: 1 CNY buys 0.138 USD. */
 export const InDollars: Story = {

@@ -2,8 +2,10 @@ import {
   COIN_DISPLAY,
   type CoinId,
   convertCurrency,
+  formatCoinMoney,
   formatCurrency,
   formatDecimal,
+  isCoinId,
   type RateEntry,
   type WalletBalance,
 } from '@poolkit/core';
@@ -145,9 +147,13 @@ export function WalletCard({
       text
     );
   const actions = onDeposit !== undefined || onWithdraw !== undefined;
+  // Each row is named by its coin, so its figures carry no unit; they show the coin's precision
+  // (core's formatCoinMoney: every satoshi of 0.05247299 BTC, not a cut 0.052472).
   const amount = (value: string, coin: string) =>
     masked(
-      formatDecimal(value, coinFacts(coin).displayDecimals, { grouping: true, rounding: 'down' }),
+      isCoinId(coin)
+        ? formatCoinMoney(value, coin, { withSymbol: false })
+        : formatDecimal(value, 8, { grouping: true, rounding: 'down' }),
     );
 
   let body: ReactNode;

@@ -31,6 +31,9 @@ export const enMessages = {
   passkeyAddedTitle: 'New passkey added: {{name}}',
   passkeyAddedContent:
     'A passkey named “{{name}}” was added to your account on {{time}} from {{device}}. If this was not you, remove it under Passkeys at {{link}}, then reset your password.',
+  withdrawalRejectedTitle: 'Withdrawal rejected: {{amount}}',
+  withdrawalRejectedContent:
+    'Your withdrawal of {{amount}} to {{address}} was rejected by an operator. Reason: {{reason}}. The amount and its fee, {{refunded}}, are back in your available balance.',
   unknownDevice: 'an unknown device',
   emailFooter: 'Read all your messages at {{link}}.',
   pageTitle: 'Messages',

@@ -376,6 +376,8 @@ export const enMining = {
   txTypeMining: 'Mining income',
   txTypeDeposit: 'Deposit',
   txTypeWithdraw: 'Withdrawal',
+  txTypeWithdrawRefund: 'Withdrawal refund',
+  txFeeIncluded: 'incl. fee {{fee}}',
   txTypeAutoWithdraw: 'Auto-withdrawal',
   txTypeTransferIn: 'Transfer in',
   txTypeTransferOut: 'Transfer out',
