@@ -1204,6 +1204,7 @@ export {
   type StatusTone,
   statusLabel,
 } from './domain/statusLabels';
+export { CURRENCY_SYMBOLS } from './format/currencySymbols';
 // format
 export {
   addDecimal,
@@ -1225,7 +1226,6 @@ export {
 export {
   buildRateList,
   CNY_RATE_ENTRY,
-  CURRENCY_SYMBOLS,
   convertCurrency,
   type FormatCurrencyOptions,
   formatCurrency,

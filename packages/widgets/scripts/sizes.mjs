@@ -28,12 +28,18 @@ export const WIDGET_BUDGETS_KB = {
   'widgets/ExchangeDialog/ExchangeDialog': 9,
   'widgets/HashrateChart/HashrateChart': 60,
   'widgets/Luck/Luck': 60,
+  // The link card with core's English \`mining\` labels, which grew past 10 KB by 0.03 KB with the
+  // wallet's (refunds, pending deposits, fees included).
+  'widgets/ObserverLinkCard/ObserverLinkCard': 11,
   // The orders' table (10 KB before) with its English, as above.
   'widgets/OrderTable/OrderTable': 13,
   // Three steps, the address book and every coin's address shape (core's patterns) to check a
   // new address before it is sent, and the passkey as either second validation (with section 8's
   // "Verification Failed" panel).
   'widgets/WithdrawDialog/WithdrawDialog': 13,
+  // Rows of every kind (pending deposits with their confirmations, refunds, a withdrawal's fee
+  // included in its amount) at each coin's exact decimals (core's coin display table).
+  'widgets/TransactionTable/TransactionTable': 11,
   'widgets/WorkerTable/WorkerTable': 20,
 };
 

@@ -4,6 +4,7 @@ import {
   BASE_CURRENCY_SYMBOL,
   CURRENCY_DECIMALS,
 } from '../constants';
+import { CURRENCY_SYMBOLS } from './currencySymbols';
 import { formatDecimal, multiplyDecimal } from './decimal';
 
 /**
@@ -80,19 +81,6 @@ export function formatCurrency(
   });
   return text.startsWith('-') ? `-${entry.symbol}${text.slice(1)}` : `${entry.symbol}${text}`;
 }
-
-/**
- * The symbols of the currencies PoolKit quotes prices in (the rate list's and the catalogue's);
- * a code not here is written after the figure (`'1,234.56 CHF'`).
- */
-export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = Object.freeze({
-  CNY: '￥',
-  USD: '$',
-  EUR: '€',
-  JPY: '¥',
-  KRW: '₩',
-  RUB: '₽',
-});
 
 /**
  * An amount of money in a currency, by its ISO code: two decimals cut toward zero, digits
