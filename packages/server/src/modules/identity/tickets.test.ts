@@ -178,14 +178,19 @@ describe.each(testDrivers)('login and validation tickets on %s', (driver) => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => totpLogin(ticket, wrongTotpCode(key), ip)),
     );
-    // Five codes checked: four wrong ones answered, the fifth engages the user's brake; the
-    // other five find the ticket out of tries.
+    // Five codes checked: the ticket's five tries and the user's brake each count them one by
+    // one, the fifth brake count engaging the brake (one 429); the other five find the ticket out
+    // of tries. The two counts may take the same requests in different orders: the ticket's
+    // fifth try can be the brake's fourth, and then it spends the ticket (naming
+    // `login_ticket`) rather than answering on `code`. Either way no sixth code is checked.
     const fields = answers.map((answer) => [answer.status, answer.fields?.[0]?.field]);
-    expect(fields.filter(([, field]) => field === 'code')).toHaveLength(5);
+    const onCode = fields.filter(([, field]) => field === 'code').length;
+    const onTicket = fields.filter(
+      ([status, field]) => status === 400 && field === 'login_ticket',
+    ).length;
     expect(fields.filter(([status]) => status === 429)).toHaveLength(1);
-    expect(
-      fields.filter(([status, field]) => status === 400 && field === 'login_ticket'),
-    ).toHaveLength(5);
+    expect(onCode).toBeGreaterThanOrEqual(4);
+    expect(onCode + onTicket).toBe(10);
     expect((await ticketRow(ticket))?.attempts).toBe(5);
     expectRefused(await totpLogin(ticket, totpCode(key, clock.now()), ip), 'login_ticket');
   });
