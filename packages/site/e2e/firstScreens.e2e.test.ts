@@ -47,7 +47,8 @@ describe('what a miner sees first', () => {
     expect(rows.ZEC?.['Pool hashrate']).toMatch(/^\d+\.\d{2} [KMGTPEZY]?Sol\/s$/);
     expect(rows.ZEC?.['Network hashrate']).toMatch(/Sol\/s$/);
     expect(rows.ALEO?.['Pool hashrate']).toMatch(/Sol\/s$/);
-    expect(rows.GRIN?.['Pool hashrate']).toMatch(/^\d+\.\d{2} [KMGTPEZY]?G\/s$/);
+    // Grin counts graphs per second: gps, Kgps …, never a prefix that reads as the unit.
+    expect(rows.GRIN?.['Pool hashrate']).toMatch(/^\d+\.\d{2} [KMGTPEZY]?gps$/);
     expect(rows.BTC?.['Pool hashrate']).toMatch(/^\d+\.\d{2} [KMGTPEZY]?H\/s$/);
     // BTC per TH/s in satoshis, and no coin's profit reads as zero.
     expect(rows.BTC?.['Daily profit']).toMatch(/^0\.000000\d{2} \/ TH\/s$/);
