@@ -45,6 +45,7 @@ import {
   maskEmail,
   maskPhone,
   peekTicket,
+  requireLiveValidation,
   requireUser,
   type UserRow,
 } from './users';
@@ -229,10 +230,11 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
 
   registerEndpoint(app, endpoints.totpValidation, async ({ body }, { principal, request }) => {
     const user = await requireUser(context, userOf(principal));
-    const ticket = await peekTicket(context, 'validation', body.validation_token);
-    if (ticket === undefined || ticket.user_id !== user.id || ticket.scene !== 'totp') {
-      codeRefused('validation_token', 'The validation is not valid or has expired');
-    }
+    await requireLiveValidation(context, body.validation_token, {
+      userId: user.id,
+      scene: 'totp',
+      field: 'validation_token',
+    });
     const pendingSecret = user.totp_pending_secret;
     if (pendingSecret === null) codeRefused('code', 'Ask for an authenticator secret first');
     await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
@@ -537,10 +539,11 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       return null;
     }
     // The validation token first: without one, a taken address must answer like a free one.
-    const ticket = await peekTicket(context, 'validation', validationToken);
-    if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'change_email') {
-      codeRefused('validation_token', 'The validation is not valid or has expired');
-    }
+    await requireLiveValidation(context, validationToken, {
+      userId,
+      scene: 'change_email',
+      field: 'validation_token',
+    });
     if ((await findUserByEmail(context, email)) !== undefined)
       conflict('email', 'This email is already registered');
     await checkTicketCode(context, 'validation', validationToken, 'validation_token', () =>
@@ -584,10 +587,11 @@ export function registerIdentityRoutes(app: FastifyInstance, context: IdentityCo
       return null;
     }
     // The validation token first: without one, a taken phone must answer like a free one.
-    const ticket = await peekTicket(context, 'validation', validationToken);
-    if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'change_phone') {
-      codeRefused('validation_token', 'The validation is not valid or has expired');
-    }
+    await requireLiveValidation(context, validationToken, {
+      userId,
+      scene: 'change_phone',
+      field: 'validation_token',
+    });
     if ((await findUserByPhone(context, body.country_code, body.phone)) !== undefined) {
       conflict('phone', 'This phone is already registered');
     }

@@ -12,7 +12,7 @@ import { HttpError } from '../../http/httpError';
 import type { IdentityContext } from '../identity/context';
 import { sha256Hex } from '../identity/crypto';
 import { iso, isoSeconds } from '../identity/db';
-import { addUserLog, checkTicketCode, peekTicket, requireUser } from '../identity/users';
+import { addUserLog, checkTicketCode, requireLiveValidation, requireUser } from '../identity/users';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import { InsufficientBalanceError, postLedgerRecords } from './ledger';
 import { verifyPayPassword } from './payPassword';
@@ -126,14 +126,11 @@ export async function transfer(
     if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
       badField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
     }
-    const ticket = await peekTicket(context, 'validation', body.validation_token);
-    if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'transfer') {
-      badField(
-        'validation_token',
-        'The validation is not valid or has expired',
-        ERROR_CODES.codeInvalid,
-      );
-    }
+    await requireLiveValidation(context, body.validation_token, {
+      userId,
+      scene: 'transfer',
+      field: 'validation_token',
+    });
     await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
       verifyPayPassword(context, userId, body.pay_password, body.key_id),
     );

@@ -34,7 +34,7 @@ import { recordAudit } from '../admin/audit';
 import type { ChainAdapter } from '../chain/chainAdapter';
 import type { IdentityContext } from '../identity/context';
 import { iso, isoSeconds } from '../identity/db';
-import { addUserLog, checkTicketCode, peekTicket, requireUser } from '../identity/users';
+import { addUserLog, checkTicketCode, requireLiveValidation, requireUser } from '../identity/users';
 import { notifyWithdrawalRejected } from '../notifications/withdrawalNotice';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import {
@@ -197,14 +197,11 @@ export async function withdraw(
     }
     if (amount.lt(rules.minAmount))
       badField('amount', `Amount must be at least ${rules.minAmount}`);
-    const ticket = await peekTicket(context, 'validation', body.validation_token);
-    if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'withdraw') {
-      badField(
-        'validation_token',
-        'The validation is not valid or has expired',
-        ERROR_CODES.codeInvalid,
-      );
-    }
+    await requireLiveValidation(context, body.validation_token, {
+      userId,
+      scene: 'withdraw',
+      field: 'validation_token',
+    });
     await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
       verifyPayPassword(context, userId, body.pay_password, body.key_id),
     );
