@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ErrorEnvelope, type HttpMethod } from '../contract';
+import { DomainError } from '../domain/errors';
 import { type FieldError, HttpError, ResponseContractError } from './httpError';
 
 /**
@@ -28,6 +29,12 @@ function isFastifyError(error: unknown): error is FastifyError {
 /** Maps what the request pipeline throws to an HTTP status and an error envelope. */
 function toHttpError(error: unknown, bodyLimitBytes: number): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) {
+    return new HttpError(error.status, error.code, error.message, {
+      fields: error.fields,
+      cause: error,
+    });
+  }
   if (!isFastifyError(error)) return undefined;
   const status = error.statusCode ?? 500;
   switch (error.code) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { buildApp } from '../app';
 import { defineEndpoint, ERROR_CODES, errorEnvelopeSchema } from '../contract';
 import type { Database } from '../db/connect';
+import { badField, notFound } from '../domain/errors';
 import { testConfig } from '../testing/testApp';
 import { openTestDatabase } from '../testing/testDatabase';
 import { type Authenticate, bearerToken } from './authenticate';
@@ -118,6 +119,27 @@ const conflictEndpoint = defineEndpoint({
   summary: 'Test: throws an HttpError',
 });
 
+const domainRefusalEndpoint = defineEndpoint({
+  id: 'testDomainRefusal',
+  family: 'A',
+  method: 'POST',
+  path: '/test/domain-refusal',
+  auth: 'public',
+  response: z.object({}),
+  errors: [400],
+  summary: 'Test: a domain rule refuses a field',
+});
+
+const undocumentedDomainEndpoint = defineEndpoint({
+  id: 'testUndocumentedDomain',
+  family: 'A',
+  method: 'POST',
+  path: '/test/undocumented-domain',
+  auth: 'public',
+  response: z.object({}),
+  summary: 'Test: a domain refusal whose status the contract does not list',
+});
+
 const undocumentedEndpoint = defineEndpoint({
   id: 'testUndocumented',
   family: 'A',
@@ -207,6 +229,10 @@ function registerTestEndpoints(target: FastifyInstance): void {
   registerEndpoint(target, conflictEndpoint, async () => {
     throw new HttpError(409, ERROR_CODES.conflict, 'The group name already exists');
   });
+  registerEndpoint(target, domainRefusalEndpoint, async () =>
+    badField('amount', 'more than the available balance', ERROR_CODES.insufficientBalance),
+  );
+  registerEndpoint(target, undocumentedDomainEndpoint, async () => notFound('id', 'No such order'));
   registerEndpoint(target, undocumentedEndpoint, async () => {
     throw new HttpError(409, ERROR_CODES.conflict, 'The group name already exists');
   });
@@ -457,6 +483,22 @@ describe('registerEndpoint', () => {
       code: ERROR_CODES.conflict,
       msg: 'The group name already exists',
     });
+  });
+
+  it('should answer a domain refusal with the status its code carries and the field it names', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/domain-refusal' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: ERROR_CODES.insufficientBalance,
+      msg: 'amount: more than the available balance',
+      fields: [{ field: 'amount', message: 'more than the available balance' }],
+    });
+  });
+
+  it('should fail a domain refusal whose status the contract does not list', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/undocumented-domain' });
+    expect(response.statusCode).toBe(500);
+    expect(errorOf(response).msg).toContain('HTTP 404 (No such order) is not among its errors');
   });
 
   it('should fail an answer that drifted from the contract when validating responses', async () => {

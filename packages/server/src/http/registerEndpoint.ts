@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { type Endpoint, ERROR_CODES, errorStatusesOf, isDelegableRead } from '../contract';
 import type { Database } from '../db/connect';
+import { DomainError } from '../domain/errors';
 import type { Principal } from './authenticate';
 import { corsAccessOf } from './cors';
 import type { HotReadScope } from './hotReads';
@@ -264,7 +265,7 @@ export function registerEndpoint<TEndpoint extends Endpoint>(
         // so the OpenAPI document lists every status a call can answer.
         if (
           request.server.platform.validateResponses &&
-          error instanceof HttpError &&
+          (error instanceof HttpError || error instanceof DomainError) &&
           !documented.has(error.status)
         ) {
           throw new ResponseContractError(
