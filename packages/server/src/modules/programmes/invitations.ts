@@ -22,7 +22,7 @@ import { dayStartMs } from '../../engine/settlement';
 import { execute, queryRows, type SqlExecutor, toDecimalString, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { iso, isoSeconds } from '../identity/db';
-import { postLedgerRecords } from '../wallet/ledger';
+import { move } from '../wallet/postings';
 import type { Page, PageQuery } from './redPackets';
 
 /** The reward in percent of the invitee's revenue (spec section 9). */
@@ -297,32 +297,22 @@ export async function settleInviteRewards(database: Database, nowMs: number): Pr
               WHERE user_id = ${row.inviter_id}::bigint ORDER BY is_main DESC, id LIMIT 1`,
         );
         if (main === undefined) throw new Error(`Inviter ${row.inviter_id} has no account`);
-        const [posted] = await postLedgerRecords(
+        const posted = await move(
           tx,
-          [
-            {
+          {
+            from: { system: 'invite_rewards' },
+            to: { account: main.id },
+            coin: pool.coin,
+            amount: amount.toFixed(),
+            reason: {
               type: 'invite_reward',
-              status: 'successful',
-              coin: pool.coin,
               reference: inviteRewardReference(row.invitee_id, row.coin, row.day),
               miningDay: row.day,
-              legs: [
-                {
-                  holder: { kind: 'mining_account', miningAccountId: main.id },
-                  coin: pool.coin,
-                  amount: amount.toFixed(),
-                },
-                {
-                  holder: { kind: 'system', name: 'invite_rewards' },
-                  coin: pool.coin,
-                  amount: `-${amount.toFixed()}`,
-                },
-              ],
             },
-          ],
+          },
           nowMs,
         );
-        if (posted?.posted !== true) throw new Error('The invitation reward was paid already');
+        if (!posted.posted) throw new Error('The invitation reward was paid already');
         await execute(
           tx,
           sql`UPDATE invite_rewards SET ledger_transaction_id = ${posted.id}::bigint

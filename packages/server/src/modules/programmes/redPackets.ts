@@ -40,7 +40,7 @@ import { ppsUnitOutput } from '../../engine/unitOutput';
 import { HttpError } from '../../http/httpError';
 import { recordAudit } from '../admin/audit';
 import { iso, isoSeconds } from '../identity/db';
-import { postLedgerRecords } from '../wallet/ledger';
+import { move } from '../wallet/postings';
 
 const DAY_MS = 86_400_000;
 
@@ -879,33 +879,18 @@ async function creditPacket(database: Database, id: string, nowMs: number): Prom
         .round(pool.info.chainDecimals, Big.roundDown);
       let ledgerId: string | null = null;
       if (amount.gt(0)) {
-        const [posted] = await postLedgerRecords(
+        const posted = await move(
           tx,
-          [
-            {
-              type: 'red_packet',
-              status: 'successful',
-              coin: pool.coin,
-              reference: redPacketReference(id, day),
-              miningDay: day,
-              legs: [
-                {
-                  holder: { kind: 'mining_account', miningAccountId: packet.account_id },
-                  coin: pool.coin,
-                  amount: amount.toFixed(),
-                },
-                {
-                  holder: { kind: 'system', name: 'red_packet_grants' },
-                  coin: pool.coin,
-                  amount: `-${amount.toFixed()}`,
-                },
-              ],
-            },
-          ],
+          {
+            from: { system: 'red_packet_grants' },
+            to: { account: packet.account_id },
+            coin: pool.coin,
+            amount: amount.toFixed(),
+            reason: { type: 'red_packet', reference: redPacketReference(id, day), miningDay: day },
+          },
           nowMs,
         );
-        if (posted?.posted !== true)
-          throw new Error(`Red packet ${id} was paid for ${day} already`);
+        if (!posted.posted) throw new Error(`Red packet ${id} was paid for ${day} already`);
         ledgerId = posted.id;
       }
       await execute(

@@ -6,7 +6,8 @@ import type { IdentityContext } from '../identity/context';
 import { hashPassword } from '../identity/crypto';
 import { iso } from '../identity/db';
 import { createUser } from '../identity/users';
-import { inLedgerTransaction, postLedgerRecords } from './ledger';
+import { inLedgerTransaction } from './ledger';
+import { move } from './postings';
 import { placeWithdrawal } from './withdrawals';
 
 /** The demo withdrawer: a miner whose large withdrawals wait in the operators' audit queue. */
@@ -54,24 +55,15 @@ export async function seedDemoWithdrawals(
           WHERE user_id = ${userId}::bigint AND is_main`,
     );
     if (account === undefined) throw new Error('The demo withdrawer has no main account');
-    await postLedgerRecords(
+    await move(
       tx,
-      [
-        {
-          type: 'mining',
-          status: 'successful',
-          coin: 'btc',
-          reference: `demo-seed:${account.id}:btc`,
-          legs: [
-            {
-              holder: { kind: 'mining_account', miningAccountId: account.id },
-              coin: 'btc',
-              amount: '1',
-            },
-            { holder: { kind: 'system', name: 'mining_payouts' }, coin: 'btc', amount: '-1' },
-          ],
-        },
-      ],
+      {
+        from: { system: 'mining_payouts' },
+        to: { account: account.id },
+        coin: 'btc',
+        amount: '1',
+        reason: { type: 'mining', reference: `demo-seed:${account.id}:btc` },
+      },
       now,
     );
     const [address] = await queryRows<{ id: string; address: string }>(

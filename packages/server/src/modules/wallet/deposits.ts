@@ -19,7 +19,8 @@ import { execute, queryRows, type SqlExecutor, toDecimalString } from '../../eng
 import { HttpError } from '../../http/httpError';
 import type { InboundChain, ObservedTransfer } from '../chain/inboundChain';
 import { iso, isoSeconds } from '../identity/db';
-import { inLedgerTransaction, postLedgerRecords } from './ledger';
+import { inLedgerTransaction } from './ledger';
+import { move } from './postings';
 
 /** Confirmations before a deposit is credited (spec section 9: 1). */
 export const DEPOSIT_CONFIRMATIONS = 1;
@@ -285,32 +286,18 @@ export async function recordDeposits(
         );
         return { seen: inserted.length > 0, credited: false };
       }
-      const [posted] = await postLedgerRecords(
+      const posted = await move(
         tx,
-        [
-          {
-            type: 'deposit',
-            status: 'successful',
-            coin: transfer.coin,
-            reference: depositReference(transfer),
-            legs: [
-              {
-                holder: { kind: 'mining_account', miningAccountId: deposit.mining_account_id },
-                coin: transfer.coin,
-                amount: deposit.amount,
-              },
-              {
-                holder: { kind: 'system', name: 'deposits_received' },
-                coin: transfer.coin,
-                amount: `-${deposit.amount}`,
-              },
-            ],
-          },
-        ],
+        {
+          from: { system: 'deposits_received' },
+          to: { account: deposit.mining_account_id },
+          coin: transfer.coin,
+          amount: deposit.amount,
+          reason: { type: 'deposit', reference: depositReference(transfer) },
+        },
         nowMs,
       );
-      if (posted === undefined || !posted.posted)
-        return { seen: inserted.length > 0, credited: false };
+      if (!posted.posted) return { seen: inserted.length > 0, credited: false };
       await execute(
         tx,
         sql`UPDATE deposits SET status = 'credited', confirmations = ${transfer.confirmations}::int,

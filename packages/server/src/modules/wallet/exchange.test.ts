@@ -231,7 +231,9 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
       token: tokens.get('alice01') ?? '',
     });
     expect((detail.data as { entries: unknown[] }).entries).toEqual([
+      // The account's own entries first, then the pool's side.
       expect.objectContaining({ holder: 'own', coin: 'btc', amount: '-0.1' }),
+      expect.objectContaining({ holder: 'own', coin: 'ltc', amount: '99.5' }),
       expect.objectContaining({
         holder: 'pool',
         name: 'exchange_desk',
@@ -244,7 +246,6 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
         coin: 'ltc',
         amount: '-100',
       }),
-      expect.objectContaining({ holder: 'own', coin: 'ltc', amount: '99.5' }),
       expect.objectContaining({
         holder: 'pool',
         name: 'exchange_fees',

@@ -25,8 +25,8 @@ import { iso, isoSeconds } from '../identity/db';
 import { addUserLog } from '../identity/users';
 import { PRICE_MAX_AGE_MS, type PriceService } from '../prices/service';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
-import { InsufficientBalanceError, type LedgerHolder, postLedgerRecords } from './ledger';
 import { verifyPayPassword } from './payPassword';
+import { type LedgerPlace, post } from './postings';
 import { transferDecimals } from './transfer';
 
 /** The exchange desk's fee, percent of the amount bought. */
@@ -34,8 +34,8 @@ export const EXCHANGE_FEE_PERCENT = '0.5';
 /** Decimal places of a quoted rate (the contract's amounts carry at most 18). */
 const RATE_DECIMALS = 18;
 
-const DESK: LedgerHolder = { kind: 'system', name: 'exchange_desk' };
-const FEES: LedgerHolder = { kind: 'system', name: 'exchange_fees' };
+const DESK: LedgerPlace = { system: 'exchange_desk' };
+const FEES: LedgerPlace = { system: 'exchange_fees' };
 
 /** What a quote asks for, as the contract's query carries it. */
 export interface QuoteRequest {
@@ -260,39 +260,24 @@ export async function exchange(
         const amountIn = new Big(quote.amount_in).toFixed();
         const amountOut = new Big(quote.amount_out).toFixed();
         const fee = new Big(quote.fee);
-        const gross = fee.plus(amountOut).toFixed();
-        const own: LedgerHolder = { kind: 'mining_account', miningAccountId: quote.account_id };
-        let posted: { id: string } | undefined;
-        try {
-          [posted] = await postLedgerRecords(
-            tx,
-            [
-              {
-                type: 'exchange',
-                status: 'successful',
-                coin: quote.from_coin,
-                initiatorUserId: userId,
-                note: `${quote.from_coin}→${quote.to_coin} at ${new Big(quote.rate).toFixed()}`,
-                legs: [
-                  { holder: own, coin: quote.from_coin, amount: `-${amountIn}` },
-                  { holder: DESK, coin: quote.from_coin, amount: amountIn },
-                  { holder: DESK, coin: quote.to_coin, amount: `-${gross}` },
-                  { holder: own, coin: quote.to_coin, amount: amountOut },
-                  ...(fee.gt(0)
-                    ? [{ holder: FEES, coin: quote.to_coin, amount: fee.toFixed() }]
-                    : []),
-                ],
-              },
-            ],
-            now,
-          );
-        } catch (error) {
-          if (error instanceof InsufficientBalanceError) {
-            badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
-          }
-          throw error;
-        }
-        if (posted === undefined) throw new Error('The exchange record was not posted');
+        const own = { account: quote.account_id };
+        const posted = await post(
+          tx,
+          {
+            type: 'exchange',
+            coin: quote.from_coin,
+            initiatorUserId: userId,
+            note: `${quote.from_coin}→${quote.to_coin} at ${new Big(quote.rate).toFixed()}`,
+          },
+          [
+            { from: own, to: DESK, coin: quote.from_coin, amount: amountIn },
+            { from: DESK, to: own, coin: quote.to_coin, amount: amountOut },
+            ...(fee.gt(0)
+              ? [{ from: DESK, to: FEES, coin: quote.to_coin, amount: fee.toFixed() }]
+              : []),
+          ],
+          now,
+        );
         await tx.execute(
           sql`UPDATE exchange_quotes SET used_at = ${iso(now)}::timestamptz,
               ledger_transaction_id = ${posted.id}::bigint

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type SqlExecutor } from '../../engine/sql';
-import { type NewLedgerRecord, postLedgerRecords } from './ledger';
+import { postLedgerRecords } from './ledger';
+import { ledgerRecord } from './postings';
 
 /** The reference of a day's mining income of one account and coin: what makes it unique. */
 export function miningIncomeReference(miningAccountId: string, coin: string, day: string): string {
@@ -50,25 +51,23 @@ export async function creditMiningIncome(
   );
   let posted = 0;
   for (let start = 0; start < rows.length; start += CREDIT_BATCH) {
-    const records: NewLedgerRecord[] = rows.slice(start, start + CREDIT_BATCH).map((row) => ({
-      type: 'mining',
-      status: 'successful',
-      coin: row.coin,
-      reference: miningIncomeReference(row.account_id, row.coin, row.day),
-      miningDay: row.day,
-      legs: [
+    const records = rows.slice(start, start + CREDIT_BATCH).map((row) =>
+      ledgerRecord(
         {
-          holder: { kind: 'mining_account', miningAccountId: row.account_id },
-          coin: row.coin,
-          amount: row.amount,
+          type: 'mining',
+          reference: miningIncomeReference(row.account_id, row.coin, row.day),
+          miningDay: row.day,
         },
-        {
-          holder: { kind: 'system', name: 'mining_payouts' },
-          coin: row.coin,
-          amount: `-${row.amount}`,
-        },
-      ],
-    }));
+        [
+          {
+            from: { system: 'mining_payouts' },
+            to: { account: row.account_id },
+            coin: row.coin,
+            amount: row.amount,
+          },
+        ],
+      ),
+    );
     const results = await postLedgerRecords(executor, records, nowMs);
     posted += results.filter((result) => result.posted).length;
   }

@@ -14,8 +14,8 @@ import { sha256Hex } from '../identity/crypto';
 import { iso, isoSeconds } from '../identity/db';
 import { addUserLog, checkTicketCode, requireLiveValidation, requireUser } from '../identity/users';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
-import { InsufficientBalanceError, postLedgerRecords } from './ledger';
 import { verifyPayPassword } from './payPassword';
+import { move } from './postings';
 
 /** What a transfer asks for, as the contract's body carries it. */
 export interface TransferRequest {
@@ -159,39 +159,17 @@ export async function transfer(
       if (to === undefined) badField('to_account', 'No such mining account');
       if (to.status !== 'normal') badField('to_account', 'This account cannot receive transfers');
       const value = amount.toFixed();
-      let posted: { id: string } | undefined;
-      try {
-        [posted] = await postLedgerRecords(
-          tx,
-          [
-            {
-              type: 'transfer',
-              status: 'successful',
-              coin: body.coin,
-              initiatorUserId: userId,
-              legs: [
-                {
-                  holder: { kind: 'mining_account', miningAccountId: from.id },
-                  coin: body.coin,
-                  amount: `-${value}`,
-                },
-                {
-                  holder: { kind: 'mining_account', miningAccountId: to.id },
-                  coin: body.coin,
-                  amount: value,
-                },
-              ],
-            },
-          ],
-          now,
-        );
-      } catch (error) {
-        if (error instanceof InsufficientBalanceError) {
-          badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
-        }
-        throw error;
-      }
-      if (posted === undefined) throw new Error('The transfer record was not posted');
+      const posted = await move(
+        tx,
+        {
+          from: { account: from.id },
+          to: { account: to.id },
+          coin: body.coin,
+          amount: value,
+          reason: { type: 'transfer', initiatorUserId: userId },
+        },
+        now,
+      );
       return {
         id: posted.id,
         coin: body.coin,

@@ -37,13 +37,9 @@ import { iso, isoSeconds } from '../identity/db';
 import { addUserLog, checkTicketCode, requireLiveValidation, requireUser } from '../identity/users';
 import { notifyWithdrawalRejected } from '../notifications/withdrawalNotice';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
-import {
-  InsufficientBalanceError,
-  inLedgerTransaction,
-  type LedgerLeg,
-  postLedgerRecords,
-} from './ledger';
+import { inLedgerTransaction } from './ledger';
 import { verifyPayPassword } from './payPassword';
+import { type Movement, move, post, reverse } from './postings';
 import { spendValidation } from './transfer';
 import { MANUAL_AUDIT_DUE_MS, WITHDRAW_RULES } from './withdrawRules';
 
@@ -267,33 +263,22 @@ export async function placeWithdrawal(
   const fee = new Big(rules.fee);
   const total = amount.plus(fee).toFixed();
   const manual = amount.gt(rules.manualAuditAbove);
-  const holder = { kind: 'mining_account', miningAccountId: account.id } as const;
-  let hold: { id: string } | undefined;
-  try {
-    [hold] = await postLedgerRecords(
-      tx,
-      [
-        {
-          type: 'withdraw',
-          status: 'pending',
-          coin,
-          initiatorUserId: userId,
-          ...(manual ? { note: 'manual_audit' } : {}),
-          legs: [
-            { holder, coin, amount: `-${total}` },
-            { holder, coin, bucket: 'frozen', amount: total },
-          ],
-        },
-      ],
-      now,
-    );
-  } catch (error) {
-    if (error instanceof InsufficientBalanceError) {
-      badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
-    }
-    throw error;
-  }
-  if (hold === undefined) throw new Error('The withdrawal record was not posted');
+  const hold = await move(
+    tx,
+    {
+      from: { account: account.id },
+      to: { account: account.id, bucket: 'frozen' },
+      coin,
+      amount: total,
+      reason: {
+        type: 'withdraw',
+        status: 'pending',
+        initiatorUserId: userId,
+        ...(manual ? { note: 'manual_audit' } : {}),
+      },
+    },
+    now,
+  );
   const [withdrawal] = await queryRows<{ id: string }>(
     tx,
     sql`INSERT INTO withdrawals (user_id, mining_account_id, address_id, coin, address, amount,
@@ -448,50 +433,38 @@ export async function settlePart(
     );
     if (part === undefined) return false;
     const coin = withdrawal.coin;
-    const holder = {
-      kind: 'mining_account',
-      miningAccountId: withdrawal.mining_account_id,
-    } as const;
-    const total = new Big(part.amount).plus(part.fee).toFixed();
-    const legs: LedgerLeg[] = [{ holder, coin, bucket: 'frozen', amount: `-${total}` }];
-    if (paid) {
-      legs.push({
-        holder: { kind: 'system', name: 'withdrawals_paid' },
-        coin,
-        amount: part.amount,
-      });
-      if (!new Big(part.fee).eq(0)) {
-        legs.push({ holder: { kind: 'system', name: 'withdraw_fees' }, coin, amount: part.fee });
-      }
-    } else {
-      legs.push({ holder, coin, amount: total });
-    }
-    const [record] = await postLedgerRecords(
+    const frozen = { account: withdrawal.mining_account_id, bucket: 'frozen' } as const;
+    const movements: Movement[] = paid
+      ? [
+          { from: frozen, to: { system: 'withdrawals_paid' }, coin, amount: part.amount },
+          ...(new Big(part.fee).eq(0)
+            ? []
+            : [{ from: frozen, to: { system: 'withdraw_fees' }, coin, amount: part.fee } as const]),
+        ]
+      : [
+          {
+            from: frozen,
+            to: { account: withdrawal.mining_account_id },
+            coin,
+            amount: new Big(part.amount).plus(part.fee).toFixed(),
+          },
+        ];
+    const record = await post(
       tx,
-      [
-        paid
-          ? {
-              type: 'withdraw_payout',
-              status: 'successful',
-              coin,
-              reference: `withdrawal-part:${partId}:payout`,
-              legs,
-            }
-          : {
-              type: 'withdraw_refund',
-              status: 'successful',
-              coin,
-              reference: `withdrawal-part:${partId}:refund`,
-              note: 'refund',
-              legs,
-            },
-      ],
+      paid
+        ? { type: 'withdraw_payout', reference: `withdrawal-part:${partId}:payout` }
+        : {
+            type: 'withdraw_refund',
+            reference: `withdrawal-part:${partId}:refund`,
+            note: 'refund',
+          },
+      movements,
       nowMs,
     );
     await execute(
       tx,
       sql`UPDATE withdrawal_parts SET state = ${paid ? 'confirmed' : 'failed'},
-            settled_at = ${iso(nowMs)}::timestamptz, settle_transaction_id = ${record?.posted === true ? record.id : null}::bigint
+            settled_at = ${iso(nowMs)}::timestamptz, settle_transaction_id = ${record.posted ? record.id : null}::bigint
           WHERE id = ${partId}::bigint`,
     );
     await finishWhenSettled(tx, withdrawal.id);
@@ -751,33 +724,22 @@ export async function rejectWithdrawal(
   const reason = decision.reason.trim().slice(0, 200);
   return inLedgerTransaction(database, async (tx) => {
     const withdrawal = await lockManual(tx, decision.id);
-    const holder = {
-      kind: 'mining_account',
-      miningAccountId: withdrawal.mining_account_id,
-    } as const;
-    const total = new Big(withdrawal.amount).plus(withdrawal.fee).toFixed();
-    const [refund] = await postLedgerRecords(
+    // The refund undoes the hold (amount and fee back from frozen to available).
+    const refund = await reverse(
       tx,
-      [
-        {
-          type: 'withdraw_refund',
-          status: 'successful',
-          coin: withdrawal.coin,
-          reference: `withdrawal:${withdrawal.id}:rejected`,
-          note: 'refund',
-          legs: [
-            { holder, coin: withdrawal.coin, bucket: 'frozen', amount: `-${total}` },
-            { holder, coin: withdrawal.coin, amount: total },
-          ],
-        },
-      ],
+      decision.id,
+      {
+        type: 'withdraw_refund',
+        reference: `withdrawal:${withdrawal.id}:rejected`,
+        note: 'refund',
+      },
       decision.nowMs,
     );
     await execute(
       tx,
       sql`UPDATE withdrawal_parts SET state = 'rejected',
             settled_at = ${iso(decision.nowMs)}::timestamptz,
-            settle_transaction_id = ${refund?.id ?? null}::bigint
+            settle_transaction_id = ${refund.id}::bigint
           WHERE withdrawal_id = ${withdrawal.id}::bigint`,
     );
     await execute(
@@ -807,12 +769,12 @@ export async function rejectWithdrawal(
       ip: decision.ip,
       nowMs: decision.nowMs,
     });
-    // The user learns of it at once, with the operator's reason (issue 27).
+    // The user learns of it at once, with the operator's reason.
     await notifyWithdrawalRejected(tx, {
       userId: withdrawal.user_id,
       coin: withdrawal.coin,
       amount: new Big(withdrawal.amount).toFixed(),
-      refunded: total,
+      refunded: new Big(withdrawal.amount).plus(withdrawal.fee).toFixed(),
       address: withdrawal.address,
       reason,
       nowMs: decision.nowMs,
