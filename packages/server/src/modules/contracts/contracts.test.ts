@@ -22,9 +22,10 @@ import {
   registerByEmail,
   secondValidation,
 } from '../identity/testHelpers';
+import { advanceOrders } from './crediting';
 import { createFileEvidenceStore } from './evidenceStore';
+import { cancelExpiredOrders, createOrder } from './orders';
 import { contractDayOutput } from './output';
-import { advanceOrders, cancelExpiredOrders, createOrder } from './service';
 
 const HOUR = 3_600_000;
 /** 2026-03-10 09:00 UTC. */
@@ -243,7 +244,8 @@ describe.each(testDrivers)('cloud-mining contracts on %s', (driver) => {
             productId: id,
             account: 'alice001',
             quantity: 1,
-            baseUrl: 'http://localhost',
+            certificateUrl: (orderId, certificateId) =>
+              `http://localhost/api/contracts/orders/${orderId}/certificates/${certificateId}`,
             nowMs: clock.now(),
           }),
         ),

@@ -10,29 +10,28 @@ import type { IdentityContext } from '../identity/context';
 import { OPERATOR_PERMISSION } from '../identity/permissions';
 import type { PriceService } from '../prices/service';
 import { verifyPayPassword } from '../wallet/payPassword';
+import { advanceOrders } from './crediting';
 import { seedDemoContracts } from './demo';
+import { MAX_CERTIFICATES_PER_ORDER, readCertificate, uploadCertificates } from './evidence';
 import { createFileEvidenceStore, type EvidenceStore } from './evidenceStore';
 import {
-  advanceOrders,
+  type CertificateUrl,
   cancelExpiredOrders,
   cancelOrder,
   createOrder,
-  createProduct,
-  MAX_CERTIFICATES_PER_ORDER,
-  payOrderFromWallet,
-  readAdminOrders,
-  readAdminProducts,
-  readCertificate,
-  readDashboard,
   readOrder,
-  readOrderProfits,
   readOrders,
+} from './orders';
+import { payOrderFromWallet } from './payment';
+import {
+  createProduct,
+  readAdminProducts,
   readProduct,
   readProducts,
-  reviewOrder,
   updateProduct,
-  uploadCertificates,
-} from './service';
+} from './products';
+import { readDashboard, readOrderProfits } from './reports';
+import { readAdminOrders, reviewOrder } from './review';
 
 function userOf(principal: Principal | null): string {
   if (principal === null || principal.kind !== 'user') {
@@ -41,9 +40,14 @@ function userOf(principal: Principal | null): string {
   return principal.userId;
 }
 
-/** Where the answer's certificate links point: this server as the caller reached it. */
-function baseUrlOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/**
+ * Where the answer's certificate links point: the evidence file route below, on this server as
+ * the caller reached it.
+ */
+function certificateUrlOf(request: FastifyRequest): CertificateUrl {
+  const baseUrl = `${request.protocol}://${request.host}`;
+  return (orderId, certificateId) =>
+    `${baseUrl}/api/contracts/orders/${orderId}/certificates/${certificateId}`;
 }
 
 /** Base64 of every file an upload may carry, plus room for names and JSON. */
@@ -57,7 +61,7 @@ export interface ContractModuleOptions {
 }
 
 /**
- * Cloud-mining contracts (spec sections 2-5, 9; `service.ts` tells the order's life): the
+ * Cloud-mining contracts (spec sections 2-5, 9; `orders.ts` tells the order's life): the
  * product and order calls of core's `cloudContracts` group, the operator's product management
  * and evidence review under `/admin/contracts` (audited), the evidence files behind
  * `GET /api/contracts/orders/{order_id}/certificates/{certificate_id}` (the owner or an
@@ -92,15 +96,21 @@ export function registerContractModule(
       productId: body.product_id,
       account: body.account,
       quantity: body.quantity,
-      baseUrl: baseUrlOf(request),
+      certificateUrl: certificateUrlOf(request),
       nowMs: clock.now(),
     }),
   );
   registerEndpoint(app, endpoints.contractOrders, async ({ query }, { principal, request }) =>
-    readOrders(database.db, userOf(principal), query, baseUrlOf(request), clock.now()),
+    readOrders(database.db, userOf(principal), query, certificateUrlOf(request), clock.now()),
   );
   registerEndpoint(app, endpoints.contractOrder, async ({ params }, { principal, request }) =>
-    readOrder(database.db, userOf(principal), params.order_id, baseUrlOf(request), clock.now()),
+    readOrder(
+      database.db,
+      userOf(principal),
+      params.order_id,
+      certificateUrlOf(request),
+      clock.now(),
+    ),
   );
   registerEndpoint(
     app,
@@ -111,7 +121,7 @@ export function registerContractModule(
       return payOrderFromWallet(database, {
         userId,
         orderId: params.order_id,
-        baseUrl: baseUrlOf(request),
+        certificateUrl: certificateUrlOf(request),
         nowMs: clock.now(),
       });
     },
@@ -124,7 +134,7 @@ export function registerContractModule(
         userId: userOf(principal),
         orderId: params.order_id,
         files: body.files,
-        baseUrl: baseUrlOf(request),
+        certificateUrl: certificateUrlOf(request),
         nowMs: clock.now(),
       }),
     { bodyLimit: UPLOAD_BODY_LIMIT },
@@ -133,7 +143,7 @@ export function registerContractModule(
     cancelOrder(database, {
       userId: userOf(principal),
       orderId: params.order_id,
-      baseUrl: baseUrlOf(request),
+      certificateUrl: certificateUrlOf(request),
       nowMs: clock.now(),
     }),
   );
@@ -176,7 +186,7 @@ export function registerContractModule(
     endpoints.adminContractOrders,
     async ({ query }, { principal, request }) => {
       requireOperator(principal);
-      return readAdminOrders(database.db, query, baseUrlOf(request), clock.now());
+      return readAdminOrders(database.db, query, certificateUrlOf(request), clock.now());
     },
   );
   registerEndpoint(
@@ -188,7 +198,7 @@ export function registerContractModule(
         orderId: params.order_id,
         decision: body,
         ip: request.ip,
-        baseUrl: baseUrlOf(request),
+        certificateUrl: certificateUrlOf(request),
         nowMs: clock.now(),
       }),
   );

@@ -13,7 +13,7 @@ import { type Database, openDatabase } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { registerByEmail } from '../identity/testHelpers';
-import { cancelExpiredOrders, createOrder } from './service';
+import { cancelExpiredOrders, createOrder } from './orders';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
 const T0 = Date.UTC(2026, 10, 24, 9, 0, 30);
@@ -72,7 +72,8 @@ describe.skipIf(databaseUrl === '')('contract job on two API nodes', () => {
           productId,
           account: 'twonode2',
           quantity: 2,
-          baseUrl: 'http://localhost',
+          certificateUrl: (orderId, certificateId) =>
+            `http://localhost/api/contracts/orders/${orderId}/certificates/${certificateId}`,
           nowMs: clock.now(),
         }),
       );
