@@ -1,7 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connect';
+import type { IdentityContext } from './context';
+import { iso, isoSeconds } from './db';
+import { revokeUserSessions } from './sessions';
+import { addUserLog, consumeTicket } from './users';
 
 /** A cancellation becomes final 30 days after it was asked for (spec sections 4 and 9). */
 export const CANCELLATION_GRACE_MS = 30 * 24 * 3_600_000;
+
+/**
+ * Starts a user's cancellation, spending a validation token of scene `cancellation` (HTTP 400
+ * code 40002 naming `validation_token` otherwise): it becomes final
+ * {@link CANCELLATION_GRACE_MS} later, every session of theirs ends, and signing in again
+ * before then revokes it ({@link revokeCancellation}). Resolves when it was asked for and when
+ * it becomes final.
+ */
+export async function requestCancellation(
+  context: IdentityContext,
+  userId: string,
+  validationToken: string,
+  request: FastifyRequest,
+): Promise<{ requested_at: string; final_at: string }> {
+  await consumeTicket(context, 'validation', validationToken, {
+    userId,
+    scene: 'cancellation',
+    field: 'validation_token',
+  });
+  const now = context.clock.now();
+  await context.database.db.execute(
+    sql`UPDATE users SET status = 'cancelling', cancellation_requested_at = ${iso(now)}::timestamptz
+        WHERE id = ${userId}::bigint`,
+  );
+  await revokeUserSessions(context.database.db, userId, now);
+  await addUserLog(context, userId, 'security', 'cancellation_requested', request);
+  return { requested_at: isoSeconds(now), final_at: isoSeconds(now + CANCELLATION_GRACE_MS) };
+}
+
+/** Revokes a pending cancellation: the user signed in again within the grace period. */
+export async function revokeCancellation(context: IdentityContext, userId: string): Promise<void> {
+  await context.database.db.execute(
+    sql`UPDATE users SET status = 'active', cancellation_requested_at = NULL
+        WHERE id = ${userId}::bigint AND status = 'cancelling'`,
+  );
+}
 
 /**
  * Finalises the cancellations asked for at least 30 days before `nowMs`: the user's email,

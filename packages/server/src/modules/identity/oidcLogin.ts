@@ -12,7 +12,7 @@ import { notifySettingUpdate } from '../notifications/messages';
 import type { IdentityContext } from './context';
 import { safeEqual, sha256Hex } from './crypto';
 import { iso, isoSeconds, queryRow, queryRows } from './db';
-import { finishLogin, LOGIN_TICKET_TTL_MS } from './routes';
+import { finishLogin, LOGIN_TICKET_TTL_MS } from './login';
 import {
   addUserLog,
   createTicket,

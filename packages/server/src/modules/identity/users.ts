@@ -8,6 +8,7 @@ import { recordInvitation } from '../programmes/invitations';
 import type { IdentityContext } from './context';
 import { randomToken, sha256Hex } from './crypto';
 import { iso, queryRow, queryRows } from './db';
+import { conflict } from './refusals';
 
 /** A user row as the identity services read it. */
 export interface UserRow {
@@ -94,10 +95,6 @@ export interface NewUser {
   readonly passwordHash: string;
   /** An invitation code: its owner becomes the user's inviter (`programmes/invitations.ts`). */
   readonly inviteCode?: string | undefined;
-}
-
-function conflict(field: string, message: string): never {
-  throw new HttpError(409, ERROR_CODES.conflict, message, { fields: [{ field, message }] });
 }
 
 /**

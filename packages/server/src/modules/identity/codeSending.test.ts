@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createManualClock } from '../../clock';
+import type { Database } from '../../db/connect';
+import { testConfig } from '../../testing/testApp';
+import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { createIdentityContext } from './context';
+import { startSession } from './sessions';
+import { callApi } from './testHelpers';
+import { createUser } from './users';
+
+describe.each(testDrivers)('codes to the signed-in user on %s', (driver) => {
+  let database: Database;
+  let app: FastifyInstance;
+  const clock = createManualClock(Date.UTC(2026, 0, 1));
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    app = await buildApp({ config: testConfig(), db: database, clock });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('should refuse a code to the own phone or email when none is bound, naming the field', async () => {
+    const context = createIdentityContext({
+      database,
+      clock,
+      config: app.platform.config,
+      mailer: { send: async () => {} },
+    });
+    // As a user of a provider not marked trusted starts: no password, no address.
+    const { token } = await startSession(
+      context,
+      await createUser(context, { username: 'nobound01', passwordHash: '!' }),
+    );
+
+    const sms = await callApi(app, 'POST', '/auth/validation/sms', {
+      token,
+      body: { scene: 'withdraw' },
+    });
+    expect(sms.status).toBe(400);
+    expect(sms.code).toBe(40000);
+    expect(sms.msg).toBe('phone: No phone is bound');
+    expect(sms.fields).toEqual([{ field: 'phone', message: 'No phone is bound' }]);
+
+    const email = await callApi(app, 'POST', '/auth/validation/verified-email', {
+      token,
+      body: { scene: 'withdraw' },
+    });
+    expect(email.status).toBe(400);
+    expect(email.code).toBe(40000);
+    expect(email.msg).toBe('email: No email is bound');
+    expect(email.fields).toEqual([{ field: 'email', message: 'No email is bound' }]);
+  });
+});

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../../contract';
+import { registerEndpoint } from '../../../http/registerEndpoint';
+import type { IdentityContext } from '../context';
+import { logoutSession, refreshSession } from '../sessions';
+import { addUserLog } from '../users';
+import { refreshLimit } from './limits';
+
+/** A session's token refresh and logout. */
+export function registerSessionRoutes(app: FastifyInstance, context: IdentityContext): void {
+  registerEndpoint(
+    app,
+    endpoints.refreshToken,
+    async ({ body }) => refreshSession(context, body.refresh_token),
+    { rateLimit: refreshLimit },
+  );
+
+  registerEndpoint(app, endpoints.logout, async ({ body }, { principal, request }) => {
+    await logoutSession(context, body.refresh_token);
+    if (principal?.kind === 'user')
+      await addUserLog(context, principal.userId, 'login', 'logout', request);
+    return null;
+  });
+}
