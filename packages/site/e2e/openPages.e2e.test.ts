@@ -99,6 +99,37 @@ describe('the open pages', () => {
     await context.close();
   }, 90_000);
 
+  it('should fit /download: no cut cell at 1280 px, no sideways scroll at 375 px', async () => {
+    for (const width of [1280, 375] as const) {
+      const { context, page } = await openPage(browser, width);
+      await page.goto(`${baseUrl}/download`);
+      const stratum = page.getByRole('table', { name: 'Stratum addresses and ports' });
+      await stratum.locator('tbody tr', { hasText: 'BTC · ' }).waitFor();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `page at ${width}`,
+      ).toBeLessThanOrEqual(width);
+      if (width === 1280) {
+        // Every cell of both tables shows all it holds, and no table scrolls sideways.
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll('table')].flatMap((table) => {
+            const wrap = table.parentElement;
+            const wide =
+              wrap !== null && wrap.scrollWidth > wrap.clientWidth + 1
+                ? [table.caption?.textContent ?? '']
+                : [];
+            const cells = [...table.querySelectorAll('td, th')]
+              .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+              .map((cell) => cell.textContent ?? '');
+            return [...wide, ...cells];
+          }),
+        );
+        expect(cut).toEqual([]);
+      }
+      await context.close();
+    }
+  }, 90_000);
+
   it('should show a visitor the machines and contracts on sale, filtered by coin and algorithm', async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${baseUrl}/`);

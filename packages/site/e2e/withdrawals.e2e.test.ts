@@ -30,6 +30,39 @@ afterAll(async () => {
 });
 
 describe('the withdrawal audit queue', () => {
+  it('should fit the queue at 375 px, Approve in view, and keep Approve in view at 1280 px', async () => {
+    const operatorTokens = await loginByApi(baseUrl, OPERATOR.email, OPERATOR.password);
+    for (const width of [375, 1280] as const) {
+      const { context, page } = await openPage(browser, width);
+      await seedSession(context, operatorTokens.token, operatorTokens.refresh_token);
+      await page.goto(`${baseUrl}/admin/withdrawals`);
+      await waitForPath(page, '/admin/withdrawals');
+      const queue = page.getByRole('table', { name: 'Withdrawals' });
+      await queue.locator('tbody tr').filter({ hasText: '0.3 BTC' }).waitFor();
+      // The page never scrolls sideways, nor does the queue inside it.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `page at ${width}`,
+      ).toBeLessThanOrEqual(width);
+      const overflow = await queue.evaluate((table) => {
+        const wrap = table.parentElement;
+        return wrap === null ? 0 : wrap.scrollWidth - wrap.clientWidth;
+      });
+      expect(overflow, `queue at ${width}`).toBeLessThanOrEqual(1);
+      // Approve and Reject of the first pending withdrawal lie inside the viewport.
+      for (const name of [/^Approve withdrawal #/, /^Reject withdrawal #/]) {
+        const button = page.getByRole('button', { name }).first();
+        await button.scrollIntoViewIfNeeded();
+        const box = await button.boundingBox();
+        expect(box, `${name} at ${width}`).not.toBeNull();
+        if (box === null) continue;
+        expect(box.x, `${name} at ${width}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${name} at ${width}`).toBeLessThanOrEqual(width);
+      }
+      await context.close();
+    }
+  });
+
   it('should let the operator approve one withdrawal and reject another with a reason the user sees', async () => {
     const operatorTokens = await loginByApi(baseUrl, OPERATOR.email, OPERATOR.password);
     const operator = await openPage(browser);
@@ -76,7 +109,7 @@ describe('the withdrawal audit queue', () => {
     await page
       .getByText(`Withdrawal #${rejectedId} rejected: the coins are back in the user's balance.`)
       .waitFor();
-    await queue.getByText('No withdrawals here.').waitFor();
+    await page.getByText('No withdrawals here.').waitFor();
 
     // The rejected ones list the decision; the audit log has both.
     await page.getByRole('combobox', { name: 'Show' }).click();

@@ -17,7 +17,10 @@ export interface MiningSoftware {
   readonly releasesUrl: string;
   /** What it runs on. */
   readonly hardware: 'cpu' | 'gpu';
-  /** The algorithms it mines (as `COINS` spells them) → the software's own name for each. */
+  /**
+   * The algorithms it mines (as `COINS` spells them) → the software's own name for each, with any
+   * flag its documentation requires beside it for that algorithm (Rigel's `--coin` on KawPoW).
+   */
   readonly algorithms: Readonly<Record<string, string>>;
   /**
    * Its command line, with `{algo}` (the software's name of the algorithm), `{url}` (the
@@ -26,7 +29,21 @@ export interface MiningSoftware {
   readonly command: string;
 }
 
-/** The recommended mining software, CPU first, then GPU; see {@link MiningSoftware}. */
+/**
+ * The recommended mining software, CPU first, then GPU; see {@link MiningSoftware}.
+ *
+ * Each command line and algorithm name follows the software's own documentation:
+ * - XMRig: `-a -o -u -p` from its `--help` text and the names `rx/0`, `cn/r` from its
+ *   algorithm table (github.com/xmrig/xmrig, `doc/ALGORITHMS.md`).
+ * - lolMiner: `--algo`, `--pool <host>:<port>` (no scheme), `--user` from its README's Mining
+ *   Options table, `ALEPH` from its 1.62 notes, `ETCHASH`, `AUTOLYKOS2`, `C32` from
+ *   `--list-algos` (github.com/Lolliedieb/lolMiner-releases, `README.md`).
+ * - T-Rex: `-a -o -u -p` and `kawpow`, `etchash`, `autolykos2`, `octopus` from its README's
+ *   usage (github.com/trexminer/T-Rex, `README.md`).
+ * - Rigel: `-a -o -u` and `etchash`, `autolykos2`, `octopus`, `alephium`, `kawpow --coin rvn`
+ *   (kawpow needs the coin) from the example scripts shipped in its releases
+ *   (github.com/rigelminer/rigel, `README.md` and releases).
+ */
 export const MINING_SOFTWARE: readonly MiningSoftware[] = [
   {
     id: 'xmrig',
@@ -68,7 +85,7 @@ export const MINING_SOFTWARE: readonly MiningSoftware[] = [
     releasesUrl: 'https://github.com/rigelminer/rigel/releases',
     hardware: 'gpu',
     algorithms: {
-      KawPoW: 'kawpow',
+      KawPoW: 'kawpow --coin rvn',
       Etchash: 'etchash',
       'Autolykos v2': 'autolykos2',
       Octopus: 'octopus',

@@ -4,14 +4,14 @@ import {
   type WithdrawalState,
   withdrawalStateSchema,
 } from '@poolkit/core';
-import { Button, Dialog, FormField, Input, Select, Table } from '@poolkit/widgets';
+import { Button, Dialog, FormField, Input, Select } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { Card, EmptyState, uiStyles } from '../../app/ui';
+import { Card, DataSection, DataTable, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
@@ -127,116 +127,112 @@ export function Component() {
             />
           </FormField>
         </div>
-        <Table
-          caption={t('site.admin.withdrawalTable')}
-          rows={withdrawals.status === 'ready' ? withdrawals.data.list : []}
-          getRowKey={(row) => row.id}
-          loading={withdrawals.status === 'loading'}
-          density="compact"
-          labels={{ empty: t('site.admin.noWithdrawals') }}
-          error={
-            withdrawals.status === 'error' ? (
-              <EmptyState
-                text={t('site.common.loadFailed')}
-                action={
-                  <Button variant="secondary" size="sm" onClick={withdrawals.reload}>
-                    {t('common.retry')}
-                  </Button>
-                }
-              />
-            ) : undefined
-          }
-          columns={[
-            // Account, fee and parts sit under the cell they belong to, and the address is cut
-            // to its ends (whole in its title and in the dialogs), so the decision column fits
-            // at 1280 px without scrolling sideways.
-            { key: 'id', header: t('site.admin.withdrawal'), cell: (row) => `#${row.id}` },
-            {
-              key: 'user',
-              header: t('site.admin.withdrawalUser'),
-              cell: (row) => (
-                <>
-                  {row.user}
-                  <div className={uiStyles.muted}>{row.account}</div>
-                </>
-              ),
-            },
-            {
-              key: 'amount',
-              header: t('site.admin.withdrawalAmount'),
-              numeric: true,
-              cell: (row) => (
-                <>
-                  {`${row.amount} ${row.coin.toUpperCase()}`}
-                  <div className={uiStyles.muted}>
-                    {t('site.admin.withdrawalFeeAndParts', { fee: row.fee, parts: row.parts })}
-                  </div>
-                </>
-              ),
-            },
-            {
-              key: 'address',
-              header: t('site.admin.withdrawalAddress'),
-              cell: (row) => (
-                <span className={`${styles.code} ${styles.addressCell}`} title={row.address}>
-                  {row.address}
-                </span>
-              ),
-            },
-            {
-              key: 'requested',
-              header: t('site.admin.withdrawalRequested'),
-              cell: (row) => dateTime(row.created_at),
-            },
-            decided
-              ? {
-                  key: 'review',
-                  header: t('site.admin.withdrawalReview'),
-                  cell: (row) =>
-                    row.reviewed_by === null
-                      ? '—'
-                      : `${row.reviewed_by}${row.reject_reason === null ? '' : `: ${row.reject_reason}`}`,
-                }
-              : {
-                  key: 'due',
-                  header: t('site.admin.withdrawalDue'),
-                  cell: (row) => (row.audit_due_at === null ? '—' : dateTime(row.audit_due_at)),
+        <DataSection
+          data={withdrawals}
+          isEmpty={(value) => value.list.length === 0}
+          emptyText={t('site.admin.noWithdrawals')}
+          skeletonLines={6}
+        >
+          {(value) => (
+            <DataTable
+              caption={t('site.admin.withdrawalTable')}
+              rows={value.list}
+              rowKey={(row) => row.id}
+              // Phones: a block per withdrawal, Approve and Reject inside it, instead of a
+              // queue that scrolls sideways.
+              stackOnPhones
+              columns={[
+                // Account, fee and parts sit under the cell they belong to, and the address is
+                // cut to its ends (whole in its title and in the dialogs), so the decision column
+                // fits at 1280 px without scrolling sideways.
+                { key: 'id', header: t('site.admin.withdrawal'), cell: (row) => `#${row.id}` },
+                {
+                  key: 'user',
+                  header: t('site.admin.withdrawalUser'),
+                  cell: (row) => (
+                    <>
+                      {row.user}
+                      <div className={uiStyles.muted}>{row.account}</div>
+                    </>
+                  ),
                 },
-            ...(decided
-              ? []
-              : [
-                  {
-                    key: 'decide',
-                    header: t('site.admin.withdrawalReview'),
-                    cell: (row: AdminWithdrawal) => (
-                      <div className={uiStyles.row}>
-                        <Button
-                          size="sm"
-                          aria-label={t('site.admin.approveLabel', { id: row.id })}
-                          loading={busy === row.id}
-                          onClick={() => setApproving(row)}
-                        >
-                          {t('site.admin.approve')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={t('site.admin.rejectLabel', { id: row.id })}
-                          disabled={busy === row.id}
-                          onClick={() => {
-                            setReason('');
-                            setReasonError(undefined);
-                            setRejecting(row);
-                          }}
-                        >
-                          {t('site.admin.reject')}
-                        </Button>
+                {
+                  key: 'amount',
+                  header: t('site.admin.withdrawalAmount'),
+                  cell: (row) => (
+                    <>
+                      {`${row.amount} ${row.coin.toUpperCase()}`}
+                      <div className={uiStyles.muted}>
+                        {t('site.admin.withdrawalFeeAndParts', { fee: row.fee, parts: row.parts })}
                       </div>
-                    ),
-                  },
-                ]),
-          ]}
-        />
+                    </>
+                  ),
+                },
+                {
+                  key: 'address',
+                  header: t('site.admin.withdrawalAddress'),
+                  cell: (row) => (
+                    <span className={`${styles.code} ${styles.addressCell}`} title={row.address}>
+                      {row.address}
+                    </span>
+                  ),
+                },
+                {
+                  key: 'requested',
+                  header: t('site.admin.withdrawalRequested'),
+                  cell: (row) => dateTime(row.created_at),
+                },
+                decided
+                  ? {
+                      key: 'review',
+                      header: t('site.admin.withdrawalReview'),
+                      cell: (row) =>
+                        row.reviewed_by === null
+                          ? '—'
+                          : `${row.reviewed_by}${row.reject_reason === null ? '' : `: ${row.reject_reason}`}`,
+                    }
+                  : {
+                      key: 'due',
+                      header: t('site.admin.withdrawalDue'),
+                      cell: (row) => (row.audit_due_at === null ? '—' : dateTime(row.audit_due_at)),
+                    },
+                ...(decided
+                  ? []
+                  : [
+                      {
+                        key: 'decide',
+                        header: t('site.admin.withdrawalReview'),
+                        cell: (row: AdminWithdrawal) => (
+                          <div className={uiStyles.row}>
+                            <Button
+                              size="sm"
+                              aria-label={t('site.admin.approveLabel', { id: row.id })}
+                              loading={busy === row.id}
+                              onClick={() => setApproving(row)}
+                            >
+                              {t('site.admin.approve')}
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              aria-label={t('site.admin.rejectLabel', { id: row.id })}
+                              disabled={busy === row.id}
+                              onClick={() => {
+                                setReason('');
+                                setReasonError(undefined);
+                                setRejecting(row);
+                              }}
+                            >
+                              {t('site.admin.reject')}
+                            </Button>
+                          </div>
+                        ),
+                      },
+                    ]),
+              ]}
+            />
+          )}
+        </DataSection>
         {withdrawals.status === 'ready' && withdrawals.data.total > withdrawals.data.page_size ? (
           <Pager
             page={page}

@@ -45,7 +45,11 @@ export function DownloadGuide() {
             {
               key: 'algorithms',
               header: t('site.info.Download.colAlgorithms'),
-              cell: (software) => Object.keys(software.algorithms).join(', '),
+              cell: (software) => (
+                <span className={styles.wrapCell}>
+                  {Object.keys(software.algorithms).join(', ')}
+                </span>
+              ),
             },
           ]}
         />
@@ -85,7 +89,7 @@ export function DownloadGuide() {
                         {pool.stratum.map((endpoint) => (
                           <span key={endpoint.url}>
                             {endpoint.region}:{' '}
-                            <code className={styles.checksum}>{endpoint.url}</code>
+                            <code className={styles.endpointUrl}>{endpoint.url}</code>
                           </span>
                         ))}
                       </span>
@@ -101,7 +105,11 @@ export function DownloadGuide() {
                     header: t('site.info.Download.colSoftware'),
                     cell: (pool) => {
                       const names = miningSoftwareFor(algorithmOf(pool)).map((s) => s.name);
-                      return names.length > 0 ? names.join(', ') : t('site.info.Download.firmware');
+                      return (
+                        <span className={styles.wrapCell}>
+                          {names.length > 0 ? names.join(', ') : t('site.info.Download.firmware')}
+                        </span>
+                      );
                     },
                   },
                 ]}

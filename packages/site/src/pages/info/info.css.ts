@@ -26,8 +26,14 @@ export const example = style({
   overflowWrap: 'anywhere',
 });
 
-/** A pool's stratum endpoints, one a line. */
-export const endpoints = style({ display: 'grid', gap: vars.space['1'] });
+/**
+ * A pool's stratum endpoints, one a line. They wrap inside their own cell (the table's cells keep
+ * one line by default), so the columns after them stay on screen at 1280 px.
+ */
+export const endpoints = style({ display: 'grid', gap: vars.space['1'], whiteSpace: 'normal' });
+
+/** A stratum URL in its cell: monospace, broken anywhere rather than widening the table. */
+export const endpointUrl = style({ overflowWrap: 'anywhere', wordBreak: 'break-all' });
 
 /** A coin's configuration example: its name above the block. */
 export const figure = style({ display: 'grid', gap: vars.space['2'], margin: 0 });
