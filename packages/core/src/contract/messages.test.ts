@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { maskWebhookUrl, updateAlertSettingsBodySchema } from './messages';
+import {
+  maskWebhookUrl,
+  messageTypeSchema,
+  unreadCountSchema,
+  updateAlertSettingsBodySchema,
+} from './messages';
 
 describe('maskWebhookUrl', () => {
   it.each([
@@ -32,5 +37,23 @@ describe('updateAlertSettingsBodySchema', () => {
     expect(updateAlertSettingsBodySchema.safeParse({ ...body, validation_token: '' }).success).toBe(
       false,
     );
+  });
+});
+
+describe('messageTypeSchema', () => {
+  it('should know wallet messages as a kind of their own, counted apart from settings', () => {
+    expect(messageTypeSchema.parse('wallet_update')).toBe('wallet_update');
+    expect(messageTypeSchema.options).toContain('setting_update');
+    const counts = {
+      hashrate_alert: 0,
+      miner_offline: 0,
+      setting_update: 0,
+      ticket_reply: 0,
+    };
+    expect(unreadCountSchema.safeParse({ count: 1, by_type: counts }).success).toBe(false);
+    expect(
+      unreadCountSchema.parse({ count: 1, by_type: { ...counts, wallet_update: 1 } }).by_type
+        .wallet_update,
+    ).toBe(1);
   });
 });

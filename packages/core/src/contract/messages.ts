@@ -15,14 +15,17 @@ import {
 } from './common';
 
 /**
- * Message kinds (spec section 1): hashrate alert, miner offline, setting update; and the answer
- * to a support ticket, which the issue asks to announce in the message center too.
+ * Message kinds (spec section 1): hashrate alert, miner offline, setting update; the answer to a
+ * support ticket, which the issue asks to announce in the message center too; and money
+ * movements of the wallet (a withdrawal rejected and refunded), kept apart from settings so a
+ * user can filter them.
  */
 export const messageTypeSchema = z.enum([
   'hashrate_alert',
   'miner_offline',
   'setting_update',
   'ticket_reply',
+  'wallet_update',
 ]);
 /** A message kind. */
 export type MessageType = z.infer<typeof messageTypeSchema>;
@@ -67,6 +70,7 @@ export const unreadCountSchema = z.object({
     miner_offline: z.number().int().nonnegative(),
     setting_update: z.number().int().nonnegative(),
     ticket_reply: z.number().int().nonnegative(),
+    wallet_update: z.number().int().nonnegative(),
   }),
 });
 /** Unread counts. */

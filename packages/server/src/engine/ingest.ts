@@ -2,7 +2,7 @@ import { isMiningAddressShape, shareIdSchema } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import { type Clock, systemClock } from '../clock';
 import type { Database } from '../db/connect';
-import { findPool, type PoolDefinition } from './poolCatalog';
+import { findPool, type PoolDefinition, subsidyAt } from './poolCatalog';
 import { chunks, execute, queryRows, toNumber, valuesList } from './sql';
 
 /**
@@ -315,7 +315,8 @@ export function createIngest(database: Database, options: IngestOptions = {}): I
           record.height,
           record.hash,
           record.reward,
-          pool.subsidy,
+          // The subsidy of the block's own height: a block past a halving stores the halved one.
+          subsidyAt(pool, record.height),
           record.finder,
           record.solo ?? false,
           record.orphaned ?? false,

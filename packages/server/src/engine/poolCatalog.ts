@@ -1,4 +1,4 @@
-import { COIN_IDS, COINS, type CoinId, type CoinInfo } from '@poolkit/core';
+import { COIN_IDS, COINS, type CoinId, type CoinInfo, halvingRewardAt } from '@poolkit/core';
 
 /**
  * What the engine needs to know about a coin beyond core's `COINS` facts. Figures marked "demo"
@@ -95,7 +95,11 @@ export interface PoolDefinition {
   /** Mined by address (alph, kas, sumo, zeph, aleo): PPS+ only, no accounts. */
   readonly addressMining: boolean;
   readonly payoutModels: readonly ('PPS+' | 'SOLO')[];
-  /** Block subsidy the engine pays PPS on (COINS' reward, else the demo figure). */
+  /**
+   * The coin's block subsidy as its facts state it (COINS' reward, else the demo figure). What
+   * a block pays depends on its height: read it with {@link subsidyAt}, which falls back to this
+   * only for a coin without a halving schedule.
+   */
   readonly subsidy: string;
   /** Smallest automatic payout, in the coin. */
   readonly minPayout: string;
@@ -127,6 +131,19 @@ export const POOLS: ReadonlyMap<string, PoolDefinition> = new Map(
 /** The pool of a name, or `undefined`. */
 export function findPool(name: string): PoolDefinition | undefined {
   return POOLS.get(name);
+}
+
+/**
+ * The block subsidy of a pool's coin at `height`: core's `halvingRewardAt` on the coin's own
+ * halving schedule (RVN pays 1,250 from 4,200,000), else the pool's static `subsidy` for a coin
+ * without one (DOGE, KAS, the demo figures). Blocks, PPS and every block reward the API shows go
+ * through here, so they agree with the coin list.
+ *
+ * @example
+ * subsidyAt(rvnPool, 4_300_000) // '1250'
+ */
+export function subsidyAt(pool: PoolDefinition, height: number): string {
+  return halvingRewardAt(pool.info, height) ?? pool.subsidy;
 }
 
 /** Block time of a pool's coin in seconds (60 s when the coin data has none). */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
 import { inLedgerTransaction } from '../modules/wallet/ledger';
 import { creditMiningIncome } from '../modules/wallet/miningIncome';
+import { hourSubsidies } from './hourSubsidies';
 import {
   baseNetworkDifficulty,
   POOLS,
@@ -12,6 +13,7 @@ import {
 import { execute, queryRows, type SqlExecutor } from './sql';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** `YYYY-MM-DD` of the UTC day holding `ms`. */
 export function utcDay(ms: number): string {
@@ -27,10 +29,12 @@ export function dayStartMs(day: string): number {
  * Writes the profit rows of one pool for `[fromMs, toMs)` of `day` with `status`. All money is
  * NUMERIC arithmetic in SQL, truncated to the coin's chain decimals:
  *
- * - PPS+ miner: `pps = Σ_hours(accepted difficulty / network difficulty of the hour) × subsidy`;
+ * - PPS+ miner: `pps = Σ_hours(accepted difficulty / network difficulty of the hour × subsidy
+ *   at the hour's height)` ({@link hourSubsidies});
  *   `pplns = Σ(fees of the pool's blocks of the day) × miner difficulty / PPS+ difficulty of the
  *   day`; `fee = (pps + pplns) × 2.5 %`; `amount = pps + pplns − fee`.
- * - SOLO miner: `pps` = subsidy and `pplns` = fees of the blocks it found itself;
+ * - SOLO miner: `pps` = the subsidies of the blocks it found itself (each stored at its own
+ *   height) and `pplns` = their fees;
  *   `fee = (pps + pplns) × 0.5 %`.
  * - A mining account with a fee coupon whose period covers the day, for the pool's coin (the
  *   latest started, when two ever overlap): the fee is `(pps + pplns) × fee % × (100 −
@@ -52,20 +56,29 @@ async function writeProfitRows(
   // A coupon counts for the day when its period overlaps it: periods run whole UTC days.
   const dayStart = new Date(dayStartMs(day)).toISOString();
   const dayEnd = new Date(dayStartMs(day) + DAY_MS).toISOString();
+  const subsidies = await hourSubsidies(executor, pool, fromMs, toMs);
   await execute(
     executor,
     sql`WITH hours AS (
-        SELECT h.miner, h.acc_diff, COALESCE(n.difficulty, ${fallbackDifficulty}::float8) AS net_diff
+        SELECT h.miner, h.acc_diff, COALESCE(n.difficulty, ${fallbackDifficulty}::float8) AS net_diff,
+          hs.subsidy::numeric AS subsidy
         FROM hashrate_1h h
+        JOIN (VALUES ${subsidies}) AS hs (hour_ms, subsidy)
+          ON hs.hour_ms::bigint = h.bucket_ms - h.bucket_ms % ${HOUR_MS}::bigint
         LEFT JOIN network_hourly n ON n.pool = h.pool AND n.hour_ms = h.bucket_ms
         WHERE h.pool = ${pool.name} AND h.worker_id = 0 AND h.miner <> ''
           AND h.bucket_ms >= ${fromMs}::bigint AND h.bucket_ms < ${toMs}::bigint
-      ), per_miner AS (
-        SELECT miner, sum(acc_diff) AS diff,
+      ), per_subsidy AS (
+        -- Shares summed per subsidy first (a day has one, two across a halving), so a day of one
+        -- subsidy pays exactly Σ share × subsidy.
+        SELECT miner, subsidy, sum(acc_diff) AS diff,
           sum(acc_diff::numeric / net_diff::numeric) AS block_share
-        FROM hours GROUP BY miner
+        FROM hours GROUP BY miner, subsidy
+      ), per_miner AS (
+        SELECT miner, sum(diff) AS diff, sum(block_share * subsidy) AS pps_due
+        FROM per_subsidy GROUP BY miner
       ), modes AS (
-        SELECT pm.miner, pm.diff, pm.block_share, COALESCE(pay.pay_method, 'PPS+') AS pay_method,
+        SELECT pm.miner, pm.diff, pm.pps_due, COALESCE(pay.pay_method, 'PPS+') AS pay_method,
           cp.id AS coupon_id, COALESCE(cp.fee_reduction_percent, 0) AS reduction
         FROM per_miner pm
         LEFT JOIN pool_miners m ON m.pool = ${pool.name} AND m.miner = pm.miner
@@ -91,7 +104,7 @@ async function writeProfitRows(
       ), gross AS (
         SELECT m.miner, m.diff, m.pay_method, m.coupon_id, m.reduction,
           CASE WHEN m.pay_method = 'PPS+'
-            THEN trunc(m.block_share * ${pool.subsidy}::numeric, ${decimals}::int)
+            THEN trunc(m.pps_due, ${decimals}::int)
             ELSE trunc(COALESCE(s.subsidy, 0), ${decimals}::int) END AS pps,
           CASE WHEN m.pay_method = 'PPS+'
             THEN CASE WHEN t.diff > 0

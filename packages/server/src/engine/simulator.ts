@@ -10,6 +10,7 @@ import {
   findPool,
   POOLS,
   type PoolDefinition,
+  subsidyAt,
 } from './poolCatalog';
 import { hashString, hashUnit, mulberry32, poisson, type Random } from './prng';
 import { readState, writeState } from './rollup';
@@ -249,9 +250,9 @@ function hex(random: Random, length: number): string {
   return pick(random, '0123456789abcdef', length);
 }
 
-function feeAmount(random: Random, pool: PoolDefinition): string {
+function feeAmount(random: Random, pool: PoolDefinition, subsidy: string): string {
   const decimals = Math.min(pool.info.chainDecimals, 8);
-  const units = Math.floor(random() * 0.08 * Number(pool.subsidy) * 10 ** decimals);
+  const units = Math.floor(random() * 0.08 * Number(subsidy) * 10 ** decimals);
   if (units <= 0) return '0';
   const text = String(units).padStart(decimals + 1, '0');
   return decimals === 0 ? text : `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
@@ -365,11 +366,13 @@ export function simulateStep(
           break;
         }
       }
+      const height = network.height + index;
+      const subsidy = subsidyAt(pool, height);
       blocks.push({
         coin: pool.coin,
-        height: network.height + index,
+        height,
         hash: hex(random, 64),
-        reward: addDecimal(pool.subsidy, feeAmount(random, pool)),
+        reward: addDecimal(subsidy, feeAmount(random, pool, subsidy)),
         finder: soloMiner ?? finder,
         at: stepStart + Math.floor(cut * stepMs),
         effort: Math.max(round / network.difficulty, 1e-6),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { hourSubsidies } from './hourSubsidies';
 import { baseNetworkDifficulty, type PoolDefinition, PPS_PLUS_FEE_PERCENT } from './poolCatalog';
 import { dayStartMs } from './settlement';
 import { queryRows, type SqlExecutor, toDecimalString } from './sql';
@@ -12,8 +13,9 @@ const HOUR_MS = 3_600_000;
  * follow the pool's real day (its network difficulty and the fees of the blocks it found) the
  * way miners' own income does (`settlement.ts` uses the same formula per miner):
  *
- * - `pps = Σ_hours (unit × 3600 / hashesPerDifficulty) / network difficulty of the hour × subsidy`
- *   (an hour with no recorded difficulty counts the demo's base difficulty);
+ * - `pps = Σ_hours (unit × 3600 / hashesPerDifficulty) / network difficulty of the hour × subsidy
+ *   at the hour's height` (an hour with no recorded difficulty counts the demo's base difficulty;
+ *   the subsidy comes from {@link hourSubsidies});
  * - `pplns = fees of the pool's (non-solo, non-orphaned) blocks of the day × unit difficulty of
  *   the day / settled PPS+ difficulty of the day` (0 when nobody mined PPS+ that day);
  * - `output = trunc(pps + pplns − trunc((pps + pplns) × 2.5 %))`, each step truncated to the
@@ -31,15 +33,20 @@ export async function ppsUnitOutput(
   const toMs = fromMs + 24 * HOUR_MS;
   const decimals = pool.info.chainDecimals;
   const unitDiffPerHour = (pool.params.unitHashrate * 3600) / pool.params.hashesPerDifficulty;
+  const subsidies = await hourSubsidies(executor, pool, fromMs, toMs);
   const rows = await queryRows<{ output: string }>(
     executor,
     sql`WITH hours AS (
-        SELECT h AS hour_ms FROM generate_series(${fromMs}::bigint, ${toMs - HOUR_MS}::bigint,
-          ${HOUR_MS}::bigint) AS h
-      ), share AS (
-        SELECT COALESCE(sum(${unitDiffPerHour}::numeric
-          / COALESCE(n.difficulty, ${baseNetworkDifficulty(pool)}::float8)::numeric), 0) AS block_share
+        SELECT hs.hour_ms::bigint AS hour_ms, hs.subsidy::numeric AS subsidy
+        FROM (VALUES ${subsidies}) AS hs (hour_ms, subsidy)
+      ), per_subsidy AS (
+        -- Summed per subsidy first, so a day of one subsidy pays exactly Σ share × subsidy.
+        SELECT hours.subsidy, sum(${unitDiffPerHour}::numeric
+          / COALESCE(n.difficulty, ${baseNetworkDifficulty(pool)}::float8)::numeric) AS block_share
         FROM hours LEFT JOIN network_hourly n ON n.pool = ${pool.name} AND n.hour_ms = hours.hour_ms
+        GROUP BY hours.subsidy
+      ), share AS (
+        SELECT COALESCE(sum(block_share * subsidy), 0) AS pps_due FROM per_subsidy
       ), fees AS (
         SELECT COALESCE(sum(reward - subsidy), 0) AS fees FROM blocks
         WHERE pool = ${pool.name} AND NOT solo AND NOT orphaned
@@ -48,7 +55,7 @@ export async function ppsUnitOutput(
         SELECT COALESCE(sum(diff), 0) AS diff FROM profit_days
         WHERE pool = ${pool.name} AND day = ${day}::date AND pay_method = 'PPS+'
       ), gross AS (
-        SELECT trunc(s.block_share * ${pool.subsidy}::numeric, ${decimals}::int) AS pps,
+        SELECT trunc(s.pps_due, ${decimals}::int) AS pps,
           CASE WHEN t.diff > 0
             THEN trunc(f.fees * ${unitDiffPerHour * 24}::numeric / t.diff::numeric, ${decimals}::int)
             ELSE 0 END AS pplns

@@ -1925,6 +1925,7 @@ export const ja: LocaleMessages = {
     typeAll: 'すべて',
     typeHashrateAlert: 'ハッシュレート警告',
     typeMinerOffline: 'マイナーオフライン',
+    typeWalletUpdate: 'ウォレット',
     typeSettingUpdate: '設定の変更',
     markRead: '既読にする',
     markAllRead: 'すべて既読にする',

@@ -1901,6 +1901,7 @@ export const ko: LocaleMessages = {
     typeHashrateAlert: '해시레이트 경고',
     typeMinerOffline: '채굴기 오프라인',
     typeSettingUpdate: '설정 변경',
+    typeWalletUpdate: '지갑',
     markRead: '읽음으로 표시',
     markAllRead: '모두 읽음으로 표시',
     delete: '삭제',

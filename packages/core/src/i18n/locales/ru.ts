@@ -1926,6 +1926,7 @@ export const ru: LocaleMessages = {
     typeAll: 'Все',
     typeHashrateAlert: 'Хешрейт',
     typeMinerOffline: 'Майнер не в сети',
+    typeWalletUpdate: 'Кошелёк',
     typeSettingUpdate: 'Изменение настроек',
     markRead: 'Прочитано',
     markAllRead: 'Прочитать все',

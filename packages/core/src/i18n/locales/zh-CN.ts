@@ -1852,6 +1852,7 @@ export const zhCN: LocaleMessages = {
     typeAll: '全部',
     typeHashrateAlert: '算力告警',
     typeMinerOffline: '矿机离线',
+    typeWalletUpdate: '钱包',
     typeSettingUpdate: '设置更新',
     markRead: '标为已读',
     markAllRead: '全部标为已读',

@@ -8,7 +8,7 @@ import {
   catalogueSpecSchema,
 } from '@poolkit/core';
 import Big from 'big.js';
-import { blockTimeSec, findPool, PPS_PLUS_FEE_PERCENT } from '../../engine/poolCatalog';
+import { blockTimeSec, findPool, PPS_PLUS_FEE_PERCENT, subsidyAt } from '../../engine/poolCatalog';
 import type { CatalogueMachine } from './catalogueData';
 import { MERGED_COINS } from './referencePrices';
 
@@ -53,6 +53,8 @@ export interface EstimateInput {
   readonly electricityPrice: string;
   /** Current network difficulty per coin (the engine's `pool_network`, else its base). */
   readonly difficulty: ReadonlyMap<CoinId, number>;
+  /** Current chain height per coin (same source), for the block subsidy at that height. */
+  readonly heights: ReadonlyMap<CoinId, number>;
   /** Coin prices in CNY (the price feed's, `prices/service.ts`); a coin missing earns nothing. */
   readonly prices: ReadonlyMap<CoinId, string>;
 }
@@ -76,7 +78,7 @@ function fixed(value: Big, places: number): string {
  * ```
  *
  * The coin part is core's `calculateProfit` with the pool engine's network difficulty, block
- * subsidy and PPS+ fee, so a machine's coins per day agree with the pool pages' daily profit per
+ * subsidy at the current height and PPS+ fee, so a machine's coins per day agree with the pool pages' daily profit per
  * unit of hashrate.
  */
 export function estimateMachine(
@@ -89,12 +91,14 @@ export function estimateMachine(
     const pool = findPool(coin);
     const price = input.prices.get(coin);
     const difficulty = input.difficulty.get(coin);
+    const height = input.heights.get(coin);
     if (pool === undefined || price === undefined || difficulty === undefined) continue;
+    if (height === undefined) continue;
     const estimate = calculateProfit({
       hashrate,
       networkDifficulty: difficulty,
       hashesPerDifficulty: pool.params.hashesPerDifficulty,
-      blockReward: pool.subsidy,
+      blockReward: subsidyAt(pool, height),
       blockTimeSec: blockTimeSec(pool),
       coinPrice: price,
       powerW: 0,

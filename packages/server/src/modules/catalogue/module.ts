@@ -28,18 +28,21 @@ const NETWORK_COINS: readonly CoinId[] = [
   ...new Set(CATALOGUE_MACHINES.flatMap((machine) => revenueCoins(machine))),
 ];
 
-/** The engine's current network difficulty of every coin the catalogue values. */
-async function networkDifficulties(
+/** The engine's current network difficulty and height of every coin the catalogue values. */
+async function networkStates(
   db: SqlExecutor,
   nowMs: number,
-): Promise<ReadonlyMap<CoinId, number>> {
+): Promise<Pick<EstimateInput, 'difficulty' | 'heights'>> {
   const difficulty = new Map<CoinId, number>();
+  const heights = new Map<CoinId, number>();
   for (const coin of NETWORK_COINS) {
     const pool = findPool(coin);
     if (pool === undefined) continue;
-    difficulty.set(coin, (await networkState(db, pool, nowMs)).difficulty);
+    const state = await networkState(db, pool, nowMs);
+    difficulty.set(coin, state.difficulty);
+    heights.set(coin, Math.round(state.height));
   }
-  return difficulty;
+  return { difficulty, heights };
 }
 
 /**
@@ -155,7 +158,7 @@ export function registerCatalogueModule(app: FastifyInstance, prices: PriceServi
     nowMs: number,
   ): Promise<EstimateInput> => ({
     electricityPrice,
-    difficulty: await cache.get('catalogue-network', () => networkDifficulties(db, nowMs)),
+    ...(await cache.get('catalogue-network', () => networkStates(db, nowMs))),
     prices: pricesCny(await prices.current()),
   });
   // The sellers are cached under a generation key: an operator's change (`/admin/sellers`)

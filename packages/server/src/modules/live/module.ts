@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../contract';
 import { createIngest } from '../../engine/ingest';
-import { findPool } from '../../engine/poolCatalog';
+import { findPool, subsidyAt } from '../../engine/poolCatalog';
 import type { Principal } from '../../http/authenticate';
 import { corsDecision, FOREIGN_ORIGIN_MESSAGE } from '../../http/cors';
 import { HttpError } from '../../http/httpError';
@@ -179,12 +179,13 @@ export function registerLiveModule(
       }
       const now = clock.now();
       const { height } = await networkState(database.db, pool, now);
+      const blockHeight = Math.round(height) + 1;
       const hash = randomBytes(32).toString('hex');
       await ingest.recordBlock({
         coin: pool.coin,
-        height: Math.round(height) + 1,
+        height: blockHeight,
         hash,
-        reward: pool.subsidy,
+        reward: subsidyAt(pool, blockHeight),
         finder: 'demo-farm',
         at: now,
         effort: 1,
@@ -193,7 +194,7 @@ export function registerLiveModule(
       return reply.send({
         code: 0,
         msg: 'success',
-        data: { coin: pool.coin, height: Math.round(height) + 1, hash },
+        data: { coin: pool.coin, height: blockHeight, hash },
       });
     });
   }

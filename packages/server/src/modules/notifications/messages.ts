@@ -1,10 +1,11 @@
-import type {
-  InboxMessage,
-  Language,
-  MarkReadResult,
-  MessageList,
-  MessageType,
-  UnreadCount,
+import {
+  type InboxMessage,
+  type Language,
+  type MarkReadResult,
+  type MessageList,
+  type MessageType,
+  messageTypeSchema,
+  type UnreadCount,
 } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
@@ -163,15 +164,18 @@ export async function unreadCount(db: SqlExecutor, userId: string): Promise<Unre
     sql`SELECT type, count(*)::int AS count FROM messages
       WHERE user_id = ${userId}::bigint AND read_at IS NULL GROUP BY type`,
   );
-  const byType = { hashrate_alert: 0, miner_offline: 0, setting_update: 0, ticket_reply: 0 };
+  // Every kind of the contract, 0 unless counted, so a new kind is counted without a change here.
+  const byType = Object.fromEntries(messageTypeSchema.options.map((type) => [type, 0])) as Record<
+    MessageType,
+    number
+  >;
+  let count = 0;
   for (const row of rows) {
-    if (row.type in byType) byType[row.type as MessageType] = toNumber(row.count);
+    if (!(row.type in byType)) continue;
+    byType[row.type as MessageType] = toNumber(row.count);
+    count += toNumber(row.count);
   }
-  return {
-    count:
-      byType.hashrate_alert + byType.miner_offline + byType.setting_update + byType.ticket_reply,
-    by_type: byType,
-  };
+  return { count, by_type: byType };
 }
 
 /** Marks some (by id, the user's own only) or all of a user's messages read. */

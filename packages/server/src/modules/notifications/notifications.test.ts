@@ -22,6 +22,7 @@ import { deliverDueEmails, EMAIL_LEASE_MS, emailBackoffMs, enqueueEmail } from '
 import { notifySettingUpdate, postMessage } from './messages';
 import { isInternalAddress, webhookUrlProblem } from './webhookAddress';
 import { deliverDueWebhooks, verifyWebhookSignature, webhookBackoffMs } from './webhooks';
+import { notifyWithdrawalRejected } from './withdrawalNotice';
 
 /** The local receiver is on loopback: these tests allow private webhook addresses. */
 const OPEN = { allowPrivate: true } as const;
@@ -209,7 +210,13 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     });
     expect(await data('GET', '/api/messages/unread-count', 'dave')).toEqual({
       count: 13,
-      by_type: { hashrate_alert: 0, miner_offline: 1, setting_update: 12, ticket_reply: 0 },
+      by_type: {
+        hashrate_alert: 0,
+        miner_offline: 1,
+        setting_update: 12,
+        ticket_reply: 0,
+        wallet_update: 0,
+      },
     });
     const page = await data<{
       list: { id: string; title: string; content: string }[];
@@ -252,6 +259,52 @@ describe.each(testDrivers)('notifications on %s', (driver) => {
     const bad = await call('PUT', '/api/messages/read', 'dave', { ids: [] });
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', '/api/messages/unread-count')).statusCode).toBe(401);
+  });
+
+  it('should file a rejected withdrawal as a wallet message, counted apart from settings', async () => {
+    const rows = await queryRows<{ id: unknown }>(
+      database.db,
+      sql`INSERT INTO users (username, password_hash, email, language)
+          VALUES ('frank', 'x', 'frank@example.test', 'en') RETURNING id`,
+    );
+    const frank = String(rows[0]?.id);
+    userIds.set('frank', frank);
+    await notifyWithdrawalRejected(database.db, {
+      userId: frank,
+      coin: 'btc',
+      amount: '0.15',
+      refunded: '0.1502',
+      address: 'bc1qexample',
+      reason: 'Address on a sanctions list',
+      nowMs: T0,
+      siteUrl: 'https://pool.example',
+    });
+    expect(await data('GET', '/api/messages/unread-count', 'frank')).toEqual({
+      count: 1,
+      by_type: {
+        hashrate_alert: 0,
+        miner_offline: 0,
+        setting_update: 0,
+        ticket_reply: 0,
+        wallet_update: 1,
+      },
+    });
+    const wallet = await data<{ list: { type: string; title: string }[]; total: number }>(
+      'GET',
+      '/api/messages?type=wallet_update',
+      'frank',
+    );
+    expect(wallet.total).toBe(1);
+    expect(wallet.list[0]).toMatchObject({
+      type: 'wallet_update',
+      title: 'Withdrawal rejected: 0.15 BTC',
+    });
+    const settings = await data<{ total: number }>(
+      'GET',
+      '/api/messages?type=setting_update',
+      'frank',
+    );
+    expect(settings.total).toBe(0);
   });
 
   it('should post a setting update when the pay method changes', async () => {

@@ -31,8 +31,8 @@ export interface WithdrawalRejectedNotice {
  * the amount, coin, address, the operator's reason and that amount and fee are back on the
  * balance. Pass the rejection's transaction, so the refund and the notice are kept together.
  *
- * Decision: the message uses the `setting_update` kind, the message center's account-wide kind
- * (the spec's three kinds have none for wallet events); its title says what it is about.
+ * The message is of the `wallet_update` kind, the message center's kind for money movements
+ * (its "Wallet" filter), apart from settings.
  */
 export async function notifyWithdrawalRejected(
   executor: SqlExecutor,
@@ -47,7 +47,7 @@ export async function notifyWithdrawalRejected(
   };
   await postMessage(executor, {
     userId: notice.userId,
-    type: 'setting_update',
+    type: 'wallet_update',
     textKey: 'withdrawalRejected',
     params,
     nowMs: notice.nowMs,

@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   COIN_ENGINE_PARAMS,
+  estimatedHeight,
   findPool,
   hashrateFromDifficulty,
   hashrateUnitLabel,
@@ -26,6 +27,7 @@ import {
   type PoolDefinition,
   PPS_PLUS_FEE_PERCENT,
   SOLO_FEE_PERCENT,
+  subsidyAt,
 } from '../../engine/poolCatalog';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { pageOf } from '../../http/paging';
@@ -123,10 +125,17 @@ async function coinList(
     const params = COIN_ENGINE_PARAMS[coin];
     const pool = findPool(coin);
     const blockTime = info.blockTimeSec ?? 60;
-    const height = Math.max(0, Math.round(heights.get(coin) ?? info.referenceHeight ?? 0));
+    // The height the pool pages use (`networkState`): the engine's, else the estimated one.
+    const fallbackHeight =
+      pool === undefined ? (info.referenceHeight ?? 0) : estimatedHeight(pool, nowMs);
+    const height = Math.max(0, Math.round(heights.get(coin) ?? fallbackHeight));
     // A coin that halves pays the reward of its current height's halving period (RVN 1,250 past
-    // 4,200,000), so the reward, the next halving's height and the reward after it agree.
-    const reward = halvingRewardAt(info, height) ?? info.blockReward ?? params.demoSubsidy;
+    // 4,200,000), so the reward, the next halving's height and the reward after it agree; the
+    // pool's own figures (blocks, PPS, daily profit) use the same `subsidyAt`.
+    const reward =
+      pool === undefined
+        ? (halvingRewardAt(info, height) ?? info.blockReward ?? params.demoSubsidy)
+        : subsidyAt(pool, height);
     const countdown =
       info.blockReward === null
         ? null
@@ -177,13 +186,14 @@ async function coinPageRows(
   );
   const rows: CoinPageRow[] = [];
   for (const pool of POOLS.values()) {
-    const { difficulty } = await networkState(db, pool, nowMs);
+    const { difficulty, height } = await networkState(db, pool, nowMs);
     const stat = stats.get(pool.name);
     const profit = calculateProfit({
       hashrate: pool.params.unitHashrate,
       networkDifficulty: difficulty,
       hashesPerDifficulty: pool.params.hashesPerDifficulty,
-      blockReward: pool.subsidy,
+      // The subsidy at the current height, as the coin list's block reward.
+      blockReward: subsidyAt(pool, Math.round(height)),
       blockTimeSec: pool.info.blockTimeSec ?? 60,
       coinPrice: 0,
       powerW: 0,

@@ -96,6 +96,31 @@ export const FilterByType: Story = {
   },
 };
 
+/** A money movement of the wallet: its own kind, "Wallet", with its own filter. */
+export const WalletMessage: Story = {
+  args: {
+    messages: [
+      {
+        id: '4',
+        type: 'wallet_update',
+        title: 'Withdrawal rejected',
+        content:
+          'Your withdrawal of 0.5 BTC to bc1qexample was rejected: address on a sanctions list. 0.5002 BTC is back on your available balance.',
+        pool: null,
+        account: null,
+        created_at: new Date(FIXED_NOW - 2 * MINUTE).toISOString(),
+        read: false,
+      },
+    ],
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('listitem')).toHaveTextContent('Wallet');
+    await userEvent.click(canvas.getByRole('button', { name: 'Wallet' }));
+    await expect(args.onTypeChange).toHaveBeenCalledWith('wallet_update');
+  },
+};
+
 export const AllRead: Story = {
   args: { messages: sample.map((message) => ({ ...message, read: true })) },
   play: async ({ canvasElement }) => {

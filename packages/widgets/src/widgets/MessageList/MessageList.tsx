@@ -20,6 +20,7 @@ export type MessageListLabelKey =
   | 'typeMinerOffline'
   | 'typeSettingUpdate'
   | 'typeTicketReply'
+  | 'typeWalletUpdate'
   | 'markRead'
   | 'markAllRead'
   | 'delete'
@@ -31,12 +32,14 @@ const TYPE_KEYS: Record<MessageType, MessageListLabelKey> = {
   miner_offline: 'typeMinerOffline',
   setting_update: 'typeSettingUpdate',
   ticket_reply: 'typeTicketReply',
+  wallet_update: 'typeWalletUpdate',
 };
 const TYPE_TONES: Record<MessageType, string> = {
   hashrate_alert: 'warning',
   miner_offline: 'danger',
   setting_update: 'info',
   ticket_reply: 'success',
+  wallet_update: 'neutral',
 };
 
 /** Props of {@link MessageList}. */
@@ -71,7 +74,7 @@ export interface MessageListProps {
 
 /**
  * The message center's list (spec section 1): a filter by kind (all, hashrate alert, miner
- * offline, setting update) as toggle buttons, and the messages with their kind, time, account
+ * offline, setting update, ticket reply, wallet) as toggle buttons, and the messages with their kind, time, account
  * and text; unread ones are marked (`data-state="unread"`, a stripe and "Unread" for screen
  * readers) and offer "Mark read"; each can be deleted. Paging is the page's (`Pagination`).
  */
@@ -100,6 +103,7 @@ export function MessageList({
     'miner_offline',
     'setting_update',
     'ticket_reply',
+    'wallet_update',
   ];
 
   let body: ReactElement;

@@ -41,6 +41,7 @@ export const enMessages = {
   typeHashrateAlert: 'Hashrate alert',
   typeMinerOffline: 'Miner offline',
   typeSettingUpdate: 'Setting update',
+  typeWalletUpdate: 'Wallet',
   markRead: 'Mark read',
   markAllRead: 'Mark all read',
   delete: 'Delete',
