@@ -75,7 +75,7 @@ describe('auto-withdraw', () => {
     await dialog.getByLabel('Account').selectOption(user.username);
     await dialog.getByLabel('Coin').selectOption('btc');
     expect(await dialog.getByLabel('Address').inputValue()).not.toBe('');
-    await dialog.getByText('At least 0.0012 BTC').waitFor();
+    await dialog.getByText('At least 0.001200 BTC').waitFor();
     // Below the minimum plus the fee: refused on its field before anything is sent.
     await dialog.getByLabel('Threshold (BTC)').fill('0.001');
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -173,7 +173,7 @@ describe('cloud-mining contracts', () => {
     const orderId = /\/contract\/order\/(\d+)$/.exec(page.url())?.[1] ?? '';
     await page.getByText('Pay by ').first().waitFor();
     await page.getByLabel('Pay password').fill(PAY_PASSWORD);
-    await page.getByRole('button', { name: 'Pay 0.02 BTC' }).click();
+    await page.getByRole('button', { name: 'Pay 0.020000 BTC' }).click();
     await page.getByText(/Paid\. Mining starts on \d{4}-\d{2}-\d{2}\./).waitFor();
     await page.getByRole('list', { name: 'Order progress' }).waitFor();
     expect(await page.locator('[aria-current="step"]').textContent()).toContain(

@@ -10,16 +10,7 @@ import type { HashrateRange } from '@poolkit/widgets/HashrateChart';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  coinAmount,
-  coinMoney,
-  count,
-  dateTime,
-  hashrate,
-  hashrateUnit,
-  percentText,
-  ratio,
-} from './format';
+import { coinMoney, count, dateTime, hashrate, hashrateUnit, percentText, ratio } from './format';
 import { Card, DataSection, DataTable, Skeleton, Stats, uiStyles } from './ui';
 import type { ApiData } from './useApiData';
 import { useNearViewport } from './useNearViewport';
@@ -242,7 +233,8 @@ export function blockColumns(t: TFunction, coin: string): TableColumns<PoolBlock
   return [
     { key: 'height', header: t('site.mining.height'), cell: (row) => count(row.height) },
     { key: 'time', header: t('site.mining.time'), cell: (row) => dateTime(row.time) },
-    { key: 'reward', header: t('site.mining.reward'), cell: (row) => coinAmount(row.reward, coin) },
+    // A block's reward is money the pool earned: every satoshi of it, with its unit.
+    { key: 'reward', header: t('site.mining.reward'), cell: (row) => coinMoney(row.reward, coin) },
     { key: 'luck', header: t('site.mining.luck'), cell: (row) => ratio(row.luck) },
     {
       key: 'status',
@@ -272,7 +264,7 @@ export function PoolFactsCard({
           ...(soloFee
             ? [{ label: t('site.pool.soloFee'), value: percentText(pool.solo_fee_percent) }]
             : []),
-          { label: t('site.mining.minPayout'), value: coinAmount(pool.min_payout, pool.coin) },
+          { label: t('site.mining.minPayout'), value: coinMoney(pool.min_payout, pool.coin) },
         ]}
       />
       <h3 className={uiStyles.label}>{t('site.mining.stratum')}</h3>
@@ -308,6 +300,23 @@ export function poolFigures(
   ];
 }
 
+/**
+ * The earnings every account page of a pool starts with: the balance, today's estimate and
+ * yesterday's profit, as money in the pool's coin (`0.05247299 BTC`: the coin's precision and
+ * unit, see {@link coinMoney}).
+ */
+export function earningFigures(
+  t: TFunction,
+  value: { balance: string; today_estimated: string; yesterday_profit: string },
+  coin: string,
+): { label: string; value: ReactNode }[] {
+  return [
+    { label: t('site.mining.balance'), value: coinMoney(value.balance, coin) },
+    { label: t('site.mining.todayEstimated'), value: coinMoney(value.today_estimated, coin) },
+    { label: t('site.mining.yesterdayProfit'), value: coinMoney(value.yesterday_profit, coin) },
+  ];
+}
+
 /** The daily profit columns shared by address mining and the account's income: date, hashrate, amount. */
 export function profitColumns(
   t: TFunction,
@@ -320,7 +329,7 @@ export function profitColumns(
       header: t('site.mining.hashrate'),
       cell: (row) => hashrate(row.hashrate, coin),
     },
-    // The coin's unit with the amount (issue 27: the address dashboard's income had none).
+    // Income the user received: the coin's precision and unit, like every other coin amount.
     { key: 'amount', header: t('site.mining.amount'), cell: (row) => coinMoney(row.amount, coin) },
   ];
 }

@@ -11,7 +11,7 @@ import Big from 'big.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
-import { coinAmount } from '../../app/format';
+import { coinMoney } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import {
   Card,
@@ -226,9 +226,8 @@ function AutoWithdrawDialog({
             {minimum !== undefined ? (
               <p className={`${uiStyles.muted} ${uiStyles.flush}`}>
                 {t('site.autoWithdraw.thresholdHint', {
-                  minimum,
-                  fee: rules.data?.fee ?? '',
-                  coin: coin.toUpperCase(),
+                  minimum: coinMoney(minimum, coin),
+                  fee: coinMoney(rules.data?.fee, coin),
                 })}
               </p>
             ) : null}
@@ -356,9 +355,7 @@ export function Component() {
                   key: 'threshold',
                   header: t('site.autoWithdraw.thresholdShort'),
                   cell: (row) =>
-                    row.threshold === null
-                      ? '—'
-                      : `${coinAmount(row.threshold, row.coin)} ${row.coin.toUpperCase()}`,
+                    row.threshold === null ? '—' : coinMoney(row.threshold, row.coin),
                 },
                 {
                   key: 'paid',

@@ -9,9 +9,9 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../app/feedback';
-import { coinAmount } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { encryptedPassword } from '../identity/identity';
+import { exchangeDoneText } from './doneMessages';
 import { newIdempotencyKey } from './wallet';
 
 type CoinId = AccountBalance['coin'];
@@ -81,15 +81,7 @@ export function ExchangeFlow({
           idempotency_key: key,
         },
       });
-      showMessage(
-        t('site.wallet.exchangeDone', {
-          amountIn: coinAmount(done.amount_in, done.from),
-          from: done.from.toUpperCase(),
-          amountOut: coinAmount(done.amount_out, done.to),
-          to: done.to.toUpperCase(),
-        }),
-        'success',
-      );
+      showMessage(exchangeDoneText(t, done), 'success');
       onExchanged();
       return undefined;
     } catch (error) {

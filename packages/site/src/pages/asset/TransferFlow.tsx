@@ -3,10 +3,10 @@ import { TransferDialog, type TransferDialogValues } from '@poolkit/widgets/Tran
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../app/feedback';
-import { coinAmount } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { encryptedPassword } from '../identity/identity';
 import { usePasskeyValidation } from '../user/SecondValidation';
+import { transferDoneText } from './doneMessages';
 import { codeLabel, codeSender, newIdempotencyKey, refusalOf } from './wallet';
 
 /**
@@ -72,14 +72,7 @@ export function TransferFlow({
           idempotency_key: key.current,
         },
       });
-      showMessage(
-        t('site.wallet.transferDone', {
-          amount: coinAmount(done.amount, done.coin),
-          coin: done.coin.toUpperCase(),
-          account: done.to_account,
-        }),
-        'success',
-      );
+      showMessage(transferDoneText(t, done), 'success');
       onTransferred();
       return undefined;
     } catch (error) {

@@ -8,11 +8,11 @@ import {
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
-import { coinAmount } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { useApiData } from '../../app/useApiData';
 import { encryptedPassword } from '../identity/identity';
 import { usePasskeyValidation } from '../user/SecondValidation';
+import { withdrawDoneText } from './doneMessages';
 import { codeLabel, codeSender, newIdempotencyKey, refusalWith } from './wallet';
 
 /** The server's fields of a withdrawal, as the dialog names them. */
@@ -147,11 +147,7 @@ export function WithdrawFlow({
           idempotency_key: key.current,
         },
       });
-      const figures = { amount: coinAmount(done.amount, done.coin), coin: done.coin.toUpperCase() };
-      showMessage(
-        t(done.manual_audit ? 'site.wallet.withdrawAudit' : 'site.wallet.withdrawDone', figures),
-        'success',
-      );
+      showMessage(withdrawDoneText(t, done), 'success');
       onWithdrawn();
       return undefined;
     } catch (error) {

@@ -12,7 +12,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
-import { coinAmount, dateTime, hashrate } from '../../app/format';
+import { coinMoney, dateTime, hashrate, money } from '../../app/format';
 import { useParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, EmptyState, PageFrame, Skeleton, Stats, uiStyles } from '../../app/ui';
@@ -68,8 +68,7 @@ function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void
     <form noValidate onSubmit={(event) => void pay(event)} className={styles.payForm}>
       <p className={uiStyles.muted}>
         {t('contracts.pay.walletHint', {
-          amount: order.pay_amount,
-          coin: order.currency,
+          amount: money(order.pay_amount, order.currency),
           account: order.account,
         })}
       </p>
@@ -108,7 +107,7 @@ function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void
       </FormField>
       <div className={uiStyles.row}>
         <Button type="submit" loading={busy}>
-          {t('contracts.pay.submit', { amount: order.pay_amount, coin: order.currency })}
+          {t('contracts.pay.submit', { amount: money(order.pay_amount, order.currency) })}
         </Button>
       </div>
     </form>
@@ -167,7 +166,6 @@ export function Component() {
     );
   }
   const data = order.data;
-  const coin = data.currency;
   return (
     <PageFrame
       title={`${t('site.routes.ContractOrderDetail')} #${data.id}`}
@@ -189,7 +187,7 @@ export function Component() {
           <WalletPay order={data} onPaid={reload} />
           <h3>{t('contracts.pay.transfer')}</h3>
           <p className={uiStyles.muted}>
-            {t('contracts.pay.transferHint', { amount: data.pay_amount, coin })}
+            {t('contracts.pay.transferHint', { amount: money(data.pay_amount, data.currency) })}
           </p>
           <div className={uiStyles.row}>
             <code className={uiStyles.breakAnywhere}>{data.pay_address}</code>
@@ -217,7 +215,7 @@ export function Component() {
             { label: t('contracts.order.id'), value: data.id },
             { label: t('contracts.order.batch'), value: data.batch },
             { label: t('contracts.order.createdAt'), value: dateTime(data.created_at), wide: true },
-            { label: t('contracts.order.payAmount'), value: `${data.pay_amount} ${coin}` },
+            { label: t('contracts.order.payAmount'), value: money(data.pay_amount, data.currency) },
             { label: t('contracts.order.account'), value: data.account },
             { label: t('contracts.order.quantity'), value: data.quantity },
             { label: t('contracts.order.miner'), value: data.miner },
@@ -230,20 +228,20 @@ export function Component() {
             },
             {
               label: t('contracts.order.electricityFee'),
-              value: `${data.electricity_fee} ${coin}`,
+              value: coinMoney(data.electricity_fee, data.coin),
             },
             {
               label: t('contracts.order.managementFee'),
-              value: `${data.management_fee} ${coin} (${t('contracts.product.managementValue', { percent: data.management_fee_percent })})`,
+              value: `${coinMoney(data.management_fee, data.coin)} (${t('contracts.product.managementValue', { percent: data.management_fee_percent })})`,
               wide: true,
             },
             {
               label: t('contracts.order.estimated'),
-              value: `${coinAmount(data.estimated_earnings, data.coin)} ${coin}`,
+              value: coinMoney(data.estimated_earnings, data.coin),
             },
             {
               label: t('contracts.order.actual'),
-              value: `${coinAmount(data.actual_earnings, data.coin)} ${coin}`,
+              value: coinMoney(data.actual_earnings, data.coin),
             },
           ]}
         />

@@ -3,7 +3,7 @@ import { HintText } from '@poolkit/widgets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencySelect, fiatPrice, useDisplayCurrency } from '../../app/currency';
-import { coinAmount, count, dateTime, hashrate, perHashrate } from '../../app/format';
+import { coinAmount, coinMoney, count, dateTime, hashrate, perHashrate } from '../../app/format';
 import { HashrateCard, useSeriesRange } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import {
@@ -75,7 +75,7 @@ function HalvingCard({ coin }: { coin: CoinListItem }) {
               </Unverified>
             ),
           },
-          { label: t('site.home.nextReward'), value: coinAmount(halving.next_reward, coin.coin) },
+          { label: t('site.home.nextReward'), value: coinMoney(halving.next_reward, coin.coin) },
           { label: t('site.home.estimatedAt'), value: dateTime(halving.estimated_at) },
         ]}
       />
@@ -176,6 +176,7 @@ export function PoolStatsTable({ list }: { list: readonly CoinPageRow[] }) {
             key: 'profit',
             header: t('site.home.dailyProfit'),
             // Three significant digits at least (BTC per TH/s in satoshis), never 0 for a profit.
+            // A rate, not money held: coinAmount keeps these digits; the row names its coin.
             cell: (row) => (
               <>
                 {coinAmount(row.daily_profit, row.coin, 3)}{' '}
@@ -243,7 +244,7 @@ export function CoinFacts({ list }: { list: readonly CoinListItem[] }) {
               header: t('site.home.blockReward'),
               cell: (coin) => (
                 <Unverified unverified={coin.unverified.includes('block_reward')}>
-                  {coinAmount(coin.block_reward, coin.coin)}
+                  {coinMoney(coin.block_reward, coin.coin)}
                 </Unverified>
               ),
             },

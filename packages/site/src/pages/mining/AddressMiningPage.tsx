@@ -2,7 +2,7 @@ import type { PoolInfo, PoolStats, RecentSearch } from '@poolkit/core';
 import { AddressSearch } from '@poolkit/widgets/AddressSearch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, count, hashrate, percentText } from '../../app/format';
+import { coinMoney, count, hashrate, percentText } from '../../app/format';
 import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, DataTable, PageFrame, uiStyles } from '../../app/ui';
@@ -106,7 +106,7 @@ export function Component() {
                 {
                   key: 'payout',
                   header: t('site.addressMining.minPayout'),
-                  cell: (row) => coinAmount(row.stats.min_payout, row.pool.coin),
+                  cell: (row) => coinMoney(row.stats.min_payout, row.pool.coin),
                 },
               ]}
             />

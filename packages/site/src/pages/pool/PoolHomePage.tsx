@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { coinAmount, count, hashrate, ratio } from '../../app/format';
+import { count, hashrate, ratio } from '../../app/format';
 import { useLiveVersion } from '../../app/live';
 import { useParams } from '../../app/nav';
-import { HashrateCard, StatsCard, useSeriesRange } from '../../app/sections';
+import { earningFigures, HashrateCard, StatsCard, useSeriesRange } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { PageFrame } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
@@ -46,15 +46,7 @@ function Overview({ pool, account }: AccountPool) {
           { label: t('status.active'), value: count(value.workers.active) },
           { label: t('status.minerInactive'), value: count(value.workers.inactive) },
           { label: t('status.dead'), value: count(value.workers.dead) },
-          { label: t('site.mining.balance'), value: coinAmount(value.balance, pool.coin) },
-          {
-            label: t('site.mining.todayEstimated'),
-            value: coinAmount(value.today_estimated, pool.coin),
-          },
-          {
-            label: t('site.mining.yesterdayProfit'),
-            value: coinAmount(value.yesterday_profit, pool.coin),
-          },
+          ...earningFigures(t, value, pool.coin),
           { label: t('site.home.payout'), value: value.pay_method },
         ]}
       />

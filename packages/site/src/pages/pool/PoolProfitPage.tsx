@@ -4,9 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportRangeError, saveCsv } from '../../app/csvExport';
 import { reportError } from '../../app/feedback';
-import { coinAmount } from '../../app/format';
+import { coinMoney } from '../../app/format';
 import { useParams } from '../../app/nav';
-import { pagerFooter, profitColumns, StatsCard, TableCard } from '../../app/sections';
+import {
+  earningFigures,
+  pagerFooter,
+  profitColumns,
+  StatsCard,
+  TableCard,
+} from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, PageFrame, TextField, uiStyles } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
@@ -53,27 +59,10 @@ function Profits({ pool, account }: AccountPool) {
         title={t('site.pool.profitStats')}
         data={stats}
         items={(value) => [
-          { label: t('site.mining.balance'), value: coinAmount(value.balance, pool.coin) },
-          {
-            label: t('site.mining.todayEstimated'),
-            value: coinAmount(value.today_estimated, pool.coin),
-          },
-          {
-            label: t('site.mining.yesterdayProfit'),
-            value: coinAmount(value.yesterday_profit, pool.coin),
-          },
-          {
-            label: t('site.pool.last30d'),
-            value: coinAmount(value.last_30d_profit, pool.coin),
-          },
-          {
-            label: t('site.pool.totalProfit'),
-            value: coinAmount(value.total_profit, pool.coin),
-          },
-          {
-            label: t('site.mining.totalPaid'),
-            value: coinAmount(value.total_paid, pool.coin),
-          },
+          ...earningFigures(t, value, pool.coin),
+          { label: t('site.pool.last30d'), value: coinMoney(value.last_30d_profit, pool.coin) },
+          { label: t('site.pool.totalProfit'), value: coinMoney(value.total_profit, pool.coin) },
+          { label: t('site.mining.totalPaid'), value: coinMoney(value.total_paid, pool.coin) },
         ]}
       />
       <Card title={t('site.pool.export')}>
@@ -106,7 +95,7 @@ function Profits({ pool, account }: AccountPool) {
           {
             key: 'fee',
             header: t('site.mining.fee'),
-            cell: (row) => coinAmount(row.fee, pool.coin),
+            cell: (row) => coinMoney(row.fee, pool.coin),
           },
           { key: 'method', header: t('site.home.payout'), cell: (row) => row.pay_method },
         ]}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { coinAmount, hashrate } from '../../app/format';
+import { coinMoney, hashrate } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import {
   AppLink,
@@ -60,12 +60,12 @@ export function Component() {
                 {
                   key: 'today',
                   header: t('site.mining.todayEstimated'),
-                  cell: (row) => coinAmount(row.today_estimated, row.coin),
+                  cell: (row) => coinMoney(row.today_estimated, row.coin),
                 },
                 {
                   key: 'balance',
                   header: t('site.mining.balance'),
-                  cell: (row) => coinAmount(row.balance, row.coin),
+                  cell: (row) => coinMoney(row.balance, row.coin),
                 },
               ]}
             />

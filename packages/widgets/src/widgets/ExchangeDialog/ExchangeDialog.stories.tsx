@@ -311,7 +311,13 @@ export const SmallRate: Story = {
     await showQuote(canvasElement);
     const dialog = within(canvasElement).getByRole('dialog');
     await expect(within(dialog).getByText('1 LTC = 0.00014285714 BTC')).toBeInTheDocument();
-    await expect(within(dialog).getByTestId('exchange-receive')).toHaveTextContent('0.005714 BTC');
+    // Amounts keep every satoshi the quote has, not the display decimals' cut 0.005714.
+    await expect(within(dialog).getByTestId('exchange-receive')).toHaveTextContent(
+      '0.00571428 BTC',
+    );
+    await expect(within(dialog).getByText('Fee (0.5%)').nextElementSibling).toHaveTextContent(
+      '0.00002871 BTC',
+    );
   },
 };
 

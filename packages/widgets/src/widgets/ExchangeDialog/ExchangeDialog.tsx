@@ -18,6 +18,7 @@ import {
   useState,
 } from 'react';
 import { useControllableState } from '../../internal/useControllableState';
+import { coinMoneyText } from '../../lib/coinMoney';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import * as styles from './ExchangeDialog.css';
@@ -128,7 +129,6 @@ function isQuote(value: ExchangeQuote | ExchangeDialogRefusal): value is Exchang
 }
 
 const symbolOf = (coin: string) => COIN_DISPLAY[coin as CoinId]?.symbol ?? coin.toUpperCase();
-const decimalsOf = (coin: string) => COIN_DISPLAY[coin as CoinId]?.displayDecimals ?? 6;
 /** A rate with 8 significant digits, cut toward zero, without trailing zeros (`997.45541`). */
 function rateText(rate: string): string {
   const [whole = '0', fraction = ''] = rate.split('.');
@@ -139,9 +139,6 @@ function rateText(rate: string): string {
   const text = formatDecimal(rate, Math.min(18, places), { grouping: true, rounding: 'down' });
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
-
-const amountOf = (value: string, coin: string) =>
-  `${formatDecimal(value, decimalsOf(coin), { grouping: true, rounding: 'down' })} ${symbolOf(coin)}`;
 
 /**
  * Exchange between coins (spec section 1, wallet: exchange): within one of the user's mining
@@ -424,7 +421,7 @@ export function ExchangeDialog({
           </div>
         ))}
         <p className={styles.hint}>
-          {label('exchangeAvailable', { amount: amountOf(available, from) })}
+          {label('exchangeAvailable', { amount: coinMoneyText(available, from) })}
         </p>
         {quote === null ? null : (
           <section aria-labelledby={`${id}-quote-title`}>
@@ -443,10 +440,10 @@ export function ExchangeDialog({
               <dt className={styles.term}>
                 {label('exchangeFee', { percent: quote.fee_percent })}
               </dt>
-              <dd className={styles.value}>{amountOf(quote.fee, quote.to)}</dd>
+              <dd className={styles.value}>{coinMoneyText(quote.fee, quote.to)}</dd>
               <dt className={`${styles.term} ${styles.receive}`}>{label('exchangeReceive')}</dt>
               <dd className={`${styles.value} ${styles.receive}`} data-testid="exchange-receive">
-                {amountOf(quote.amount_out, quote.to)}
+                {coinMoneyText(quote.amount_out, quote.to)}
               </dd>
             </dl>
           </section>

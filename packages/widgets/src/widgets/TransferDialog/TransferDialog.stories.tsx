@@ -7,7 +7,13 @@ import { type PasskeyOutcome, TransferDialog, type TransferDialogRefusal } from 
 const balances: AccountBalance[] = [
   { account: 'alice01', coin: 'btc', available: '1.25', frozen: '0', total: '1.25' },
   { account: 'alice01', coin: 'ckb', available: '1000', frozen: '0', total: '1000' },
-  { account: 'aliceminer2', coin: 'btc', available: '0.1', frozen: '0', total: '0.1' },
+  {
+    account: 'aliceminer2',
+    coin: 'btc',
+    available: '0.05247299',
+    frozen: '0',
+    total: '0.05247299',
+  },
   { account: 'aliceminer3', coin: 'btc', available: '0', frozen: '0', total: '0' },
 ];
 
@@ -176,6 +182,8 @@ export const Refused: Story = {
     const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
     const body = within(dialog);
     await expect(body.getByRole('combobox', { name: 'From account' })).toHaveValue('aliceminer2');
+    // Every satoshi of the balance, not one cut to the display decimals (0.052472).
+    await expect(body.getByText('Available: 0.05247299 BTC')).toBeInTheDocument();
     await userEvent.type(body.getByRole('textbox', { name: 'To account' }), 'bob00001');
     await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), '0.05');
     await userEvent.type(body.getByLabelText('Pay password'), 'Wrong1234');

@@ -3,7 +3,6 @@ import {
   COIN_DISPLAY,
   type CoinId,
   compareDecimal,
-  formatDecimal,
   isDecimalString,
 } from '@poolkit/core';
 import {
@@ -17,6 +16,7 @@ import {
   useState,
 } from 'react';
 import { useControllableState } from '../../internal/useControllableState';
+import { coinMoneyText } from '../../lib/coinMoney';
 import {
   PasskeyChoice,
   type PasskeyOutcome,
@@ -220,8 +220,6 @@ export function TransferDialog({
     ? chosenCoin
     : ((coins.find((row) => row.coin === first.coin) ?? coins[0])?.coin ?? '');
   const available = coins.find((row) => row.coin === coin)?.available ?? '0';
-  const decimals = COIN_DISPLAY[coin as CoinId]?.displayDecimals ?? 6;
-  const symbol = COIN_DISPLAY[coin as CoinId]?.symbol ?? coin.toUpperCase();
 
   function check(): Errors {
     const found: Errors = {};
@@ -407,9 +405,7 @@ export function TransferDialog({
           </div>
         ))}
         <p className={styles.available}>
-          {label('transferAvailable', {
-            amount: `${formatDecimal(available, decimals, { grouping: true, rounding: 'down' })} ${symbol}`,
-          })}
+          {label('transferAvailable', { amount: coinMoneyText(available, coin) })}
         </p>
         {field('payPassword', label('transferPayPassword'), (props) => (
           <input

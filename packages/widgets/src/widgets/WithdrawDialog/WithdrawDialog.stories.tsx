@@ -97,10 +97,11 @@ export const Typical: Story = {
     await userEvent.click(body.getByRole('button', { name: 'Next' }));
 
     await expect(body.getByRole('listitem', { current: 'step' })).toHaveTextContent('2. Amount');
-    await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), '1.5');
-    // The fee comes on top: the address receives the amount, the balance pays both.
-    await expect(body.getByTestId('withdraw-receive')).toHaveTextContent('1.500000 BTC');
-    await expect(body.getByTestId('withdraw-total')).toHaveTextContent('1.500200 BTC');
+    await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), '1.05247299');
+    // The fee comes on top: the address receives the amount, the balance pays both, each to
+    // the satoshi (not cut to the display decimals, 1.052472).
+    await expect(body.getByTestId('withdraw-receive')).toHaveTextContent('1.05247299 BTC');
+    await expect(body.getByTestId('withdraw-total')).toHaveTextContent('1.05267299 BTC');
     await expect(body.getByText('Network fee').nextElementSibling).toHaveTextContent(
       '0.000200 BTC',
     );
@@ -119,7 +120,7 @@ export const Typical: Story = {
     await expect(args.onSubmit).toHaveBeenCalledWith({
       coin: 'btc',
       addressId: '12',
-      amount: '1.5',
+      amount: '1.05247299',
       payPassword: 'Pay123456',
       code: '123456',
     });

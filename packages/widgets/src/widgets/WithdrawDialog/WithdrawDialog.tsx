@@ -4,7 +4,7 @@ import {
   type CoinId,
   compareDecimal,
   DEFAULT_TIMEZONE,
-  formatDecimal,
+  formatCoinMoney,
   isDecimalString,
   miningAddressPattern,
   subtractDecimal,
@@ -317,7 +317,6 @@ export function WithdrawDialog({
   });
   const own = addresses.filter((entry) => entry.coin === coin);
   const symbol = COIN_DISPLAY[coin]?.symbol ?? coin.toUpperCase();
-  const decimals = COIN_DISPLAY[coin]?.displayDecimals ?? 6;
   const [step, setStep] = useState<Step>('address');
   const [addressId, setAddressId] = useState('');
   const [adding, setAdding] = useState(false);
@@ -415,8 +414,7 @@ export function WithdrawDialog({
     isDecimalString(value) && !value.startsWith('-') && compareDecimal(value, '0') > 0;
   const receive = valueOk ? value : '0';
   const total = valueOk ? addDecimal(value, fee) : '0';
-  const money = (figure: string) =>
-    `${formatDecimal(figure, decimals, { grouping: true, rounding: 'down' })} ${symbol}`;
+  const money = (figure: string) => formatCoinMoney(figure, coin);
 
   function showErrors(found: Errors) {
     setErrors(found);

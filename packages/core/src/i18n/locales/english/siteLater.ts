@@ -115,7 +115,7 @@ export const enLaterSite = {
   'invitations.details': 'Details',
   'wallet.systemAccounts.red_packet_grants': 'Red packet income paid',
   'wallet.systemAccounts.invite_rewards': 'Invitation rewards paid',
-  'wallet.exchangeDone': 'Exchanged {{amountIn}} {{from}} for {{amountOut}} {{to}}.',
+  'wallet.exchangeDone': 'Exchanged {{amountIn}} for {{amountOut}}.',
   'wallet.systemAccounts.exchange_desk': 'Exchange desk',
   'wallet.systemAccounts.exchange_fees': 'Exchange fees',
   'wallet.deposit': 'Deposit',
@@ -123,9 +123,9 @@ export const enLaterSite = {
   'wallet.depositCoin': 'Coin',
   'wallet.depositAccount': 'Account',
   'wallet.close': 'Close',
-  'wallet.withdrawDone': 'Withdrawal of {{amount}} {{coin}} submitted.',
+  'wallet.withdrawDone': 'Withdrawal of {{amount}} submitted.',
   'wallet.withdrawAudit':
-    'Withdrawal of {{amount}} {{coin}} submitted. It waits for a manual audit, done within 24 hours.',
+    'Withdrawal of {{amount}} submitted. It waits for a manual audit, done within 24 hours.',
   'wallet.addressSaved': 'Address {{alias}} saved.',
   'wallet.addressDeleted': 'Address {{alias}} deleted.',
   'wallet.withdrawUnavailable': 'Withdrawals are not available yet. Please try again later.',
@@ -580,7 +580,7 @@ export const enLaterSite = {
   'autoWithdraw.thresholdShort': 'Threshold',
   'autoWithdraw.threshold': 'Threshold ({{coin}})',
   'autoWithdraw.thresholdHint':
-    'At least {{minimum}} {{coin}}: the minimum withdrawal plus the {{fee}} {{coin}} fee.',
+    'At least {{minimum}}: the minimum withdrawal plus the {{fee}} fee.',
   'autoWithdraw.lastPaid': 'Last paid',
   'autoWithdraw.actions': 'Actions',
   'autoWithdraw.change': 'Change',
@@ -860,7 +860,7 @@ export const enLaterSite = {
   'wallet.confirmPayPassword': 'Pay password again',
   'wallet.emailCode': 'Email code',
   'wallet.payPasswordSaved': 'The pay password is saved.',
-  'wallet.transferDone': 'Transferred {{amount}} {{coin}} to {{account}}.',
+  'wallet.transferDone': 'Transferred {{amount}} to {{account}}.',
   'wallet.pausedUntil':
     'Withdrawals and transfers are paused until {{time}} after a security change.',
   'wallet.fiatNote': "Values use the pool's latest coin prices, in {{currency}}.",
