@@ -164,7 +164,7 @@ describe('cloud-mining contracts', () => {
     await card.getByRole('button', { name: 'Buy' }).click();
     const dialog = page.getByRole('dialog', { name: `Buy ${product.name}` });
     await dialog.getByRole('textbox', { name: 'Units' }).fill('2');
-    await dialog.getByText('To pay: 0.02 BTC').waitFor();
+    await dialog.getByText('To pay: 0.020000 BTC').waitFor();
     await dialog.getByRole('button', { name: 'Place order' }).click();
     await dialog.getByText('Please read and agree to the terms').waitFor();
     await dialog.getByRole('checkbox').check();

@@ -1761,7 +1761,7 @@ export const ja: LocaleMessages = {
     'buy.quantityHint': '1〜{{max}} 口',
     'buy.quantityInvalid': '1〜{{max}} の整数を入力してください',
     'buy.account': 'アカウント（支払いと産出の受け取り）',
-    'buy.total': '支払額：{{amount}} {{coin}}',
+    'buy.total': '支払額：{{amount}}',
     'buy.acceptTerms': '契約規約を読み、同意します',
     'buy.submit': '注文する',
     'buy.placed': '注文 {{id}} を作成しました。2 時間以内にお支払いください。',

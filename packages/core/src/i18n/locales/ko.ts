@@ -1738,7 +1738,7 @@ export const ko: LocaleMessages = {
     'buy.quantityHint': '1~{{max}} 단위',
     'buy.quantityInvalid': '1~{{max}} 사이의 정수를 입력하세요',
     'buy.account': '계정(결제 및 산출 수령)',
-    'buy.total': '결제 금액: {{amount}} {{coin}}',
+    'buy.total': '결제 금액: {{amount}}',
     'buy.acceptTerms': '계약 약관을 읽었으며 동의합니다',
     'buy.submit': '주문하기',
     'buy.placed': '주문 {{id}}이(가) 생성되었습니다. 2시간 안에 결제하세요.',

@@ -1762,7 +1762,7 @@ export const ru: LocaleMessages = {
     'buy.quantityHint': 'от 1 до {{max}} ед.',
     'buy.quantityInvalid': 'Введите целое число от 1 до {{max}}',
     'buy.account': 'Аккаунт (оплата и доход)',
-    'buy.total': 'К оплате: {{amount}} {{coin}}',
+    'buy.total': 'К оплате: {{amount}}',
     'buy.acceptTerms': 'Я прочитал(а) и принимаю условия контракта',
     'buy.submit': 'Оформить заказ',
     'buy.placed': 'Заказ {{id}} создан. Оплатите в течение 2 часов.',

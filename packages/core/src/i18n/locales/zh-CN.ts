@@ -1693,7 +1693,7 @@ export const zhCN: LocaleMessages = {
     'buy.quantityHint': '1 至 {{max}} 份',
     'buy.quantityInvalid': '请输入 1 至 {{max}} 的整数',
     'buy.account': '账户（付款并接收产出）',
-    'buy.total': '应付：{{amount}} {{coin}}',
+    'buy.total': '应付：{{amount}}',
     'buy.acceptTerms': '我已阅读并同意合约条款',
     'buy.submit': '提交订单',
     'buy.placed': '订单 {{id}} 已创建，请在 2 小时内支付。',

@@ -3,7 +3,7 @@ import { Button, FormField, Input, Select, Table } from '@poolkit/widgets';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, count, dateTime, hashrate } from '../../app/format';
+import { coinMoney, count, dateTime, hashrate } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, uiStyles } from '../../app/ui';
@@ -106,7 +106,7 @@ export function auditDetailValue(
     return hashrate(Number(value), coin);
   }
   if (COIN_AMOUNT_FIELDS.has(key) && coin !== '') {
-    return `${coinAmount(String(value), coin)} ${coin.toUpperCase()}`;
+    return coinMoney(String(value), coin);
   }
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return dateTime(value);
   if (typeof value === 'number' || /^-?\d+(\.\d+)?$/.test(value)) {

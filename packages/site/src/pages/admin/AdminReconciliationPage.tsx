@@ -1,7 +1,7 @@
 import type { ReconciliationCoin } from '@poolkit/core';
 import { Button, StatusTag } from '@poolkit/widgets';
 import { useTranslation } from 'react-i18next';
-import { coinAmount, dateTime } from '../../app/format';
+import { coinMoney, dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { Card, DataTable, EmptyState, Skeleton, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
@@ -16,7 +16,7 @@ import * as styles from './admin.css';
 function LedgerAmount({ value, coin }: { value: string; coin: string }) {
   return (
     <span className={styles.exact} title={value}>
-      {coinAmount(value, coin)} {coin.toUpperCase()}
+      {coinMoney(value, coin)}
     </span>
   );
 }

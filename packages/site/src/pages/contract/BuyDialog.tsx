@@ -4,6 +4,7 @@ import Big from 'big.js';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
+import { money } from '../../app/format';
 import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, uiStyles } from '../../app/ui';
@@ -100,8 +101,9 @@ export function BuyDialog({
         <p>
           <strong>
             {t('contracts.buy.total', {
-              amount: valid ? new Big(product.price).times(units).toFixed() : '—',
-              coin: product.currency,
+              amount: valid
+                ? money(new Big(product.price).times(units).toFixed(), product.currency)
+                : '—',
             })}
           </strong>
         </p>

@@ -34,7 +34,7 @@ export const enContracts = {
   'buy.quantityHint': '1 to {{max}} units',
   'buy.quantityInvalid': 'Enter a whole number from 1 to {{max}}',
   'buy.account': 'Account (pays and receives output)',
-  'buy.total': 'To pay: {{amount}} {{coin}}',
+  'buy.total': 'To pay: {{amount}}',
   'buy.acceptTerms': 'I have read and accept the contract terms',
   'buy.submit': 'Place order',
   'buy.placed': 'Order {{id}} placed. Pay within 2 hours.',
