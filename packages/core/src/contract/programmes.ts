@@ -106,7 +106,7 @@ export type CouponParams = z.input<typeof couponParamsSchema>;
 export const useCouponBodySchema = z
   .object({
     account: accountNameSchema,
-    // A missing or unknown coin names what to do, not zod's "Invalid value" (issue 27).
+    // A missing or unknown coin names what to do, not zod's "Invalid value".
     coin: z.enum(coinIdSchema.options, { error: 'Choose a coin' }),
   })
   .strict();

@@ -1,7 +1,7 @@
 /**
  * The mining software the download page (`/download`) recommends, per algorithm, in one place.
  *
- * Decision (issue 27): PoolKit hosts no binaries; each entry links the project's own release page
+ * Decision: PoolKit hosts no binaries; each entry links the project's own release page
  * (where its authors publish builds and checksums), so a miner never downloads a copy that could
  * be tampered with or out of date. Algorithms are spelt as core's `COINS[coin].algorithm` spells
  * them, so a coin finds its software by its algorithm. Algorithms no entry lists (SHA-256d,

@@ -167,7 +167,7 @@ export async function settleDay(
       // A payment is dated when its day closed (00:00 UTC after it), never later than now: the
       // engine settles a day at its first tick after midnight, so this is when the day's payout
       // is due; days settled together (after downtime, or the demo's backfilled week) keep one
-      // time each instead of all showing the catch-up moment (issue 27). The settlement's real
+      // time each instead of all showing the catch-up moment. The settlement's real
       // run time stays in `settlements.settled_ms`.
       const paidMs = Math.min(nowMs, fromMs + DAY_MS);
       await execute(

@@ -352,7 +352,7 @@ export const DEMO_EVENT_COUPON_SETTING = 'demo_event_coupon';
 
 /**
  * Issues the demo event's advertised code ({@link DEMO_EVENT_COUPON}) once, so the code the
- * page shows redeems (issue 27): a batch of that one code, 20 % off the pool fee on any account
+ * page shows redeems: a batch of that one code, 20 % off the pool fee on any account
  * coin for 30 days, usable for 90 days, issued by the earliest operator (the demo operator,
  * seeded before the content module is ready). Decision: a code is one coupon (spec section 5),
  * so the first visitor to redeem it owns it; from then the event page hides the code (the

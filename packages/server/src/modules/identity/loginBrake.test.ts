@@ -77,7 +77,7 @@ describe.each(testDrivers)('the per-account brake on password guessing on %s', (
     expect(signedIn.data.status).toBe('ok');
   });
 
-  it('should hold the issue 26 case: 64 wrong passwords from 41 addresses, then the right one', async () => {
+  it('should hold against 64 wrong passwords from 41 addresses, then the right one', async () => {
     await registerByEmail(app, 'brake002', 'brake002@example.com', 'Secret123', '10.76.0.2');
     const statuses: number[] = [];
     for (let index = 0; index < 64; index += 1) {

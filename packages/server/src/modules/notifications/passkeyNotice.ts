@@ -28,7 +28,7 @@ export interface PasskeyAddedNotice {
 }
 
 /**
- * Tells a user that a passkey was added to their account (issue 26: a planted passkey must not
+ * Tells a user that a passkey was added to their account (a planted passkey must not
  * go unnoticed): a setting-update message and an email naming the passkey, the device and the
  * time (in the user's zone), with the link to the passkey list where it can be removed. Pass the
  * transaction that stored the passkey, so the passkey, the message and the queued email are

@@ -26,7 +26,7 @@ export interface WithdrawalRejectedNotice {
 }
 
 /**
- * Tells a user that an operator rejected their withdrawal (issue 27): a message in the message
+ * Tells a user that an operator rejected their withdrawal: a message in the message
  * center and an email (an SMS when the account has no email, as for the passkey notice) naming
  * the amount, coin, address, the operator's reason and that amount and fee are back on the
  * balance. Pass the rejection's transaction, so the refund and the notice are kept together.

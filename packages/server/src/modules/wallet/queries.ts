@@ -153,7 +153,7 @@ function linesQuery(userId: string, filters: LineFilters): SQL {
 }
 
 /**
- * Deposits seen on the chain but not yet confirmed enough to be credited (issue 27: a deposit
+ * Deposits seen on the chain but not yet confirmed enough to be credited (a deposit
  * must not be invisible until then). They have no ledger record yet, so each is a line of its
  * own: record type `deposit_pending` (listed as a `pending` `deposit`), its id the deposit's row
  * id (shown as `deposit-<id>`, see {@link pendingDepositId}), its time when it was first seen,

@@ -17,7 +17,7 @@ function deviceTimezone(): string {
 }
 
 /**
- * The screen after a reset (issue 26, "I lost control"): the reset ended every session, API key
+ * The screen after a reset ("I lost control"): the reset ended every session, API key
  * and app authorisation, but a passkey still signs in without the password, so the account's
  * passkeys are listed here (name, added, last used) with a remove button. Nobody is signed in:
  * the reset's recovery token (15 minutes, good for these two calls only) authorises the list

@@ -6,7 +6,7 @@ import { algorithmOf, configExample } from './configExample';
 import * as styles from './info.css';
 
 /**
- * The download page's guide (issue 27): the mining software per algorithm (each linked to its
+ * The download page's guide: the mining software per algorithm (each linked to its
  * project's release page, from core's `MINING_SOFTWARE`), the connection line, the stratum
  * addresses and ports of every pool (from `GET /pools`, the server's pool catalogue) and a
  * configuration example per coin.

@@ -59,7 +59,7 @@ function AddressSearch({ coin, address }: { coin: CoinId; address: string }) {
   const navigate = useNavigate();
   const [value, setValue] = useState(address);
   // The field follows the address in the URL (a search, the demo link, a recent search, back
-  // and forward, a shared link), so the address searched stays in it (issue 27).
+  // and forward, a shared link), so the address searched stays in it.
   useEffect(() => setValue(address), [address]);
   const [recent, setRecent] = useState<RecentSearch[]>(() => session.get('search_list'));
   function open(addr: string) {
