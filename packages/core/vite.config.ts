@@ -1,7 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import dts from 'vite-plugin-dts';
 import { addDeclarationExtensions } from '../../scripts/dtsExtensions.mjs';
+
+/**
+ * One build entry per subpath of package.json `exports` (the root and each area), from the
+ * source file its `@poolkit/source` condition names: a subpath added there is built.
+ */
+const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { '@poolkit/source': string }>;
+};
+const entries = Object.fromEntries(
+  Object.values(manifest.exports).flatMap((target) => {
+    if (typeof target === 'string') return [];
+    const source = target['@poolkit/source'];
+    return [[source.replace(/^\.\/src\/|\.ts$/g, ''), resolve(import.meta.dirname, source)]];
+  }),
+);
 
 export default defineConfig({
   plugins: [
@@ -22,9 +38,8 @@ export default defineConfig({
     sourcemap: false,
     minify: false,
     lib: {
-      entry: resolve(import.meta.dirname, 'src/index.ts'),
+      entry: entries,
       formats: ['es'],
-      fileName: () => 'index.js',
     },
     rollupOptions: {
       external: [/^@noble\/hashes/, /^dayjs/, 'big.js', 'i18next', 'ky', /^zod/],

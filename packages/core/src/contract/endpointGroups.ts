@@ -22,7 +22,7 @@ export const endpointGroupLoaders = {
   poolAccount: () => import('./groups/poolAccount').then((group) => group.poolAccountEndpoints),
   profits: () => import('./groups/profits').then((group) => group.profitsEndpoints),
   userAccounts: () => import('./groups/userAccounts').then((group) => group.userAccountsEndpoints),
-  wallet: () => import('./groups/wallet').then((group) => group.walletEndpoints),
+  wallet: () => import('./groups/walletEndpoints').then((group) => group.walletEndpoints),
   cloudContracts: () =>
     import('./groups/cloudContracts').then((group) => group.cloudContractsEndpoints),
   programmes: () => import('./groups/programmes').then((group) => group.programmesEndpoints),

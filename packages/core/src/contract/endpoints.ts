@@ -24,7 +24,7 @@ import { profitsEndpoints } from './groups/profits';
 import { programmesEndpoints } from './groups/programmes';
 import { siteContentEndpoints } from './groups/siteContent';
 import { userAccountsEndpoints } from './groups/userAccounts';
-import { walletEndpoints } from './groups/wallet';
+import { walletEndpoints } from './groups/walletEndpoints';
 
 /** The API contract: every endpoint by id. */
 export const endpoints = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createObserverBodySchema, createSubAccountBodySchema } from './accounts';
-import { uploadCertificateBodySchema } from './contracts';
+import { uploadCertificateBodySchema } from './cloudMining';
 import { endpoints } from './endpoints';
 import {
   loginBodySchema,
@@ -31,7 +31,7 @@ import {
   transferBodySchema,
   walletTransactionDetailSchema,
   withdrawBodySchema,
-} from './wallet';
+} from './walletSchemas';
 
 const captcha = {
   lot_number: '4dc3cfc2cdff448cad8d13107198d473',

@@ -3,6 +3,7 @@
  * (spec section 5); the server refuses otherwise.
  */
 import { z } from 'zod';
+import { certificateFileSchema } from './cloudMining';
 import {
   coinIdSchema,
   entityIdSchema,
@@ -10,7 +11,6 @@ import {
   paginatedSchema,
   paginationQueryShape,
 } from './common';
-import { certificateFileSchema } from './contracts';
 
 /** A ticket's state. */
 export const ticketStatusSchema = z.enum(['open', 'replied', 'closed']);

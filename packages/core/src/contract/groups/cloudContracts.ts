@@ -1,9 +1,8 @@
 /**
- * Cloud-mining contracts (not shown).
+ * Cloud-mining contracts' endpoints (not shown); their schemas are in `../cloudMining.ts`.
  * Family B of the API contract; `../endpoints.ts` merges every group into `endpoints`.
  */
 
-import { paginationQuerySchema } from '../common';
 import {
   adminContractOrderListSchema,
   adminContractOrderQuerySchema,
@@ -26,7 +25,8 @@ import {
   payContractOrderBodySchema,
   reviewContractOrderBodySchema,
   uploadCertificateBodySchema,
-} from '../contracts';
+} from '../cloudMining';
+import { paginationQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 
 /** The cloud-mining contracts (not shown) calls. */

@@ -7,6 +7,8 @@
  * Money belongs to mining accounts: each of a user's mining accounts (the main account and its
  * sub-accounts) holds its own balance per coin, credited with that account's mining income; the
  * wallet sums them. Transfers name the account they leave and the account they reach.
+ *
+ * The schemas and types; the endpoints that use them are in `groups/walletEndpoints.ts`.
  */
 import { z } from 'zod';
 import {

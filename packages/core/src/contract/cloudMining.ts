@@ -1,6 +1,7 @@
 /**
  * Cloud-mining (hashrate) contracts: products, orders, payment certificates, cancellation,
- * order profits and the contract dashboard.
+ * order profits and the contract dashboard: the schemas and types; the endpoints that use
+ * them are in `groups/cloudContracts.ts`.
  */
 import { z } from 'zod';
 import {

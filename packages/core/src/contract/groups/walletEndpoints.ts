@@ -1,5 +1,5 @@
 /**
- * The wallet (not shown; all user-only).
+ * The wallet's endpoints (not shown; all user-only); their schemas are in `../walletSchemas.ts`.
  * Family B of the API contract; `../endpoints.ts` merges every group into `endpoints`.
  */
 import { emptyResponseSchema } from '../common';
@@ -35,7 +35,7 @@ import {
   withdrawalSchema,
   withdrawBodySchema,
   withdrawRulesSchema,
-} from '../wallet';
+} from '../walletSchemas';
 
 /** The wallet (not shown; all user-only) calls. */
 export const walletEndpoints = {
