@@ -1,5 +1,5 @@
 import { type CoinId, getCoin, type SeriesInterval } from '@poolkit/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Pagination } from '../components/Pagination/Pagination';
 import { BlockTable, type BlockTableProps } from '../widgets/BlockTable/BlockTable';
 import {
@@ -8,7 +8,13 @@ import {
   type HashrateRange,
 } from '../widgets/HashrateChart/HashrateChart';
 import { PoolStatsCard, type PoolStatsCardProps } from '../widgets/PoolStatsCard/PoolStatsCard';
-import { type PoolApiOptions, useLiveReload, useLoad, usePoolApi } from './usePoolApi';
+import {
+  followTopics,
+  type PoolApiOptions,
+  useLiveReload,
+  useLoad,
+  usePoolApi,
+} from './usePoolApi';
 
 /** What every connected widget needs: the coin's pool and where its API is. */
 export interface ConnectedProps extends PoolApiOptions {
@@ -102,6 +108,67 @@ export function ConnectedHashrateChart({
   );
 }
 
+/** Props of {@link PagedBlockTable}. */
+export type PagedBlockTableProps = Omit<
+  BlockTableProps,
+  'blocks' | 'coin' | 'loading' | 'error' | 'onRetry' | 'footer'
+> & {
+  /** The coin whose pool's blocks to show. */
+  coin: CoinId;
+  /** A client of `GET /pools/{pool}/blocks` (the connected widgets' or the embeds'). */
+  api: Pick<ReturnType<typeof usePoolApi>, 'poolBlocks'>;
+  /** Blocks per page. */
+  pageSize: number;
+  /** Reloads the first page this often, in ms; `0` never. Default `0`. */
+  refreshMs?: number;
+  /** Calls its argument on the pool's live updates while on page 1; returns the unsubscribe. */
+  follow?: (reload: () => void) => () => void;
+};
+
+/**
+ * {@link BlockTable} of a coin's pool, a page at a time (`GET /pools/{pool}/blocks`), with the
+ * base `Pagination` under it: the paged block table of {@link ConnectedBlockTable} and of the
+ * `<poolkit-blocks>` element.
+ */
+export function PagedBlockTable({
+  coin,
+  api,
+  pageSize,
+  refreshMs = 0,
+  follow,
+  ...props
+}: PagedBlockTableProps) {
+  const [page, setPage] = useState(1);
+  const load = useCallback(
+    () => api.poolBlocks({ params: { pool: coin }, query: { page, page_size: pageSize } }),
+    [api, coin, page, pageSize],
+  );
+  const { data, loading, error, reload } = useLoad(load, page === 1 ? refreshMs : 0);
+  // New blocks and confirmations matter on the first page only.
+  useEffect(() => (follow && page === 1 ? follow(reload) : undefined), [follow, page, reload]);
+  return (
+    <BlockTable
+      {...props}
+      coin={getCoin(coin)}
+      blocks={data?.list ?? []}
+      loading={loading}
+      error={data ? undefined : (error ?? undefined)}
+      onRetry={reload}
+      footer={
+        data && data.total > pageSize ? (
+          <Pagination
+            total={data.total}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            showJumper={false}
+          />
+        ) : null
+      }
+    />
+  );
+}
+
 /** Props of {@link ConnectedBlockTable}: the table's own props, less the data. */
 export type ConnectedBlockTableProps = ConnectedProps &
   Omit<BlockTableProps, 'blocks' | 'coin' | 'loading' | 'error' | 'onRetry' | 'footer'> & {
@@ -123,33 +190,21 @@ export function ConnectedBlockTable({
   ...props
 }: ConnectedBlockTableProps) {
   const api = usePoolApi({ baseUrl, fetch });
-  const [page, setPage] = useState(1);
-  const load = useCallback(
-    () => api.poolBlocks({ params: { pool: coin }, query: { page, page_size: pageSize } }),
-    [api, coin, page, pageSize],
+  const follow = useMemo(
+    () =>
+      live
+        ? (reload: () => void) => followTopics([`blocks:${coin}`, `pool:${coin}`], baseUrl, reload)
+        : undefined,
+    [live, coin, baseUrl],
   );
-  const { data, loading, error, reload } = useLoad(load, page === 1 && !live ? refreshMs : 0);
-  // New blocks and confirmations matter on the first page only.
-  useLiveReload(live && page === 1 ? [`blocks:${coin}`, `pool:${coin}`] : null, baseUrl, reload);
   return (
-    <BlockTable
+    <PagedBlockTable
       {...props}
-      coin={getCoin(coin)}
-      blocks={data?.list ?? []}
-      loading={loading}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
-      footer={
-        data && data.total > pageSize ? (
-          <Pagination
-            total={data.total}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            showJumper={false}
-          />
-        ) : null
-      }
+      coin={coin}
+      api={api}
+      pageSize={pageSize}
+      refreshMs={live ? 0 : refreshMs}
+      follow={follow}
     />
   );
 }

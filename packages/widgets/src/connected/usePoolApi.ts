@@ -50,8 +50,24 @@ export function usePoolApi({ baseUrl = '/api', fetch }: PoolApiOptions) {
 /**
  * Calls `reload` whenever the pool's live stream (`GET /api/live`, Server-Sent Events) says
  * something of `topics` changed, or while the stream is unavailable, once a minute (core's
- * `subscribeLive` and its polling fallback). `null` follows nothing.
+ * `subscribeLive` and its polling fallback). Returns the unsubscribe function.
  */
+export function followTopics(
+  topics: readonly LiveTopic[],
+  baseUrl: string | undefined,
+  reload: () => void,
+): () => void {
+  const subscription = subscribeLive(
+    topics,
+    (notice) => {
+      if (notice.type !== 'ready') reload();
+    },
+    { baseUrl: baseUrl ?? '/api' },
+  );
+  return () => subscription.close();
+}
+
+/** {@link followTopics} while mounted; `null` follows nothing. */
 export function useLiveReload(
   topics: readonly LiveTopic[] | null,
   baseUrl: string | undefined,
@@ -61,14 +77,7 @@ export function useLiveReload(
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the topics
   useEffect(() => {
     if (topics === null || topics.length === 0) return;
-    const subscription = subscribeLive(
-      topics,
-      (notice) => {
-        if (notice.type !== 'ready') reload();
-      },
-      { baseUrl: baseUrl ?? '/api' },
-    );
-    return () => subscription.close();
+    return followTopics(topics, baseUrl, reload);
   }, [key, baseUrl, reload]);
 }
 

@@ -189,6 +189,19 @@ describe('PoolKit custom elements', () => {
     expect(blocks?.url.searchParams.get('page_size')).toBe('30');
   });
 
+  it("should page the pool's blocks ten at a time and follow them live", async () => {
+    const element = mount('<poolkit-blocks coin="kas"></poolkit-blocks>');
+    const shadow = shadowOf(element);
+    await expect.poll(() => shadow.querySelectorAll('tbody tr').length).toBe(10);
+    const blocks = requests.find((request) => request.url.pathname.endsWith('/kas/blocks'));
+    expect(blocks?.url.searchParams.get('page_size')).toBe('10');
+    // Twelve blocks: a second page to go to.
+    expect(shadow.querySelector('button[aria-label="Page 2"]')).not.toBeNull();
+    await expect
+      .poll(() => streamUrls.map((url) => new URL(url).searchParams.get('topics')))
+      .toEqual(['pool:kas,blocks:kas']);
+  });
+
   it("should share one live stream per pool and coin among a page's elements", async () => {
     mount(
       '<div><poolkit-pool-stats coin="kas"></poolkit-pool-stats><poolkit-blocks coin="kas"></poolkit-blocks><poolkit-luck coin="kas"></poolkit-luck><poolkit-luck coin="alph"></poolkit-luck></div>',

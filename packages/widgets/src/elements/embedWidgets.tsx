@@ -10,10 +10,9 @@ import {
   subscribeLive,
 } from '@poolkit/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Pagination } from '../components/Pagination/Pagination';
+import { PagedBlockTable } from '../connected/ConnectedWidgets';
 import { useLoad } from '../connected/usePoolApi';
 import { useMiningT } from '../lib/useMiningT';
-import { BlockTable } from '../widgets/BlockTable/BlockTable';
 import { HalvingCountdown } from '../widgets/HalvingCountdown/HalvingCountdown';
 import { HashrateChart, type HashrateRange } from '../widgets/HashrateChart/HashrateChart';
 import { Luck } from '../widgets/Luck/Luck';
@@ -94,12 +93,9 @@ export function followPool(baseUrl: string, coin: CoinId, listener: () => void) 
   };
 }
 
-/** Reloads on the pool's live updates ({@link followPool}); `enabled: false` follows nothing. */
-function usePoolLive({ coin, baseUrl }: EmbedProps, reload: () => void, enabled = true): void {
-  useEffect(
-    () => (enabled ? followPool(baseUrl, coin, reload) : undefined),
-    [baseUrl, coin, reload, enabled],
-  );
+/** Reloads on the pool's live updates ({@link followPool}). */
+function usePoolLive({ coin, baseUrl }: EmbedProps, reload: () => void): void {
+  useEffect(() => followPool(baseUrl, coin, reload), [baseUrl, coin, reload]);
 }
 
 /** The pool's statistics, reloaded when the pool rolls up or finds a block. */
@@ -181,38 +177,11 @@ const BLOCK_PAGE_SIZE = 10;
 /** `<poolkit-blocks>`: the pool's blocks, a page at a time; new blocks arrive live on page 1. */
 export function EmbedBlocks({ coin, baseUrl }: EmbedProps) {
   const api = useEmbedApi(baseUrl);
-  const [page, setPage] = useState(1);
-  const load = useCallback(
-    () =>
-      api.poolBlocks({
-        params: { pool: coin },
-        query: { page, page_size: BLOCK_PAGE_SIZE },
-      }),
-    [api, coin, page],
+  const follow = useCallback(
+    (reload: () => void) => followPool(baseUrl, coin, reload),
+    [baseUrl, coin],
   );
-  const { data, loading, error, reload } = useLoad(load);
-  // New blocks and confirmations matter on the first page only.
-  usePoolLive({ coin, baseUrl }, reload, page === 1);
-  return (
-    <BlockTable
-      coin={getCoin(coin)}
-      blocks={data?.list ?? []}
-      loading={loading}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
-      footer={
-        data && data.total > BLOCK_PAGE_SIZE ? (
-          <Pagination
-            total={data.total}
-            page={page}
-            pageSize={BLOCK_PAGE_SIZE}
-            onPageChange={setPage}
-            showJumper={false}
-          />
-        ) : null
-      }
-    />
-  );
+  return <PagedBlockTable coin={coin} api={api} pageSize={BLOCK_PAGE_SIZE} follow={follow} />;
 }
 
 /** Blocks `<poolkit-luck>` draws and averages (the widget's default window). */

@@ -8,9 +8,9 @@ import {
   type PoolBlock,
 } from '@poolkit/core';
 import type { ReactNode } from 'react';
+import { DataState, ListCard } from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
 import { StatusBadge, type Tone } from '../../lib/parts';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -91,107 +91,95 @@ export function BlockTable({
   className,
 }: BlockTableProps) {
   const { label, language } = useLabels(labels);
-  const Heading = `h${headingLevel}` as const;
   const caption = title ?? label('blocks');
 
-  let body: ReactNode;
-  if (loading) {
-    body = <LoadingBlock label={label('blocksLoading')} height={240} />;
-  } else if (error) {
-    body = (
-      <ErrorBlock
-        error={error}
-        fallback={label('blocksError')}
-        retryLabel={label('retry')}
-        onRetry={onRetry}
-      />
-    );
-  } else if (blocks.length === 0) {
-    body = <MessageBlock kind="empty" message={label('blocksEmpty')} />;
-  } else {
-    body = (
-      // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
-      // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-      <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
-        <table className={styles.table}>
-          <caption className={widget.srOnly}>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={cx(styles.head, styles.pinned)}>
-                {label('columnHeight')}
-              </th>
-              <th scope="col" className={styles.head}>
-                {label('columnTime')}
-              </th>
-              <th scope="col" className={cx(styles.head, styles.end)}>
-                {label('columnReward')}
-              </th>
-              <th scope="col" className={cx(styles.head, styles.end)}>
-                {label('columnLuck')}
-              </th>
-              <th scope="col" className={styles.head}>
-                {label('columnStatus')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {blocks.map((block) => {
-              const [statusKey, tone] = STATUS[block.status];
-              return (
-                <tr key={`${block.height}-${block.hash}`}>
-                  <th scope="row" className={cx(styles.cell, styles.pinned)}>
-                    {explorerUrl ? (
-                      <a
-                        className={styles.link}
-                        href={explorerUrl(block)}
-                        target="_blank"
-                        rel="noreferrer"
-                      >
-                        {formatNumber(block.height, language)}
-                      </a>
-                    ) : (
-                      formatNumber(block.height, language)
-                    )}
-                  </th>
-                  <td className={styles.cell}>{formatZoned(block.time, timezone)}</td>
-                  <td className={cx(styles.cell, styles.end)}>
-                    {formatDecimal(block.reward, coin.displayDecimals, {
-                      grouping: true,
-                      rounding: 'down',
-                    })}
-                    <span className={widget.unit}>{coin.symbol}</span>
-                  </td>
-                  <td className={cx(styles.cell, styles.end)}>
-                    {block.luck === null ? '--' : formatPercent(block.luck)}
-                  </td>
-                  <td className={styles.cell}>
-                    <StatusBadge tone={tone}>{label(statusKey)}</StatusBadge>
-                    {block.status === 'pending' ? (
-                      <span className={styles.confirmations}>
-                        {label('confirmationsOf', {
-                          count: block.confirmations,
-                          required: block.required_confirmations,
-                        })}
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-
   return (
-    <section className={cx(widget.card, className)}>
-      <div className={widget.header}>
-        <Heading className={widget.title}>{caption}</Heading>
-      </div>
-      {body}
-      {footer}
-    </section>
+    <ListCard title={caption} headingLevel={headingLevel} footer={footer} className={className}>
+      <DataState
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        empty={blocks.length === 0}
+        loadingLabel={label('blocksLoading')}
+        errorText={label('blocksError')}
+        retryLabel={label('retry')}
+        emptyMessage={label('blocksEmpty')}
+      >
+        {() => (
+          // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
+          // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+          <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
+            <table className={styles.table}>
+              <caption className={widget.srOnly}>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={cx(styles.head, styles.pinned)}>
+                    {label('columnHeight')}
+                  </th>
+                  <th scope="col" className={styles.head}>
+                    {label('columnTime')}
+                  </th>
+                  <th scope="col" className={cx(styles.head, styles.end)}>
+                    {label('columnReward')}
+                  </th>
+                  <th scope="col" className={cx(styles.head, styles.end)}>
+                    {label('columnLuck')}
+                  </th>
+                  <th scope="col" className={styles.head}>
+                    {label('columnStatus')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {blocks.map((block) => {
+                  const [statusKey, tone] = STATUS[block.status];
+                  return (
+                    <tr key={`${block.height}-${block.hash}`}>
+                      <th scope="row" className={cx(styles.cell, styles.pinned)}>
+                        {explorerUrl ? (
+                          <a
+                            className={styles.link}
+                            href={explorerUrl(block)}
+                            target="_blank"
+                            rel="noreferrer"
+                          >
+                            {formatNumber(block.height, language)}
+                          </a>
+                        ) : (
+                          formatNumber(block.height, language)
+                        )}
+                      </th>
+                      <td className={styles.cell}>{formatZoned(block.time, timezone)}</td>
+                      <td className={cx(styles.cell, styles.end)}>
+                        {formatDecimal(block.reward, coin.displayDecimals, {
+                          grouping: true,
+                          rounding: 'down',
+                        })}
+                        <span className={widget.unit}>{coin.symbol}</span>
+                      </td>
+                      <td className={cx(styles.cell, styles.end)}>
+                        {block.luck === null ? '--' : formatPercent(block.luck)}
+                      </td>
+                      <td className={styles.cell}>
+                        <StatusBadge tone={tone}>{label(statusKey)}</StatusBadge>
+                        {block.status === 'pending' ? (
+                          <span className={styles.confirmations}>
+                            {label('confirmationsOf', {
+                              count: block.confirmations,
+                              required: block.required_confirmations,
+                            })}
+                          </span>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </DataState>
+    </ListCard>
   );
 }

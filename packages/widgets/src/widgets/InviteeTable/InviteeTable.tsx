@@ -1,11 +1,9 @@
 import { COIN_DISPLAY, type CoinId, DEFAULT_TIMEZONE, type Invitee } from '@poolkit/core';
 import type { ReactNode } from 'react';
-import { cx } from '../../internal/cx';
+import { DataState, ListCard } from '../../components/DataState/DataState';
 import { StatusBadge } from '../../lib/parts';
 import { RowTable } from '../../lib/RowTable';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
-import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
 
 /** An invited user, as `GET /invitations/invitees` lists them. */
@@ -83,73 +81,67 @@ export function InviteeTable({
   className,
 }: InviteeTableProps) {
   const { label } = useCatalogueLabels(CATALOGUE, labels);
-  const Heading = `h${headingLevel}` as const;
   const caption = label('title');
 
-  let body: ReactNode;
-  if (loading) {
-    body = <LoadingBlock label={label('loading')} height={200} />;
-  } else if (error) {
-    body = (
-      <ErrorBlock
-        error={error}
-        fallback={label('error')}
-        retryLabel={label('retry')}
-        onRetry={onRetry}
-      />
-    );
-  } else if (invitees.length === 0) {
-    body = <MessageBlock kind="empty" message={label('empty')} />;
-  } else {
-    body = (
-      <RowTable
-        caption={caption}
-        rows={invitees}
-        getRowKey={(row) => `${row.username}-${row.registered_at}`}
-        columns={[
-          { key: 'user', header: label('user'), cell: (row) => row.username },
-          {
-            key: 'registered',
-            header: label('registered'),
-            cell: (row) => formatZoned(row.registered_at, timezone),
-          },
-          {
-            key: 'mining',
-            header: label('mining'),
-            cell: (row) => (
-              <StatusBadge tone={row.mining ? 'success' : 'neutral'}>
-                {label(row.mining ? 'miningYes' : 'miningNo')}
-              </StatusBadge>
-            ),
-          },
-          {
-            key: 'revenue',
-            header: label('revenue'),
-            end: true,
-            cell: (row) =>
-              perCoin(row.earnings.map((sum) => ({ coin: sum.coin, amount: sum.revenue }))),
-          },
-          {
-            key: 'reward',
-            header: label('reward'),
-            end: true,
-            cell: (row) =>
-              perCoin(row.earnings.map((sum) => ({ coin: sum.coin, amount: sum.reward }))),
-          },
-        ]}
-      />
-    );
-  }
-
   return (
-    <section className={cx(widget.card, className)} aria-label={caption}>
-      {hideTitle ? null : (
-        <div className={widget.header}>
-          <Heading className={widget.title}>{caption}</Heading>
-        </div>
-      )}
-      {body}
-      {footer}
-    </section>
+    <ListCard
+      title={caption}
+      headingLevel={headingLevel}
+      hideTitle={hideTitle}
+      footer={footer}
+      className={className}
+      aria-label={caption}
+    >
+      <DataState
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        empty={invitees.length === 0}
+        loadingLabel={label('loading')}
+        errorText={label('error')}
+        retryLabel={label('retry')}
+        emptyMessage={label('empty')}
+        skeletonHeight={200}
+      >
+        {() => (
+          <RowTable
+            caption={caption}
+            rows={invitees}
+            getRowKey={(row) => `${row.username}-${row.registered_at}`}
+            columns={[
+              { key: 'user', header: label('user'), cell: (row) => row.username },
+              {
+                key: 'registered',
+                header: label('registered'),
+                cell: (row) => formatZoned(row.registered_at, timezone),
+              },
+              {
+                key: 'mining',
+                header: label('mining'),
+                cell: (row) => (
+                  <StatusBadge tone={row.mining ? 'success' : 'neutral'}>
+                    {label(row.mining ? 'miningYes' : 'miningNo')}
+                  </StatusBadge>
+                ),
+              },
+              {
+                key: 'revenue',
+                header: label('revenue'),
+                end: true,
+                cell: (row) =>
+                  perCoin(row.earnings.map((sum) => ({ coin: sum.coin, amount: sum.revenue }))),
+              },
+              {
+                key: 'reward',
+                header: label('reward'),
+                end: true,
+                cell: (row) =>
+                  perCoin(row.earnings.map((sum) => ({ coin: sum.coin, amount: sum.reward }))),
+              },
+            ]}
+          />
+        )}
+      </DataState>
+    </ListCard>
   );
 }

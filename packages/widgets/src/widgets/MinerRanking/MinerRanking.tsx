@@ -6,10 +6,10 @@ import {
   formatNumber,
 } from '@poolkit/core';
 import type { ReactNode } from 'react';
+import { DataState, ListCard } from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
 import { currencySymbol, HashrateValue } from '../../lib/parts';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import * as styles from './MinerRanking.css';
@@ -134,7 +134,6 @@ export function MinerRanking({
   className,
 }: MinerRankingProps) {
   const { label, language } = useLabels(labels);
-  const Heading = `h${headingLevel}` as const;
   const [current, setSort] = useControllableState({
     value: sort,
     defaultValue: defaultSort,
@@ -148,130 +147,120 @@ export function MinerRanking({
         (a, b) => (rankValue(a, current.key) - rankValue(b, current.key)) * sign || 0,
       );
 
-  let body: ReactNode;
-  if (loading) {
-    body = <LoadingBlock label={label('rankingLoading')} height={240} />;
-  } else if (error) {
-    body = (
-      <ErrorBlock
-        error={error}
-        fallback={label('rankingError')}
-        retryLabel={label('retry')}
-        onRetry={onRetry}
-      />
-    );
-  } else if (miners.length === 0) {
-    body = <MessageBlock kind="empty" message={label('rankingEmpty')} />;
-  } else {
-    body = (
-      // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
-      // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-      <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
-        <table className={styles.table}>
-          <caption className={widget.srOnly}>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={cx(styles.head, styles.rank)}>
-                {label('rank')}
-              </th>
-              <th scope="col" className={cx(styles.head, styles.pinned)}>
-                {label('model')}
-              </th>
-              {COLUMNS.map(([key, text, numeric]) => {
-                const sorted = key !== null && current.key === key ? current.direction : undefined;
-                return (
-                  <th
-                    key={text}
-                    scope="col"
-                    aria-sort={sorted}
-                    className={cx(styles.head, numeric && styles.end)}
-                  >
-                    {key === null ? (
-                      label(text)
-                    ) : (
-                      <button
-                        type="button"
-                        className={styles.sortButton}
-                        onClick={() =>
-                          setSort({
-                            key,
-                            direction: sorted === 'descending' ? 'ascending' : 'descending',
-                          })
-                        }
-                      >
-                        {label(text)}
-                        <span aria-hidden="true">
-                          {sorted === 'ascending' ? '↑' : sorted === 'descending' ? '↓' : '↕'}
-                        </span>
-                      </button>
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((miner, index) => {
-              const symbol = currencySymbol(miner.currency);
-              const losing = miner.profit.trim().startsWith('-');
-              return (
-                <tr key={miner.id}>
-                  <td className={cx(styles.cell, styles.rank)}>{firstRank + index}</td>
-                  <th
-                    scope="row"
-                    className={cx(styles.cell, styles.pinned)}
-                    title={`${miner.vendor} ${miner.model}`}
-                  >
-                    {onMinerOpen ? (
-                      <button
-                        type="button"
-                        className={styles.openButton}
-                        onClick={() => onMinerOpen(miner)}
-                      >
-                        {miner.model}
-                      </button>
-                    ) : (
-                      <span className={styles.model}>{miner.model}</span>
-                    )}
-                    <span className={styles.vendor}>{miner.vendor}</span>
-                  </th>
-                  <td className={styles.cell}>{miner.release_date ?? '--'}</td>
-                  <td className={cx(styles.cell, styles.end)}>
-                    <HashrateValue value={miner.hashrate} baseUnit={hashrateBaseUnit(miner)} />
-                  </td>
-                  <td className={cx(styles.cell, styles.end)}>
-                    {formatNumber(miner.power, language)}
-                    <span className={widget.unit}>W</span>
-                  </td>
-                  <td className={cx(styles.cell, styles.end)}>
-                    {miner.unit_power}
-                    <span className={widget.unit}>{miner.unit_power_unit}</span>
-                  </td>
-                  <td className={cx(styles.cell, styles.end)}>
-                    {symbol}
-                    {formatDecimal(miner.break_even, 3, { rounding: 'half-up' })}
-                    <span className={widget.unit}>/kWh</span>
-                  </td>
-                  <td className={cx(styles.cell, styles.end, losing && styles.loss)}>
-                    {formatMoney(miner.profit, miner.currency)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-
   return (
-    <section className={cx(widget.card, className)}>
-      <div className={widget.header}>
-        <Heading className={widget.title}>{caption}</Heading>
-      </div>
-      {body}
-      {footer}
-    </section>
+    <ListCard title={caption} headingLevel={headingLevel} footer={footer} className={className}>
+      <DataState
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        empty={miners.length === 0}
+        loadingLabel={label('rankingLoading')}
+        errorText={label('rankingError')}
+        retryLabel={label('retry')}
+        emptyMessage={label('rankingEmpty')}
+      >
+        {() => (
+          // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
+          // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+          <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
+            <table className={styles.table}>
+              <caption className={widget.srOnly}>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={cx(styles.head, styles.rank)}>
+                    {label('rank')}
+                  </th>
+                  <th scope="col" className={cx(styles.head, styles.pinned)}>
+                    {label('model')}
+                  </th>
+                  {COLUMNS.map(([key, text, numeric]) => {
+                    const sorted =
+                      key !== null && current.key === key ? current.direction : undefined;
+                    return (
+                      <th
+                        key={text}
+                        scope="col"
+                        aria-sort={sorted}
+                        className={cx(styles.head, numeric && styles.end)}
+                      >
+                        {key === null ? (
+                          label(text)
+                        ) : (
+                          <button
+                            type="button"
+                            className={styles.sortButton}
+                            onClick={() =>
+                              setSort({
+                                key,
+                                direction: sorted === 'descending' ? 'ascending' : 'descending',
+                              })
+                            }
+                          >
+                            {label(text)}
+                            <span aria-hidden="true">
+                              {sorted === 'ascending' ? '↑' : sorted === 'descending' ? '↓' : '↕'}
+                            </span>
+                          </button>
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((miner, index) => {
+                  const symbol = currencySymbol(miner.currency);
+                  const losing = miner.profit.trim().startsWith('-');
+                  return (
+                    <tr key={miner.id}>
+                      <td className={cx(styles.cell, styles.rank)}>{firstRank + index}</td>
+                      <th
+                        scope="row"
+                        className={cx(styles.cell, styles.pinned)}
+                        title={`${miner.vendor} ${miner.model}`}
+                      >
+                        {onMinerOpen ? (
+                          <button
+                            type="button"
+                            className={styles.openButton}
+                            onClick={() => onMinerOpen(miner)}
+                          >
+                            {miner.model}
+                          </button>
+                        ) : (
+                          <span className={styles.model}>{miner.model}</span>
+                        )}
+                        <span className={styles.vendor}>{miner.vendor}</span>
+                      </th>
+                      <td className={styles.cell}>{miner.release_date ?? '--'}</td>
+                      <td className={cx(styles.cell, styles.end)}>
+                        <HashrateValue value={miner.hashrate} baseUnit={hashrateBaseUnit(miner)} />
+                      </td>
+                      <td className={cx(styles.cell, styles.end)}>
+                        {formatNumber(miner.power, language)}
+                        <span className={widget.unit}>W</span>
+                      </td>
+                      <td className={cx(styles.cell, styles.end)}>
+                        {miner.unit_power}
+                        <span className={widget.unit}>{miner.unit_power_unit}</span>
+                      </td>
+                      <td className={cx(styles.cell, styles.end)}>
+                        {symbol}
+                        {formatDecimal(miner.break_even, 3, { rounding: 'half-up' })}
+                        <span className={widget.unit}>/kWh</span>
+                      </td>
+                      <td className={cx(styles.cell, styles.end, losing && styles.loss)}>
+                        {formatMoney(miner.profit, miner.currency)}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </DataState>
+    </ListCard>
   );
 }

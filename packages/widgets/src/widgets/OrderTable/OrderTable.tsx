@@ -8,11 +8,10 @@ import {
   STATUS_LABELS,
 } from '@poolkit/core';
 import type { MouseEvent, ReactNode } from 'react';
-import { cx } from '../../internal/cx';
+import { DataState, ListCard } from '../../components/DataState/DataState';
 import { StatusBadge } from '../../lib/parts';
 import { RowTable } from '../../lib/RowTable';
 import * as rowTable from '../../lib/rowTable.css';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -115,85 +114,8 @@ export function OrderTable({
   const { label, t } = useCatalogueLabels(CATALOGUE, labels, ENGLISH);
   const caption = label('caption');
 
-  let body: ReactNode;
-  if (loading) {
-    body = <LoadingBlock label={label('loading')} height={240} />;
-  } else if (error) {
-    body = (
-      <ErrorBlock
-        error={error}
-        fallback={label('error')}
-        retryLabel={label('retry')}
-        onRetry={onRetry}
-      />
-    );
-  } else if (orders.length === 0) {
-    body = <MessageBlock kind="empty" message={emptyMessage ?? label('empty')} />;
-  } else {
-    body = (
-      <RowTable
-        caption={caption}
-        rows={orders}
-        getRowKey={(row) => row.id}
-        minWidth="760px"
-        rowData={(row) => ({ 'data-status': row.status })}
-        columns={[
-          {
-            key: 'id',
-            header: label('id'),
-            cell: (row) =>
-              hrefOf ? (
-                <a
-                  className={rowTable.link}
-                  href={hrefOf(row)}
-                  onClick={onOpen ? (event) => onOpen(row, event) : undefined}
-                >
-                  #{row.id}
-                </a>
-              ) : (
-                `#${row.id}`
-              ),
-          },
-          { key: 'product', header: label('product'), cell: (row) => row.product_name },
-          {
-            key: 'status',
-            header: label('status'),
-            cell: (row) => {
-              const status = STATUS_LABELS.order[row.status];
-              return <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>;
-            },
-          },
-          {
-            key: 'power',
-            header: label('power'),
-            end: true,
-            cell: (row) => formatCoinHashrate(row.power, row.coin),
-          },
-          {
-            key: 'pay',
-            header: label('payAmount'),
-            end: true,
-            cell: (row) => `${row.pay_amount} ${row.currency}`,
-          },
-          {
-            key: 'actual',
-            header: label('actual'),
-            end: true,
-            cell: (row) =>
-              `${formatCoinAmount(row.actual_earnings, row.coin)} ${COIN_DISPLAY[row.coin].symbol}`,
-          },
-          {
-            key: 'created',
-            header: label('createdAt'),
-            cell: (row) => formatZoned(row.created_at, timezone),
-          },
-        ]}
-      />
-    );
-  }
-
   return (
-    <section className={cx(widget.card, className)} aria-label={caption}>
+    <ListCard footer={footer} className={className} aria-label={caption}>
       {toolbar || onExport ? (
         <div className={rowTable.toolbar}>
           <div>{toolbar}</div>
@@ -212,8 +134,77 @@ export function OrderTable({
           ) : null}
         </div>
       ) : null}
-      {body}
-      {footer}
-    </section>
+      <DataState
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        empty={orders.length === 0}
+        loadingLabel={label('loading')}
+        errorText={label('error')}
+        retryLabel={label('retry')}
+        emptyMessage={emptyMessage ?? label('empty')}
+      >
+        {() => (
+          <RowTable
+            caption={caption}
+            rows={orders}
+            getRowKey={(row) => row.id}
+            minWidth="760px"
+            rowData={(row) => ({ 'data-status': row.status })}
+            columns={[
+              {
+                key: 'id',
+                header: label('id'),
+                cell: (row) =>
+                  hrefOf ? (
+                    <a
+                      className={rowTable.link}
+                      href={hrefOf(row)}
+                      onClick={onOpen ? (event) => onOpen(row, event) : undefined}
+                    >
+                      #{row.id}
+                    </a>
+                  ) : (
+                    `#${row.id}`
+                  ),
+              },
+              { key: 'product', header: label('product'), cell: (row) => row.product_name },
+              {
+                key: 'status',
+                header: label('status'),
+                cell: (row) => {
+                  const status = STATUS_LABELS.order[row.status];
+                  return <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>;
+                },
+              },
+              {
+                key: 'power',
+                header: label('power'),
+                end: true,
+                cell: (row) => formatCoinHashrate(row.power, row.coin),
+              },
+              {
+                key: 'pay',
+                header: label('payAmount'),
+                end: true,
+                cell: (row) => `${row.pay_amount} ${row.currency}`,
+              },
+              {
+                key: 'actual',
+                header: label('actual'),
+                end: true,
+                cell: (row) =>
+                  `${formatCoinAmount(row.actual_earnings, row.coin)} ${COIN_DISPLAY[row.coin].symbol}`,
+              },
+              {
+                key: 'created',
+                header: label('createdAt'),
+                cell: (row) => formatZoned(row.created_at, timezone),
+              },
+            ]}
+          />
+        )}
+      </DataState>
+    </ListCard>
   );
 }

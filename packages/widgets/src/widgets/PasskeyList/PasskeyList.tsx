@@ -1,8 +1,7 @@
 import { DEFAULT_TIMEZONE, type PasskeyInfo } from '@poolkit/core';
 import type { ReactNode } from 'react';
-import { cx } from '../../internal/cx';
+import { DataState, ListCard } from '../../components/DataState/DataState';
 import { RowTable } from '../../lib/RowTable';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -55,7 +54,7 @@ export interface PasskeyListProps {
 }
 
 /**
- * The passkeys of an account (issue 26, the screen after a password reset): each one's name,
+ * The passkeys of an account (the screen after a password reset too): each one's name,
  * when it was added and when it last signed in ("Never" when it has not), in the user's zone,
  * with a remove button named after the passkey. A passkey still signs in after the password is
  * reset, so this is where the owner finds one planted by whoever held the account. The widget
@@ -76,82 +75,76 @@ export function PasskeyList({
   className,
 }: PasskeyListProps) {
   const { label } = useCatalogueLabels(CATALOGUE, labels);
-  const Heading = `h${headingLevel}` as const;
   const caption = label('title');
 
-  let body: ReactNode;
-  if (loading) {
-    body = <LoadingBlock label={label('loading')} height={120} />;
-  } else if (error) {
-    body = (
-      <ErrorBlock
-        error={error}
-        fallback={label('error')}
-        retryLabel={label('retry')}
-        onRetry={onRetry}
-      />
-    );
-  } else if (passkeys.length === 0) {
-    body = <MessageBlock kind="empty" message={label('empty')} />;
-  } else {
-    body = (
-      <RowTable
-        caption={caption}
-        rows={passkeys}
-        getRowKey={(row) => row.id}
-        minWidth="420px"
-        columns={[
-          { key: 'name', header: label('name'), cell: (row) => row.nickname },
-          {
-            key: 'added',
-            header: label('added'),
-            cell: (row) => formatZoned(row.created_at, timezone, 'YYYY-MM-DD HH:mm'),
-          },
-          {
-            key: 'lastUsed',
-            header: label('lastUsed'),
-            cell: (row) =>
-              row.last_used_at === null
-                ? label('never')
-                : formatZoned(row.last_used_at, timezone, 'YYYY-MM-DD HH:mm'),
-          },
-          ...(onRemove === undefined
-            ? []
-            : [
-                {
-                  key: 'actions',
-                  header: label('actions'),
-                  hiddenHeader: true,
-                  end: true,
-                  cell: (row: PasskeyListItem) => (
-                    <button
-                      type="button"
-                      className={widget.button}
-                      data-variant="danger"
-                      data-size="sm"
-                      aria-label={label('removeNamed', { name: row.nickname })}
-                      aria-busy={removingId === row.id ? true : undefined}
-                      disabled={removingId !== null}
-                      onClick={() => onRemove(row)}
-                    >
-                      {label('remove')}
-                    </button>
-                  ),
-                },
-              ]),
-        ]}
-      />
-    );
-  }
-
   return (
-    <section className={cx(widget.card, className)} aria-label={caption}>
-      {hideTitle ? null : (
-        <div className={widget.header}>
-          <Heading className={widget.title}>{caption}</Heading>
-        </div>
-      )}
-      {body}
-    </section>
+    <ListCard
+      title={caption}
+      headingLevel={headingLevel}
+      hideTitle={hideTitle}
+      className={className}
+      aria-label={caption}
+    >
+      <DataState
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        empty={passkeys.length === 0}
+        loadingLabel={label('loading')}
+        errorText={label('error')}
+        retryLabel={label('retry')}
+        emptyMessage={label('empty')}
+        skeletonHeight={120}
+      >
+        {() => (
+          <RowTable
+            caption={caption}
+            rows={passkeys}
+            getRowKey={(row) => row.id}
+            minWidth="420px"
+            columns={[
+              { key: 'name', header: label('name'), cell: (row) => row.nickname },
+              {
+                key: 'added',
+                header: label('added'),
+                cell: (row) => formatZoned(row.created_at, timezone, 'YYYY-MM-DD HH:mm'),
+              },
+              {
+                key: 'lastUsed',
+                header: label('lastUsed'),
+                cell: (row) =>
+                  row.last_used_at === null
+                    ? label('never')
+                    : formatZoned(row.last_used_at, timezone, 'YYYY-MM-DD HH:mm'),
+              },
+              ...(onRemove === undefined
+                ? []
+                : [
+                    {
+                      key: 'actions',
+                      header: label('actions'),
+                      hiddenHeader: true,
+                      end: true,
+                      cell: (row: PasskeyListItem) => (
+                        <button
+                          type="button"
+                          className={widget.button}
+                          data-variant="danger"
+                          data-size="sm"
+                          aria-label={label('removeNamed', { name: row.nickname })}
+                          aria-busy={removingId === row.id ? true : undefined}
+                          disabled={removingId !== null}
+                          onClick={() => onRemove(row)}
+                        >
+                          {label('remove')}
+                        </button>
+                      ),
+                    },
+                  ]),
+            ]}
+          />
+        )}
+      </DataState>
+    </ListCard>
   );
 }

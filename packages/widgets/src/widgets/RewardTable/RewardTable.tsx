@@ -1,8 +1,7 @@
 import { COIN_DISPLAY, type InviteReward } from '@poolkit/core';
 import type { ReactNode } from 'react';
-import { cx } from '../../internal/cx';
+import { DataState, ListCard } from '../../components/DataState/DataState';
 import { RowTable } from '../../lib/RowTable';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 
@@ -78,54 +77,14 @@ export function RewardTable({
   className,
 }: RewardTableProps) {
   const { label } = useCatalogueLabels(CATALOGUE, labels);
-  const Heading = `h${headingLevel}` as const;
   const caption = label('title');
 
-  let body: ReactNode;
-  if (loading) {
-    body = <LoadingBlock label={label('loading')} height={200} />;
-  } else if (error) {
-    body = (
-      <ErrorBlock
-        error={error}
-        fallback={label('error')}
-        retryLabel={label('retry')}
-        onRetry={onRetry}
-      />
-    );
-  } else if (rewards.length === 0) {
-    body = <MessageBlock kind="empty" message={label('empty')} />;
-  } else {
-    body = (
-      <RowTable
-        caption={caption}
-        rows={rewards}
-        getRowKey={(row) => `${row.date}-${row.coin}-${row.invitee}`}
-        columns={[
-          { key: 'date', header: label('date'), cell: (row) => row.date },
-          { key: 'invitee', header: label('invitee'), cell: (row) => row.invitee },
-          {
-            key: 'revenue',
-            header: label('revenue'),
-            end: true,
-            cell: (row) => amountOf(row.revenue, row.coin),
-          },
-          {
-            key: 'reward',
-            header: label('reward'),
-            end: true,
-            cell: (row) => amountOf(row.amount, row.coin),
-          },
-        ]}
-      />
-    );
-  }
-
   return (
-    <section className={cx(widget.card, className)} aria-label={caption}>
-      <div className={widget.header}>
-        <Heading className={widget.title}>{caption}</Heading>
-        {onExport ? (
+    <ListCard
+      title={caption}
+      headingLevel={headingLevel}
+      actions={
+        onExport ? (
           <button
             type="button"
             className={widget.button}
@@ -137,11 +96,48 @@ export function RewardTable({
           >
             {label('export')}
           </button>
-        ) : null}
-      </div>
+        ) : null
+      }
+      footer={footer}
+      className={className}
+      aria-label={caption}
+    >
       <p className={widget.note}>{label('asOf')}</p>
-      {body}
-      {footer}
-    </section>
+      <DataState
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        empty={rewards.length === 0}
+        loadingLabel={label('loading')}
+        errorText={label('error')}
+        retryLabel={label('retry')}
+        emptyMessage={label('empty')}
+        skeletonHeight={200}
+      >
+        {() => (
+          <RowTable
+            caption={caption}
+            rows={rewards}
+            getRowKey={(row) => `${row.date}-${row.coin}-${row.invitee}`}
+            columns={[
+              { key: 'date', header: label('date'), cell: (row) => row.date },
+              { key: 'invitee', header: label('invitee'), cell: (row) => row.invitee },
+              {
+                key: 'revenue',
+                header: label('revenue'),
+                end: true,
+                cell: (row) => amountOf(row.revenue, row.coin),
+              },
+              {
+                key: 'reward',
+                header: label('reward'),
+                end: true,
+                cell: (row) => amountOf(row.amount, row.coin),
+              },
+            ]}
+          />
+        )}
+      </DataState>
+    </ListCard>
   );
 }

@@ -10,9 +10,9 @@ import {
   type WalletTransaction,
 } from '@poolkit/core';
 import type { MouseEvent, ReactNode } from 'react';
+import { DataState, ListCard } from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
 import { StatusBadge } from '../../lib/parts';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -152,157 +152,150 @@ export function TransactionTable({
   className,
 }: TransactionTableProps) {
   const { label, t } = useLabels(labels);
-  const Heading = `h${headingLevel}` as const;
   const caption = title ?? label('transactions');
 
-  let body: ReactNode;
-  if (loading) {
-    body = <LoadingBlock label={label('txLoading')} height={240} />;
-  } else if (error) {
-    body = (
-      <ErrorBlock
+  return (
+    <ListCard
+      title={caption}
+      headingLevel={headingLevel}
+      hideTitle={hideTitle}
+      footer={footer}
+      className={className}
+      aria-label={caption}
+    >
+      <DataState
+        loading={loading}
         error={error}
-        fallback={label('txError')}
-        retryLabel={label('retry')}
         onRetry={onRetry}
-      />
-    );
-  } else if (transactions.length === 0) {
-    body = <MessageBlock kind="empty" message={emptyMessage ?? label('txEmpty')} />;
-  } else {
-    body = (
-      // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
-      // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-      <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
-        <table className={styles.table}>
-          <caption className={widget.srOnly}>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={cx(styles.head, styles.pinned)}>
-                {label('txColumnTime')}
-              </th>
-              <th scope="col" className={styles.head}>
-                {label('txColumnType')}
-              </th>
-              <th scope="col" className={styles.head}>
-                {label('txColumnCoin')}
-              </th>
-              <th scope="col" className={cx(styles.head, styles.end)}>
-                {label('txColumnAmount')}
-              </th>
-              {showAccount ? (
-                <th scope="col" className={styles.head}>
-                  {label('txColumnAccount')}
-                </th>
-              ) : null}
-              <th scope="col" className={styles.head}>
-                {label('txColumnCounterparty')}
-              </th>
-              <th scope="col" className={styles.head}>
-                {label('txColumnStatus')}
-              </th>
-              {hrefOf ? (
-                <th scope="col" className={styles.head}>
-                  <span className={widget.srOnly}>{label('txDetails')}</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {transactions.map((row) => {
-              const status = STATUS_LABELS.wallet[row.status];
-              // A deposit still confirming has no record yet, hence no page to link to.
-              const href = row.confirmations === undefined ? hrefOf?.(row) : undefined;
-              return (
-                <tr key={`${row.id}-${row.account}-${row.coin}`} data-type={row.type}>
-                  <th scope="row" className={cx(styles.cell, styles.pinned)}>
-                    {formatZoned(row.time, timezone)}
+        empty={transactions.length === 0}
+        loadingLabel={label('txLoading')}
+        errorText={label('txError')}
+        retryLabel={label('retry')}
+        emptyMessage={emptyMessage ?? label('txEmpty')}
+      >
+        {() => (
+          // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
+          // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+          <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
+            <table className={styles.table}>
+              <caption className={widget.srOnly}>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={cx(styles.head, styles.pinned)}>
+                    {label('txColumnTime')}
                   </th>
-                  <td className={styles.cell} data-label={label('txColumnType')}>
-                    {label(TYPE_KEYS[row.type])}
-                  </td>
-                  <td className={styles.cell} data-label={label('txColumnCoin')}>
-                    {COIN_DISPLAY[row.coin as CoinId]?.symbol ?? row.coin.toUpperCase()}
-                  </td>
-                  <td
-                    className={cx(styles.cell, styles.end, styles.amount)}
-                    data-label={label('txColumnAmount')}
-                  >
-                    {hidden ? (
-                      <>
-                        <span aria-hidden="true">****</span>
-                        <span className={widget.srOnly}>{label('walletHidden')}</span>
-                      </>
-                    ) : (
-                      <>
-                        {signedAmount(row.amount, row.coin)}
-                        {feeOf(row) === undefined ? null : (
-                          <span className={styles.fee}>
-                            {label('txFeeIncluded', { fee: feeOf(row) ?? '' })}
-                          </span>
-                        )}
-                      </>
-                    )}
-                  </td>
+                  <th scope="col" className={styles.head}>
+                    {label('txColumnType')}
+                  </th>
+                  <th scope="col" className={styles.head}>
+                    {label('txColumnCoin')}
+                  </th>
+                  <th scope="col" className={cx(styles.head, styles.end)}>
+                    {label('txColumnAmount')}
+                  </th>
                   {showAccount ? (
-                    <td className={styles.cell} data-label={label('txColumnAccount')}>
-                      {row.account}
-                    </td>
+                    <th scope="col" className={styles.head}>
+                      {label('txColumnAccount')}
+                    </th>
                   ) : null}
-                  <td
-                    className={cx(styles.cell, styles.counterparty)}
-                    data-label={label('txColumnCounterparty')}
-                    title={row.counterparty ?? undefined}
-                  >
-                    {row.counterparty ?? '--'}
-                  </td>
-                  <td className={styles.cell} data-label={label('txColumnStatus')}>
-                    {row.confirmations === undefined ? (
-                      <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>
-                    ) : (
-                      // A deposit seen on the chain, not yet credited: the deposit dialog's words.
-                      <StatusBadge tone="info">
-                        {label('depositStatusPending', {
-                          seen: row.confirmations.count,
-                          needed: row.confirmations.needed,
-                        })}
-                      </StatusBadge>
-                    )}
-                  </td>
-                  {hrefOf && href === undefined ? (
-                    <td className={styles.cell} data-label="" />
-                  ) : null}
-                  {hrefOf && href !== undefined ? (
-                    <td className={styles.cell} data-label="">
-                      <a
-                        className={styles.link}
-                        href={href}
-                        aria-label={label('txDetailsOf', { id: row.id })}
-                        onClick={onOpen ? (event) => onOpen(row, event) : undefined}
-                      >
-                        {label('txDetails')}
-                      </a>
-                    </td>
+                  <th scope="col" className={styles.head}>
+                    {label('txColumnCounterparty')}
+                  </th>
+                  <th scope="col" className={styles.head}>
+                    {label('txColumnStatus')}
+                  </th>
+                  {hrefOf ? (
+                    <th scope="col" className={styles.head}>
+                      <span className={widget.srOnly}>{label('txDetails')}</span>
+                    </th>
                   ) : null}
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-
-  return (
-    <section className={cx(widget.card, className)} aria-label={caption}>
-      {hideTitle ? null : (
-        <div className={widget.header}>
-          <Heading className={widget.title}>{caption}</Heading>
-        </div>
-      )}
-      {body}
-      {footer}
-    </section>
+              </thead>
+              <tbody>
+                {transactions.map((row) => {
+                  const status = STATUS_LABELS.wallet[row.status];
+                  // A deposit still confirming has no record yet, hence no page to link to.
+                  const href = row.confirmations === undefined ? hrefOf?.(row) : undefined;
+                  return (
+                    <tr key={`${row.id}-${row.account}-${row.coin}`} data-type={row.type}>
+                      <th scope="row" className={cx(styles.cell, styles.pinned)}>
+                        {formatZoned(row.time, timezone)}
+                      </th>
+                      <td className={styles.cell} data-label={label('txColumnType')}>
+                        {label(TYPE_KEYS[row.type])}
+                      </td>
+                      <td className={styles.cell} data-label={label('txColumnCoin')}>
+                        {COIN_DISPLAY[row.coin as CoinId]?.symbol ?? row.coin.toUpperCase()}
+                      </td>
+                      <td
+                        className={cx(styles.cell, styles.end, styles.amount)}
+                        data-label={label('txColumnAmount')}
+                      >
+                        {hidden ? (
+                          <>
+                            <span aria-hidden="true">****</span>
+                            <span className={widget.srOnly}>{label('walletHidden')}</span>
+                          </>
+                        ) : (
+                          <>
+                            {signedAmount(row.amount, row.coin)}
+                            {feeOf(row) === undefined ? null : (
+                              <span className={styles.fee}>
+                                {label('txFeeIncluded', { fee: feeOf(row) ?? '' })}
+                              </span>
+                            )}
+                          </>
+                        )}
+                      </td>
+                      {showAccount ? (
+                        <td className={styles.cell} data-label={label('txColumnAccount')}>
+                          {row.account}
+                        </td>
+                      ) : null}
+                      <td
+                        className={cx(styles.cell, styles.counterparty)}
+                        data-label={label('txColumnCounterparty')}
+                        title={row.counterparty ?? undefined}
+                      >
+                        {row.counterparty ?? '--'}
+                      </td>
+                      <td className={styles.cell} data-label={label('txColumnStatus')}>
+                        {row.confirmations === undefined ? (
+                          <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>
+                        ) : (
+                          // A deposit seen on the chain, not yet credited: the deposit dialog's words.
+                          <StatusBadge tone="info">
+                            {label('depositStatusPending', {
+                              seen: row.confirmations.count,
+                              needed: row.confirmations.needed,
+                            })}
+                          </StatusBadge>
+                        )}
+                      </td>
+                      {hrefOf && href === undefined ? (
+                        <td className={styles.cell} data-label="" />
+                      ) : null}
+                      {hrefOf && href !== undefined ? (
+                        <td className={styles.cell} data-label="">
+                          <a
+                            className={styles.link}
+                            href={href}
+                            aria-label={label('txDetailsOf', { id: row.id })}
+                            onClick={onOpen ? (event) => onOpen(row, event) : undefined}
+                          >
+                            {label('txDetails')}
+                          </a>
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </DataState>
+    </ListCard>
   );
 }

@@ -10,10 +10,10 @@ import {
   type WalletBalance,
 } from '@poolkit/core';
 import type { ReactNode } from 'react';
+import { DataState, ListCard } from '../../components/DataState/DataState';
 import { Icon } from '../../components/Icon/Icon';
 import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import * as styles from './WalletCard.css';
@@ -134,7 +134,6 @@ export function WalletCard({
     defaultValue: defaultHidden,
     onChange: onHiddenChange,
   });
-  const Heading = `h${headingLevel}` as const;
   const caption = title ?? label('walletTitle');
   const money = (cny: string) => formatCurrency(convertCurrency(cny, currency), currency);
   const masked = (text: string): ReactNode =>
@@ -156,120 +155,11 @@ export function WalletCard({
         : formatDecimal(value, 8, { grouping: true, rounding: 'down' }),
     );
 
-  let body: ReactNode;
-  if (loading) {
-    body = <LoadingBlock label={label('walletLoading')} height={160} />;
-  } else if (error) {
-    body = (
-      <ErrorBlock
-        error={error}
-        fallback={label('walletError')}
-        retryLabel={label('retry')}
-        onRetry={onRetry}
-      />
-    );
-  } else if (balances.length === 0) {
-    body = <MessageBlock kind="empty" message={label('walletEmpty')} />;
-  } else {
-    body = (
-      // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
-      // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-      <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
-        <table className={cx(styles.table, actions && styles.withActions)}>
-          <caption className={widget.srOnly}>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={cx(styles.head, styles.pinned)}>
-                {label('walletCoin')}
-              </th>
-              <th scope="col" className={cx(styles.head, styles.end)}>
-                {label('walletAvailable')}
-              </th>
-              <th scope="col" className={cx(styles.head, styles.end)}>
-                {label('walletFrozen')}
-              </th>
-              <th scope="col" className={cx(styles.head, styles.end)}>
-                {label('walletTotal')}
-              </th>
-              <th scope="col" className={cx(styles.head, styles.end)}>
-                {label('walletValue')}
-              </th>
-              {actions ? (
-                <th scope="col" className={cx(styles.head, styles.end)}>
-                  <span className={widget.srOnly}>{label('walletActions')}</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {balances.map((balance) => (
-              <tr key={balance.coin}>
-                <th scope="row" className={cx(styles.cell, styles.pinned)}>
-                  {coinFacts(balance.coin).symbol}
-                </th>
-                <td className={cx(styles.cell, styles.end)} data-label={label('walletAvailable')}>
-                  {amount(balance.available, balance.coin)}
-                </td>
-                <td className={cx(styles.cell, styles.end)} data-label={label('walletFrozen')}>
-                  {amount(balance.frozen, balance.coin)}
-                </td>
-                <td className={cx(styles.cell, styles.end)} data-label={label('walletTotal')}>
-                  {amount(balance.total, balance.coin)}
-                </td>
-                <td className={cx(styles.cell, styles.end)} data-label={label('walletValue')}>
-                  {balance.value_cny === null ? '--' : masked(money(balance.value_cny))}
-                </td>
-                {actions ? (
-                  <td className={cx(styles.cell, styles.end)} data-label="">
-                    <span className={styles.rowActions}>
-                      {onDeposit ? (
-                        <button
-                          type="button"
-                          className={widget.button}
-                          data-variant="secondary"
-                          data-size="sm"
-                          aria-label={label('walletDepositCoin', {
-                            coin: coinFacts(balance.coin).symbol,
-                          })}
-                          onClick={() => onDeposit(balance.coin)}
-                        >
-                          {label('walletDeposit')}
-                        </button>
-                      ) : null}
-                      {onWithdraw ? (
-                        <button
-                          type="button"
-                          className={widget.button}
-                          data-variant="secondary"
-                          data-size="sm"
-                          aria-label={label('walletWithdrawCoin', {
-                            coin: coinFacts(balance.coin).symbol,
-                          })}
-                          onClick={() => onWithdraw(balance.coin)}
-                        >
-                          {label('walletWithdraw')}
-                        </button>
-                      ) : null}
-                    </span>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
-
   return (
-    <section
-      className={cx(widget.card, className)}
-      aria-label={caption}
-      data-state={isHidden ? 'hidden' : 'visible'}
-    >
-      <div className={widget.header}>
-        <Heading className={widget.title}>{caption}</Heading>
+    <ListCard
+      title={caption}
+      headingLevel={headingLevel}
+      actions={
         <div className={styles.actions}>
           <button
             type="button"
@@ -303,15 +193,122 @@ export function WalletCard({
             </button>
           ) : null}
         </div>
-      </div>
+      }
+      footer={footer}
+      className={className}
+      aria-label={caption}
+      data-state={isHidden ? 'hidden' : 'visible'}
+    >
       <div className={styles.total}>
         <span className={widget.statLabel}>{label('walletTotalValue')}</span>
         <p className={styles.totalValue} data-testid="wallet-total">
           {loading ? '--' : masked(money(totalValueCny))}
         </p>
       </div>
-      {body}
-      {footer}
-    </section>
+      <DataState
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        empty={balances.length === 0}
+        loadingLabel={label('walletLoading')}
+        errorText={label('walletError')}
+        retryLabel={label('retry')}
+        emptyMessage={label('walletEmpty')}
+        skeletonHeight={160}
+      >
+        {() => (
+          // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
+          // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+          <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
+            <table className={cx(styles.table, actions && styles.withActions)}>
+              <caption className={widget.srOnly}>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={cx(styles.head, styles.pinned)}>
+                    {label('walletCoin')}
+                  </th>
+                  <th scope="col" className={cx(styles.head, styles.end)}>
+                    {label('walletAvailable')}
+                  </th>
+                  <th scope="col" className={cx(styles.head, styles.end)}>
+                    {label('walletFrozen')}
+                  </th>
+                  <th scope="col" className={cx(styles.head, styles.end)}>
+                    {label('walletTotal')}
+                  </th>
+                  <th scope="col" className={cx(styles.head, styles.end)}>
+                    {label('walletValue')}
+                  </th>
+                  {actions ? (
+                    <th scope="col" className={cx(styles.head, styles.end)}>
+                      <span className={widget.srOnly}>{label('walletActions')}</span>
+                    </th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {balances.map((balance) => (
+                  <tr key={balance.coin}>
+                    <th scope="row" className={cx(styles.cell, styles.pinned)}>
+                      {coinFacts(balance.coin).symbol}
+                    </th>
+                    <td
+                      className={cx(styles.cell, styles.end)}
+                      data-label={label('walletAvailable')}
+                    >
+                      {amount(balance.available, balance.coin)}
+                    </td>
+                    <td className={cx(styles.cell, styles.end)} data-label={label('walletFrozen')}>
+                      {amount(balance.frozen, balance.coin)}
+                    </td>
+                    <td className={cx(styles.cell, styles.end)} data-label={label('walletTotal')}>
+                      {amount(balance.total, balance.coin)}
+                    </td>
+                    <td className={cx(styles.cell, styles.end)} data-label={label('walletValue')}>
+                      {balance.value_cny === null ? '--' : masked(money(balance.value_cny))}
+                    </td>
+                    {actions ? (
+                      <td className={cx(styles.cell, styles.end)} data-label="">
+                        <span className={styles.rowActions}>
+                          {onDeposit ? (
+                            <button
+                              type="button"
+                              className={widget.button}
+                              data-variant="secondary"
+                              data-size="sm"
+                              aria-label={label('walletDepositCoin', {
+                                coin: coinFacts(balance.coin).symbol,
+                              })}
+                              onClick={() => onDeposit(balance.coin)}
+                            >
+                              {label('walletDeposit')}
+                            </button>
+                          ) : null}
+                          {onWithdraw ? (
+                            <button
+                              type="button"
+                              className={widget.button}
+                              data-variant="secondary"
+                              data-size="sm"
+                              aria-label={label('walletWithdrawCoin', {
+                                coin: coinFacts(balance.coin).symbol,
+                              })}
+                              onClick={() => onWithdraw(balance.coin)}
+                            >
+                              {label('walletWithdraw')}
+                            </button>
+                          ) : null}
+                        </span>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </DataState>
+    </ListCard>
   );
 }

@@ -1,0 +1,203 @@
+import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import { cx } from '../../internal/cx';
+import * as styles from '../../lib/widget.css';
+
+/*
+ * The states of a widget that shows loaded data and the card of a list widget, in one module:
+ * every widget with a loading, error or empty state loads these together (one chunk), instead of
+ * each list widget paying for a chunk of its own.
+ */
+
+/** Props of {@link LoadingBlock}. */
+export interface LoadingBlockProps {
+  /** Accessible text, e.g. "Loading…". */
+  label: string;
+  /** Height of the placeholder. */
+  height: number | string;
+  /** Extra class. */
+  className?: string;
+}
+
+/** A skeleton placeholder with a busy status for screen readers (DESIGN.md: skeletons, not spinners). */
+export function LoadingBlock({ label, height, className }: LoadingBlockProps) {
+  const style: CSSProperties = { height };
+  return (
+    <div role="status" aria-busy="true" aria-label={label} className={className}>
+      <span className={styles.skeleton} style={style} />
+    </div>
+  );
+}
+
+/** Props of {@link MessageBlock}. */
+export interface MessageBlockProps {
+  /** `'empty'`: a sentence and the next action; `'error'`: the message and a retry. */
+  kind: 'empty' | 'error';
+  /** The sentence. */
+  message: ReactNode;
+  /** The action's text. */
+  actionLabel?: string;
+  /** Runs the action (retry, clear filters…); without it no button is shown. */
+  onAction?: () => void;
+  /** Minimum height, so the card does not jump. */
+  minHeight?: number | string;
+}
+
+/** The empty and error states of a widget. An error is announced (`role="alert"`). */
+export function MessageBlock({
+  kind,
+  message,
+  actionLabel,
+  onAction,
+  minHeight,
+}: MessageBlockProps) {
+  return (
+    <div className={styles.stateBox} style={{ minHeight }}>
+      <p
+        role={kind === 'error' ? 'alert' : undefined}
+        className={cx(kind === 'error' && styles.stateError)}
+        style={{ margin: 0 }}
+      >
+        {message}
+      </p>
+      {onAction && actionLabel ? (
+        <button
+          type="button"
+          className={styles.button}
+          data-variant="secondary"
+          data-size="sm"
+          onClick={onAction}
+        >
+          {actionLabel}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Props of {@link ErrorBlock}. */
+export interface ErrorBlockProps {
+  /** The widget's `error` prop: `true` shows `fallback`; any other node is shown as it is. */
+  error: ReactNode;
+  /** The widget's own error sentence, shown for `error={true}`. */
+  fallback: string;
+  /** The retry button's text. */
+  retryLabel: string;
+  /** Runs the retry; without it no button is shown. */
+  onRetry?: () => void;
+  /** Minimum height, so the card does not jump. */
+  minHeight?: number | string;
+}
+
+/** A widget's error state: its `error` prop (or its own sentence) and a retry button. */
+export function ErrorBlock({ error, fallback, retryLabel, onRetry, minHeight }: ErrorBlockProps) {
+  return (
+    <MessageBlock
+      kind="error"
+      message={error && error !== true ? error : fallback}
+      actionLabel={retryLabel}
+      onAction={onRetry}
+      minHeight={minHeight}
+    />
+  );
+}
+
+/** Props of {@link DataState}. */
+export interface DataStateProps {
+  /** Shows the skeleton instead of anything else. Default `false`. */
+  loading?: boolean;
+  /** The widget's `error` prop: `true` shows `errorText`, any other truthy node itself. */
+  error?: ReactNode;
+  /** Shows a retry button in the error state; without it there is none. */
+  onRetry?: () => void;
+  /** Whether the data is empty (checked after loading and error). */
+  empty: boolean;
+  /** The skeleton's accessible name, e.g. "Loading blocks…". */
+  loadingLabel: string;
+  /** The widget's own error sentence, shown for `error={true}`. */
+  errorText: string;
+  /** The retry button's text. */
+  retryLabel: string;
+  /** What the empty state says (and, ideally, why). */
+  emptyMessage: ReactNode;
+  /** Height of the skeleton, so the card does not jump when the data comes. Default `240`. */
+  skeletonHeight?: number;
+  /** The data's view (a table…), called only when there is data to show. */
+  children: () => ReactNode;
+}
+
+/**
+ * The one switch of a widget that shows loaded data (DESIGN.md: every screen has its loading,
+ * empty and error state): a skeleton while `loading`, else the error with a retry, else the
+ * empty sentence, else `children()`.
+ *
+ * @example
+ * <DataState loading={loading} error={error} onRetry={onRetry} empty={rows.length === 0}
+ *   loadingLabel="Loading…" errorText="Could not load." retryLabel="Retry"
+ *   emptyMessage="Nothing yet.">
+ *   {() => <table>…</table>}
+ * </DataState>
+ */
+export function DataState({
+  loading,
+  error,
+  onRetry,
+  empty,
+  loadingLabel,
+  errorText,
+  retryLabel,
+  emptyMessage,
+  skeletonHeight = 240,
+  children,
+}: DataStateProps) {
+  if (loading) return <LoadingBlock label={loadingLabel} height={skeletonHeight} />;
+  if (error) {
+    return (
+      <ErrorBlock error={error} fallback={errorText} retryLabel={retryLabel} onRetry={onRetry} />
+    );
+  }
+  if (empty) return <MessageBlock kind="empty" message={emptyMessage} />;
+  return children();
+}
+
+/** Props of {@link ListCard}; other attributes (`aria-label`, `data-*`) go on the section. */
+export interface ListCardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
+  /** The card's visible title; without it (or with `hideTitle`) there is no header row. */
+  title?: string;
+  /** Heading level of the title. Default `3`. */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Hides the header row (the page's heading already says it). Default `false`. */
+  hideTitle?: boolean;
+  /** Beside the title, e.g. an export button. */
+  actions?: ReactNode;
+  /** Under the content, e.g. the base `Pagination`. */
+  footer?: ReactNode;
+}
+
+/**
+ * The card of a list widget: a header row with the title and its actions, the content (a table,
+ * usually in a `DataState`), and a footer for paging.
+ */
+export function ListCard({
+  title,
+  headingLevel = 3,
+  hideTitle,
+  actions,
+  footer,
+  className,
+  children,
+  ...section
+}: ListCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section {...section} className={cx(styles.card, className)}>
+      {hideTitle || title === undefined ? null : (
+        <div className={styles.header}>
+          <Heading className={styles.title}>{title}</Heading>
+          {actions}
+        </div>
+      )}
+      {children}
+      {footer}
+    </section>
+  );
+}
