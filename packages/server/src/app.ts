@@ -29,6 +29,7 @@ import {
   registerSecurity,
   requestIdFor,
 } from './http/security';
+import { decorateJobs, runJobsWithApp } from './jobs/appJobs';
 import { registerAdminModule } from './modules/admin/module';
 import { registerCatalogueModule } from './modules/catalogue/module';
 import type { ChainAdapter } from './modules/chain/chainAdapter';
@@ -94,6 +95,13 @@ export interface BuildAppOptions {
    * in test mode, where tests that change data between two reads expect to see it at once.
    */
   readonly hotReads?: boolean;
+  /**
+   * Start the scheduled jobs (`app.jobs`) when the app is ready. Default `true`. `main.ts` starts
+   * them itself (`startJobs`) once the server listens, with the pool engine's job among them:
+   * the engine's first pass (days of demo history on a fresh database) must not hold up the
+   * start.
+   */
+  readonly startJobsOnReady?: boolean;
   /** Knobs of the live streams (`modules/live`): poll, heartbeat and limits (tests). */
   readonly live?: LiveModuleOptions;
   /** The notifications module's webhook sender, mailer and resolver (tests). Default: real ones. */
@@ -189,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startedAt: clock.now(),
   };
   app.decorate('platform', platform);
+  // Before the modules: they declare their scheduled jobs on it.
+  decorateJobs(app, clock, database);
   /**
    * The cache counts the calls of API keys and app tokens it answers in the bucket
    * `registerEndpoint` counts them in, so their limit holds on every path. Their tokens are
@@ -240,5 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await options.routes?.(app);
   registerEmbed(app);
   siteFallback = await registerSite(app, config.siteDir);
+  // Last: every module's own onReady hook runs before the first runs of the jobs.
+  runJobsWithApp(app, options.startJobsOnReady ?? true);
   return app;
 }

@@ -2,7 +2,7 @@
  * The one place the server imports the API contract from `@poolkit/core`, so that the rest of
  * the server depends on this module only.
  */
-import type { Endpoint, errorEnvelopeSchema } from '@poolkit/core';
+import type { Endpoint, endpoints, errorEnvelopeSchema } from '@poolkit/core';
 import type { z } from 'zod';
 
 export type {
@@ -44,3 +44,12 @@ export type HttpMethod = Endpoint['method'];
 
 /** The error envelope `{code, msg, fields?}`. */
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/**
+ * The answer of the endpoint `TId` as its handler resolves it (the envelope's `data`), derived
+ * from the endpoint's response schema, so a module's answer type cannot drift from the contract.
+ * An item of a page is `AnswerOf<'coupons'>['list'][number]`.
+ */
+export type AnswerOf<TId extends keyof typeof endpoints> = z.input<
+  (typeof endpoints)[TId]['response']
+>;

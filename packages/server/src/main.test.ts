@@ -108,6 +108,14 @@ describe('npm start', () => {
     expect(slides.data.list.length).toBeGreaterThan(0);
     expect((await fetch(`${url}${slides.data.list[0]?.image_url}`)).status).toBe(200);
     expect(run.output()).toContain('demo site content seeded');
+    // The scheduled jobs start once it listens, the pool engine's among them, listed on one line.
+    expect(run.output()).toMatch(/"scheduled jobs: [^"]*pool-engine \(every minute, exclusive\)/);
+    // …and the engine's first pass (a day of history here) does not hold up the listening.
+    const output = run.output();
+    const historyWritten = output.indexOf('simulated history written');
+    expect(
+      historyWritten === -1 || historyWritten > output.indexOf('PoolKit server listening'),
+    ).toBe(true);
 
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);

@@ -5,6 +5,7 @@ import { openDatabase } from './db/connect';
 import { resolveJwtSecret } from './db/settings';
 import { createPoolEngine } from './engine/poolEngine';
 import { serializeError } from './http/errorLog';
+import { startJobs } from './jobs/appJobs';
 import {
   DEMO_OIDC_CLIENT,
   DEMO_OIDC_IDENTITIES,
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
     db: database,
     clock,
     ...(devClock === undefined ? {} : { devClock }),
+    // Started below, once the server listens.
+    startJobsOnReady: false,
   }).catch(async (error: unknown) => {
     await demoProvider?.close();
     await database.close();
@@ -116,6 +119,17 @@ async function main(): Promise<void> {
     },
     ...(stream === null ? {} : { simulatorIngest: stream.demoIngest }),
   });
+  // Its minute pass is one of the app's scheduled jobs, which start once the server listens.
+  app.jobs.declare(engine.job);
+
+  /**
+   * The engine's pass in progress ends early; then every job's run in progress ends, and no
+   * job runs again, before the share stream closes under them.
+   */
+  const stopJobs = async () => {
+    await engine.stop();
+    await app.jobs.stop();
+  };
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
@@ -128,7 +142,7 @@ async function main(): Promise<void> {
     }, shutdownGraceSeconds * 1000).unref();
     try {
       stream?.interrupt();
-      await engine.stop();
+      await stopJobs();
       // The consumer records and acknowledges the batch in hand, then the connection drains.
       await stream?.close();
       await app.close();
@@ -145,14 +159,14 @@ async function main(): Promise<void> {
   } catch (error) {
     app.log.fatal({ err: error }, 'could not listen');
     stream?.interrupt();
-    await engine.stop();
+    await stopJobs();
     await stream?.close();
     await app.close();
     await database.close();
     process.exitCode = 1;
     return;
   }
-  engine.start();
+  startJobs(app);
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   // Every interface, or this machine's loopback (the development default): shown as

@@ -44,6 +44,21 @@ export function badField(
   throw new DomainError(code, `${field}: ${message}`, [{ field, message }]);
 }
 
+/**
+ * Refuses one field with `message` alone as the envelope's `msg` (the field is named in `fields`
+ * only), with the code given (validation by default), whose first three digits are the status.
+ *
+ * @example
+ * refuseField('quote_id', 'This quote was used already', ERROR_CODES.conflict); // 409
+ */
+export function refuseField(
+  field: string,
+  message: string,
+  code: number = ERROR_CODES.validation,
+): never {
+  throw new DomainError(code, message, [{ field, message }]);
+}
+
 /** Refuses a lookup whose target does not exist (404), naming the field that pointed at it. */
 export function notFound(field: string, message: string): never {
   throw new DomainError(ERROR_CODES.notFound, message, [{ field, message }]);

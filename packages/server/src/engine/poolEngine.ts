@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/connect';
 import { pruneJobRuns } from '../jobs/exclusive';
-import { createMinuteScheduler, type MinuteScheduler } from '../jobs/minuteScheduler';
+import type { JobDefinition } from '../jobs/registry';
 import { inLedgerTransaction } from '../modules/wallet/ledger';
 import { creditMiningIncome } from '../modules/wallet/miningIncome';
 import { createIngest, type Ingest } from './ingest';
@@ -50,9 +50,15 @@ export interface PoolEngine {
    * day). Tests call it after moving the clock.
    */
   runOnce(): Promise<void>;
-  /** Runs {@link PoolEngine.runOnce} at every new minute of the clock until {@link PoolEngine.stop}. */
-  start(): void;
-  /** Stops the schedule and waits for a pass in progress. */
+  /**
+   * The engine's scheduled job, for the app's job registry: {@link PoolEngine.runOnce} at every
+   * new minute of the clock, once across the nodes on the database (`pool-engine`).
+   */
+  readonly job: JobDefinition;
+  /**
+   * Ends the engine's scheduled passes: the simulator leaves a pass in progress early, later
+   * runs of the job do nothing. Resolves when the pass in progress has ended.
+   */
   stop(): Promise<void>;
 }
 
@@ -64,7 +70,7 @@ const JOB_RUN_RETENTION_MS = 7 * 24 * 3_600_000;
  *
  * @example
  * const engine = createPoolEngine({ database, clock: systemClock, demo: config.demo });
- * engine.start(); … await engine.stop();
+ * app.jobs.declare(engine.job); … await engine.stop();
  */
 export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
   const { database, clock, log } = options;
@@ -83,7 +89,7 @@ export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
   let lastEstimate = Number.NEGATIVE_INFINITY;
   let lastVacuum = Number.NEGATIVE_INFINITY;
   let lastSettlementDay = '';
-  let scheduler: MinuteScheduler | null = null;
+  let scheduledPass: Promise<void> | null = null;
 
   async function runOnce(): Promise<void> {
     const started = Date.now();
@@ -127,22 +133,25 @@ export function createPoolEngine(options: PoolEngineOptions): PoolEngine {
   return {
     ingest,
     runOnce,
-    start() {
-      if (scheduler !== null) return;
-      stopping = false;
-      scheduler = createMinuteScheduler({
-        clock,
-        task: runOnce,
-        // Several API nodes on one database: one of them runs each minute's pass.
-        exclusive: { database, job: 'pool-engine' },
-        onError: (error) => log?.error({ err: error }, 'pool engine: a pass failed'),
-      });
+    job: {
+      name: 'pool-engine',
+      cadence: 'minute',
+      // Several API nodes on one database: one of them runs each minute's pass.
+      exclusive: true,
+      run: async () => {
+        if (stopping) return;
+        scheduledPass = runOnce();
+        try {
+          await scheduledPass;
+        } finally {
+          scheduledPass = null;
+        }
+      },
     },
     async stop() {
       stopping = true;
-      const running = scheduler;
-      scheduler = null;
-      await running?.stop();
+      // Its failure is the job's, reported by the registry.
+      await scheduledPass?.catch(() => {});
     },
   };
 }

@@ -5,6 +5,7 @@ import { ERROR_CODES } from '../contract';
 import type { Database } from '../db/connect';
 import { queryRows } from '../engine/sql';
 import { HttpError } from './httpError';
+import { isRefusal } from './isRefusal';
 
 /** "30 s", "2 min": a wait as a 429's message says it. */
 export function describeWait(seconds: number): string {
@@ -13,7 +14,7 @@ export function describeWait(seconds: number): string {
 
 /** Wrong guesses are the refusals with `status` (404 for an unknown code); others are not. */
 export function wrongWhenStatus(status: number): (error: unknown) => GuessOutcome {
-  return (error) => (error instanceof HttpError && error.status === status ? 'wrong' : 'other');
+  return (error) => (isRefusal(error) && error.status === status ? 'wrong' : 'other');
 }
 
 /** Options of {@link createGuessBrake}. */

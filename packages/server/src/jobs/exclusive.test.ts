@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createManualClock } from '../clock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/connect';
 import { openTestDatabase } from '../testing/testDatabase';
 import { dayKey, minuteKey, pruneJobRuns, runExclusive } from './exclusive';
-import { createMinuteScheduler } from './minuteScheduler';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
-
-function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** A promise and the function that settles it. */
 function gate() {
@@ -112,48 +106,6 @@ describe.skipIf(databaseUrl === '')('runExclusive across two nodes on PostgreSQL
       }),
     ).toBe('ran');
     expect(runs).toBe(1);
-  });
-
-  it('should run each minute once when two nodes schedule the same job', async () => {
-    const clock = createManualClock(Date.UTC(2026, 10, 24, 10, 0, 5));
-    const seen: string[] = [];
-    const schedulers = [first, second].map((database, node) =>
-      createMinuteScheduler({
-        clock,
-        pollMs: 2,
-        exclusive: { database, job: 'engine' },
-        task: async (nowMs) => {
-          seen.push(`${minuteKey(nowMs)} node ${node}`);
-          await wait(5);
-        },
-      }),
-    );
-    // Each minute is moved on once a node has run the last one (a fixed sleep lost minutes on
-    // a busy machine); the wait at the end leaves room for a second run that must not come.
-    const ran = (minute: string) =>
-      vi.waitFor(() => expect(seen.map((line) => line.slice(0, 16))).toContain(minute), {
-        timeout: 10_000,
-        interval: 5,
-      });
-    try {
-      await ran(minuteKey(clock.now()));
-      for (let minute = 0; minute < 5; minute += 1) {
-        clock.advance(60_000);
-        await ran(minuteKey(clock.now()));
-      }
-      await wait(60);
-    } finally {
-      for (const scheduler of schedulers) await scheduler.stop();
-    }
-    const minutes = seen.map((line) => line.slice(0, 16));
-    expect(minutes).toEqual([
-      '2026-11-24T10:00',
-      '2026-11-24T10:01',
-      '2026-11-24T10:02',
-      '2026-11-24T10:03',
-      '2026-11-24T10:04',
-      '2026-11-24T10:05',
-    ]);
   });
 
   it('should not hold up the same job of a deployment in another schema of the database', async () => {

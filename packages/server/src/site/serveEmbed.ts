@@ -10,6 +10,7 @@ import {
   isMiningAddressShape,
 } from '@poolkit/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { badField } from '../domain/errors';
 import { HttpError } from '../http/httpError';
 import { contentSecurityPolicyHeader } from '../http/security';
 import { immutableCacheControl, revalidateCacheControl } from './serveSite';
@@ -82,12 +83,6 @@ export function readElementsBuild(embedDir: string): ElementsBuild | null {
   };
 }
 
-function badField(field: string, message: string): HttpError {
-  return new HttpError(400, ERROR_CODES.validation, `${field}: ${message}`, {
-    fields: [{ field, message }],
-  });
-}
-
 /** `&`, `<`, `>` and `"` as entities, for an attribute value. */
 function escapeAttribute(value: string): string {
   return value
@@ -109,19 +104,19 @@ export function embedAttributes(
   const text = (name: string): string | undefined => {
     const value = query[name];
     if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw badField(name, 'must be given once');
+    if (typeof value !== 'string') badField(name, 'must be given once');
     return value;
   };
   const oneOf = (name: string, allowed: readonly string[]): string | undefined => {
     const value = text(name);
     if (value !== undefined && !allowed.includes(value)) {
-      throw badField(name, `must be one of ${allowed.join(', ')}`);
+      badField(name, `must be one of ${allowed.join(', ')}`);
     }
     return value;
   };
   const coin = text('coin');
   if (coin === undefined || !isCoinId(coin)) {
-    throw badField('coin', `must be one of ${COIN_IDS.join(', ')}`);
+    badField('coin', `must be one of ${COIN_IDS.join(', ')}`);
   }
   const attributes: [string, string][] = [['coin', coin]];
   if (widget === 'hashrate-chart') {
@@ -130,11 +125,11 @@ export function embedAttributes(
   }
   if (widget === 'worker-table') {
     if (!isAddressMiningCoin(coin)) {
-      throw badField('coin', `must be a coin mined by address: ${ADDRESS_MINING_COINS.join(', ')}`);
+      badField('coin', `must be a coin mined by address: ${ADDRESS_MINING_COINS.join(', ')}`);
     }
     const address = text('address');
     if (address === undefined || !isMiningAddressShape(coin, address)) {
-      throw badField('address', `must be a ${coin} mining address`);
+      badField('address', `must be a ${coin} mining address`);
     }
     attributes.push(['address', address]);
   }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnswerOf } from '../../contract';
 import { execute, queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { iso, isoSeconds } from '../identity/db';
 
@@ -35,17 +36,8 @@ export async function recordAudit(executor: SqlExecutor, record: AuditRecord): P
   );
 }
 
-/** One entry as `GET /admin/audit-log` answers it (core's `auditEntrySchema`). */
-export interface AuditEntryAnswer {
-  readonly id: string;
-  readonly actor: string;
-  readonly action: string;
-  readonly target_type: string;
-  readonly target_id: string | null;
-  readonly details: Readonly<Record<string, AuditDetail>>;
-  readonly ip: string | null;
-  readonly created_at: string;
-}
+/** A page of the audit log as `GET /admin/audit-log` answers it. */
+export type AuditLogAnswer = AnswerOf<'adminAuditLog'>;
 
 /** The parsed query of `GET /admin/audit-log`. */
 interface ParsedAuditLogQuery {
@@ -59,7 +51,7 @@ interface ParsedAuditLogQuery {
 export async function readAuditLog(
   executor: SqlExecutor,
   query: ParsedAuditLogQuery,
-): Promise<{ list: AuditEntryAnswer[]; total: number; page: number; page_size: number }> {
+): Promise<AuditLogAnswer> {
   const filters: SQL[] = [];
   if (query.action !== undefined) filters.push(sql`l.action = ${query.action}`);
   if (query.actor !== undefined) filters.push(sql`lower(u.username) = lower(${query.actor})`);

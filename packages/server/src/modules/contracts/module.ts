@@ -1,10 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, endpoints, MAX_CERTIFICATE_BYTES } from '../../contract';
-import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
+import { signedInUser, userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
 import type { IdentityContext } from '../identity/context';
 import { OPERATOR_PERMISSION } from '../identity/permissions';
@@ -32,13 +31,6 @@ import {
 } from './products';
 import { readDashboard, readOrderProfits } from './reports';
 import { readAdminOrders, reviewOrder } from './review';
-
-function userOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
-  return principal.userId;
-}
 
 /**
  * Where the answer's certificate links point: the evidence file route below, on this server as
@@ -207,10 +199,7 @@ export function registerContractModule(
   app.get<{ Params: { order_id: string; certificate_id: string } }>(
     '/api/contracts/orders/:order_id/certificates/:certificate_id',
     async (request, reply) => {
-      const principal = await app.platform.authenticate(request);
-      if (principal === null || principal.kind !== 'user') {
-        throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-      }
+      const principal = signedInUser(await app.platform.authenticate(request));
       const operator = principal.permissions.includes(OPERATOR_PERMISSION);
       const file = await readCertificate(database.db, store, {
         orderId: request.params.order_id,
@@ -234,23 +223,19 @@ export function registerContractModule(
     },
   );
 
-  let scheduler: MinuteScheduler | undefined;
   app.addHook('onReady', async () => {
     if (config.demo && config.env !== 'test') await seedDemoContracts(database, clock.now());
-    scheduler = createMinuteScheduler({
-      clock,
-      task: async (nowMs) => {
-        const cancelled = await cancelExpiredOrders(database, nowMs);
-        const moved = await advanceOrders(database, nowMs);
-        if (cancelled.length + moved.started + moved.credited + moved.finished > 0) {
-          app.log.info({ cancelled: cancelled.length, ...moved }, 'contract orders moved on');
-        }
-      },
-      onError: (error) => app.log.error({ err: error }, 'contract job failed'),
-      exclusive: { database, job: 'contracts' },
-    });
   });
-  app.addHook('onClose', async () => {
-    await scheduler?.stop();
+  app.jobs.declare({
+    name: 'contracts',
+    cadence: 'minute',
+    exclusive: true,
+    run: async (nowMs) => {
+      const cancelled = await cancelExpiredOrders(database, nowMs);
+      const moved = await advanceOrders(database, nowMs);
+      if (cancelled.length + moved.started + moved.credited + moved.finished > 0) {
+        app.log.info({ cancelled: cancelled.length, ...moved }, 'contract orders moved on');
+      }
+    },
   });
 }

@@ -16,7 +16,7 @@
  */
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { type CoinId, type ContractOrderStatus, ERROR_CODES } from '../../contract';
+import { type AnswerOf, type CoinId, type ContractOrderStatus, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { badField, notFound } from '../../domain/errors';
 import { dayStartMs, utcDay } from '../../engine/settlement';
@@ -35,34 +35,8 @@ export const PAY_WINDOW_MS = 2 * 3_600_000;
  */
 export type CertificateUrl = (orderId: string, certificateId: string) => string;
 
-/** An order (core's `contractOrderSchema`). */
-export interface OrderAnswer {
-  readonly id: string;
-  readonly batch: string;
-  readonly product_id: string;
-  readonly product_name: string;
-  readonly account: string;
-  readonly coin: CoinId;
-  readonly miner: string;
-  readonly quantity: number;
-  readonly power: number;
-  readonly status: ContractOrderStatus;
-  readonly pay_method: 'wallet' | 'transfer' | null;
-  readonly created_at: string;
-  readonly pay_amount: string;
-  readonly currency: string;
-  readonly pay_address: string;
-  readonly pay_deadline: string;
-  readonly payment_certificates: string[];
-  readonly effective_date: string | null;
-  readonly end_time: string | null;
-  readonly electricity_fee: string;
-  readonly management_fee_percent: string;
-  readonly management_fee: string;
-  readonly estimated_earnings: string;
-  readonly actual_earnings: string;
-  readonly reject_reason: string | null;
-}
+/** An order. */
+export type OrderAnswer = AnswerOf<'contractOrder'>;
 
 /** The columns of an order row (`contract_orders o`, joined as {@link orderFrom}). */
 export const orderColumns = sql`o.id::text AS id, o.user_id::text AS user_id, o.batch,

@@ -5,7 +5,7 @@
  */
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import type { CoinId } from '../../contract';
+import type { AnswerOf, CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
 import { badField, notFound } from '../../domain/errors';
 import { queryRows, type SqlExecutor, toDecimalString, toNumber } from '../../engine/sql';
@@ -17,35 +17,14 @@ import { transferDecimals } from '../wallet/transfer';
 import { estimateDayEarnings } from './estimates';
 import { contractPool, ID_PATTERN, offsetOf, type Page, type PageQuery } from './shared';
 
-type Language = 'en' | 'zh-CN' | 'ru' | 'ja' | 'ko';
-type TermsText = Record<Language, string>;
+/** A product as users see it. */
+export type ProductAnswer = AnswerOf<'contractProduct'>;
 
-/** A product as users see it (core's `contractProductSchema`). */
-export interface ProductAnswer {
-  readonly id: string;
-  readonly name: string;
-  readonly coin: CoinId;
-  readonly miner: string;
-  readonly power: number;
-  readonly price: string;
-  readonly currency: string;
-  readonly electricity_fee: string;
-  readonly management_fee_percent: string;
-  readonly duration_days: number;
-  readonly effective_delay_days: number;
-  readonly inventory: number;
-  readonly estimated_earnings: string;
-  readonly estimated_earnings_usd: string | null;
-  readonly status: 'on_sale' | 'sold_out' | 'off_shelf';
-  readonly terms_url: string | null;
-  readonly terms: TermsText;
-}
+/** A product as operators see it: with its pay address and sale switch. */
+export type AdminProductAnswer = AnswerOf<'createContractProduct'>;
 
-/** A product as operators see it. */
-export interface AdminProductAnswer extends ProductAnswer {
-  readonly pay_address: string;
-  readonly on_sale: boolean;
-}
+/** A product's terms text in each interface language. */
+type TermsText = ProductAnswer['terms'];
 
 /** The columns of a product row (`contract_products p`) that {@link ProductRow} reads. */
 export const productColumns = sql`p.id::text AS id, p.name, p.coin, p.miner, p.unit_hashrate,

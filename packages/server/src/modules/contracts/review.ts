@@ -3,7 +3,7 @@
  * review queue by default) and the review of transfer payments, approved or rejected, audited.
  */
 import { sql } from 'drizzle-orm';
-import type { ContractOrderStatus } from '../../contract';
+import type { AnswerOf, ContractOrderStatus } from '../../contract';
 import type { Database } from '../../db/connect';
 import { badField } from '../../domain/errors';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
@@ -12,7 +12,6 @@ import { iso } from '../identity/db';
 import {
   type CertificateUrl,
   effectiveDays,
-  type OrderAnswer,
   type OrderRow,
   orderAnswer,
   orderColumns,
@@ -22,10 +21,8 @@ import {
 } from './orders';
 import { offsetOf, type Page, type PageQuery } from './shared';
 
-/** An order as operators see it. */
-export interface AdminOrderAnswer extends OrderAnswer {
-  readonly username: string;
-}
+/** An order as operators see it: with its owner. */
+export type AdminOrderAnswer = AnswerOf<'reviewContractOrder'>;
 
 /** Orders of one state (operators), oldest first: the review queue by default. */
 export async function readAdminOrders(

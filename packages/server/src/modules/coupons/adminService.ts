@@ -1,6 +1,5 @@
-import type { CoinId } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
-import { ERROR_CODES } from '../../contract';
+import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { findPool } from '../../engine/poolCatalog';
 import {
@@ -28,28 +27,11 @@ export interface CouponIssue {
   readonly note?: string | undefined;
 }
 
-/** A batch as operators see it (core's `couponBatchSchema`). */
-export interface CouponBatchAnswer {
-  readonly id: string;
-  readonly fee_reduction_percent: string;
-  readonly coin: CoinId | null;
-  readonly validity_days: number;
-  readonly use_before: string;
-  readonly count: number;
-  readonly redeemed: number;
-  readonly note: string | null;
-  readonly created_by: string;
-  readonly created_at: string;
-}
+/** A batch as operators see it. */
+export type CouponBatchAnswer = AnswerOf<'adminCouponBatches'>['list'][number];
 
-/** One code of a batch (core's `adminCouponCodeSchema`). */
-export interface CouponCodeAnswer {
-  readonly code: string;
-  readonly status: 'available' | CouponState;
-  readonly redeemed_by: string | null;
-  readonly redeemed_at: string | null;
-  readonly account: string | null;
-}
+/** One code of a batch. */
+export type CouponCodeAnswer = AnswerOf<'adminCouponCodes'>['list'][number];
 
 function fieldError(status: number, code: number, field: string, message: string): HttpError {
   return new HttpError(status, code, `${field}: ${message}`, { fields: [{ field, message }] });
@@ -116,7 +98,7 @@ export async function issueCoupons(
     readonly ip: string | null;
     readonly nowMs: number;
   },
-): Promise<CouponBatchAnswer & { codes: string[] }> {
+): Promise<AnswerOf<'issueCoupons'>> {
   const { issue, nowMs } = input;
   const coin = issue.coin ?? null;
   // NaN (a date no calendar has) fails too, before PostgreSQL could refuse it.

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES, endpoints } from '../../contract';
-import type { Principal } from '../../http/authenticate';
+import { endpoints } from '../../contract';
 import { createGuessBrake, describeWait, wrongWhenStatus } from '../../http/guessBrake';
-import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
+import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
 import { issueCoupons, readCouponBatches, readCouponCodes } from './adminService';
 import {
@@ -18,13 +16,6 @@ import {
 
 /** Redemptions per client address and window: codes cannot be guessed, nor tried in bulk. */
 const redeemLimit = { key: 'coupon-redeem', limit: 20, windowMs: 10 * 60_000 } as const;
-
-function userOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
-  return principal.userId;
-}
 
 /**
  * Fee coupons (spec sections 3 and 4): operators issue batches of codes (`/admin/coupons/…`,
@@ -93,19 +84,13 @@ export function registerCouponModule(app: FastifyInstance): void {
     return readCouponCodes(database.db, params.batch_id, query);
   });
 
-  let scheduler: MinuteScheduler | undefined;
-  app.addHook('onReady', async () => {
-    scheduler = createMinuteScheduler({
-      clock,
-      task: async (nowMs) => {
-        const moved = await advanceCoupons(database.db, nowMs);
-        if (moved.expired + moved.used > 0) app.log.info(moved, 'coupons moved on');
-      },
-      onError: (error) => app.log.error({ err: error }, 'coupon job failed'),
-      exclusive: { database, job: 'coupons' },
-    });
-  });
-  app.addHook('onClose', async () => {
-    await scheduler?.stop();
+  app.jobs.declare({
+    name: 'coupons',
+    cadence: 'minute',
+    exclusive: true,
+    run: async (nowMs) => {
+      const moved = await advanceCoupons(database.db, nowMs);
+      if (moved.expired + moved.used > 0) app.log.info(moved, 'coupons moved on');
+    },
   });
 }

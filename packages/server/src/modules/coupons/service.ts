@@ -1,6 +1,5 @@
-import type { CoinId } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
-import { ERROR_CODES } from '../../contract';
+import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { findPool } from '../../engine/poolCatalog';
@@ -19,24 +18,11 @@ import { normaliseCouponCode } from './codes';
 
 const DAY_MS = 86_400_000;
 
-/** A coupon state (core's `couponStatusSchema`). */
-export type CouponState = 'unused' | 'in_use' | 'used' | 'expired';
+/** A coupon as the user calls answer it. */
+export type CouponAnswer = AnswerOf<'coupon'>;
 
-/** A coupon as the user calls answer it (core's `couponSchema`). */
-export interface CouponAnswer {
-  readonly id: string;
-  readonly batch_id: string;
-  readonly code: string;
-  readonly fee_reduction_percent: string;
-  readonly coin: CoinId | null;
-  readonly account: string | null;
-  readonly validity_days: number;
-  readonly use_before: string;
-  readonly started_at: string | null;
-  readonly ends_at: string | null;
-  readonly status: CouponState;
-  readonly redeemed_at: string;
-}
+/** A coupon state. */
+export type CouponState = CouponAnswer['status'];
 
 /** A page of a list answer. */
 export interface Page<T> {
@@ -355,15 +341,8 @@ export async function readUserCoupons(
   };
 }
 
-/** One settled day a coupon saved fee on (core's `couponItemSchema`). */
-export interface CouponItemAnswer {
-  readonly id: string;
-  readonly date: string;
-  readonly coin: CoinId;
-  readonly account: string;
-  readonly fee_before: string;
-  readonly fee_saved: string;
-}
+/** One settled day a coupon saved fee on. */
+export type CouponItemAnswer = AnswerOf<'couponItems'>['list'][number];
 
 /**
  * The fee a coupon saved, one settled day per item, newest first: the fee without it

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ERROR_CODES } from '../../contract';
+import { type AnswerOf, ERROR_CODES } from '../../contract';
 import { HttpError } from '../../http/httpError';
 import type { IdentityContext } from './context';
 import { deriveKey, safeEqual } from './crypto';
@@ -18,12 +18,7 @@ export interface CaptchaResult {
 }
 
 /** A challenge of `GET /captcha/challenge`. */
-export interface CaptchaChallengeAnswer {
-  readonly lot_number: string;
-  readonly gen_time: string;
-  readonly difficulty_bits: number;
-  readonly pass_token: string;
-}
+export type CaptchaChallengeAnswer = AnswerOf<'captchaChallenge'>;
 
 function passToken(secret: string, lotNumber: string, genTime: string, bits: number): string {
   return createHmac('sha256', deriveKey(secret, 'captcha'))

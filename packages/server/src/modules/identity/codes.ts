@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ERROR_CODES } from '../../contract';
+import { type AnswerOf, ERROR_CODES } from '../../contract';
 import { HttpError } from '../../http/httpError';
 import type { IdentityContext } from './context';
 import { deriveKey, safeEqual } from './crypto';
@@ -28,10 +28,7 @@ async function codeHash(context: IdentityContext, target: string, scene: string,
 }
 
 /** Answer of the code-sending calls. */
-export interface CodeSentAnswer {
-  readonly resend_after_s: number;
-  readonly expires_in_s: number;
-}
+export type CodeSentAnswer = AnswerOf<'sendCode'>;
 
 /**
  * Makes a 6-digit code for `target` and `scene` and delivers it. HTTP 429 code 42900 (with

@@ -14,8 +14,8 @@ import { registerOidcLoginRoutes } from './oidcLogin';
 import { registerIdentityRoutes } from './routes';
 import { createTokenVerifier } from './sessions';
 
-/** How often the job finalises due cancellations and prunes spent codes and tickets. */
-const CANCELLATION_JOB_INTERVAL_MS = 10 * 60_000;
+/** How often the job finalises due cancellations and prunes spent codes and tickets, in minutes. */
+const CANCELLATION_JOB_EVERY_MINUTES = 10;
 
 /**
  * Identity and accounts: registration, login, tokens, 2FA, codes, permissions, settings,
@@ -44,8 +44,6 @@ export async function registerIdentityModule(app: FastifyInstance): Promise<Iden
   registerOidcLoginRoutes(app, context);
   registerDevOutboxRoute(app);
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     if (config.env !== 'test') {
       // Generate the RSA key now rather than on the first login, and greet demo visitors.
@@ -55,19 +53,19 @@ export async function registerIdentityModule(app: FastifyInstance): Promise<Iden
         await seedDemoOperator(context, app.log);
       }
     }
-    timer = setInterval(() => {
-      running = finaliseCancellations(database, clock.now())
-        .then(async (count) => {
-          if (count > 0) app.log.info({ count }, 'account cancellations finalised');
-          await pruneIdentityData(database, clock.now());
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'cancellation job failed'));
-    }, CANCELLATION_JOB_INTERVAL_MS);
-    timer.unref();
   });
-  app.addHook('onClose', async () => {
-    if (timer !== undefined) clearInterval(timer);
-    await running;
-  });
+  // Not in tests: they finalise and prune themselves on their manual clock, which jumps by days.
+  if (config.env !== 'test') {
+    app.jobs.declare({
+      name: 'cancellations',
+      cadence: { everyMinutes: CANCELLATION_JOB_EVERY_MINUTES },
+      exclusive: false,
+      run: async (nowMs) => {
+        const count = await finaliseCancellations(database, nowMs);
+        if (count > 0) app.log.info({ count }, 'account cancellations finalised');
+        await pruneIdentityData(database, nowMs);
+      },
+    });
+  }
   return context;
 }

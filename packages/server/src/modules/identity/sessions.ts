@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '../../contract';
+import { type AnswerOf, ERROR_CODES } from '../../contract';
 import { queryRows as queryRowsIn, type SqlExecutor } from '../../engine/sql';
 import type { Principal, TokenVerifier } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
@@ -12,10 +12,7 @@ import { OAUTH_ACCESS_PREFIX, verifyOauthToken } from './oauthProvider';
 import { OBSERVER_PERMISSIONS, permissionLevel, userPermissions } from './permissions';
 
 /** An access token and its refresh token. */
-export interface TokenPairAnswer {
-  readonly token: string;
-  readonly refresh_token: string;
-}
+export type TokenPairAnswer = AnswerOf<'refreshToken'>;
 
 /** Prefix of observer-link tokens (user access tokens are JWTs). */
 export const OBSERVER_TOKEN_PREFIX = 'obs_';

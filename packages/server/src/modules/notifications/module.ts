@@ -10,7 +10,7 @@ import { queryRows } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
+import { userOf } from '../../http/userOf';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { requestLanguage } from '../content/language';
 import { spendValidationIn } from '../identity/users';
@@ -29,13 +29,6 @@ import { deliverDueWebhooks, enqueueWebhook } from './webhooks';
 
 /** How often (wall time) the webhook and email outboxes are polled for due deliveries. */
 const WEBHOOK_POLL_MS = 2_000;
-
-function userOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
-  return principal.userId;
-}
 
 function messageNotFound(): HttpError {
   return new HttpError(404, ERROR_CODES.notFound, 'id: No such message', {
@@ -241,12 +234,24 @@ export function registerNotificationsModule(
 
   if (config.env !== 'production') registerDevWorkerRoute(app);
 
-  let scheduler: MinuteScheduler | undefined;
+  // Tests drive `runAlertCheck` and `deliverDueWebhooks` themselves on their manual clock.
+  if (config.env !== 'test') {
+    app.jobs.declare({
+      name: 'alerts',
+      cadence: 'minute',
+      exclusive: true,
+      run: async (nowMs) => {
+        const posted = await runAlertCheck(database, nowMs, { siteUrl });
+        if (posted > 0) app.log.info({ posted }, 'alerts posted');
+      },
+    });
+  }
+  // The outbox's delivery poll (every few seconds, on each node) is no job of the minute
+  // registry: it stays this module's own timer.
   let webhookTimer: NodeJS.Timeout | undefined;
   let delivering: Promise<unknown> = Promise.resolve();
   let deliveringNow = false;
   app.addHook('onReady', async () => {
-    // Tests drive `runAlertCheck` and `deliverDueWebhooks` themselves on their manual clock.
     if (config.env === 'test') return;
     if (config.demo) {
       // After the identity module's onReady hook, which seeds the demo user.
@@ -254,15 +259,6 @@ export function registerNotificationsModule(
         app.log.error({ err: error }, 'demo messages not seeded'),
       );
     }
-    scheduler = createMinuteScheduler({
-      clock,
-      task: async (nowMs) => {
-        const posted = await runAlertCheck(database, nowMs, { siteUrl });
-        if (posted > 0) app.log.info({ posted }, 'alerts posted');
-      },
-      onError: (error) => app.log.error({ err: error }, 'alert check failed'),
-      exclusive: { database, job: 'alerts' },
-    });
     webhookTimer = setInterval(() => {
       if (deliveringNow) return;
       deliveringNow = true;
@@ -280,7 +276,6 @@ export function registerNotificationsModule(
   });
   app.addHook('onClose', async () => {
     if (webhookTimer !== undefined) clearInterval(webhookTimer);
-    await scheduler?.stop();
     await delivering;
   });
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { findPool, type PoolDefinition } from '../../engine/poolCatalog';
 import { queryRows, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
+import { isRefusal } from '../../http/isRefusal';
 import type { RequestContext } from '../../http/registerEndpoint';
 
 /** A mining account the caller may use. */
@@ -96,7 +97,7 @@ export async function requireAccountById(
   try {
     return await requireAccount(context, row.name, field);
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw notFound(field, 'Not found');
+    if (isRefusal(error) && error.status === 404) throw notFound(field, 'Not found');
     throw error;
   }
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
 import { createPriceService, type PriceService, type PriceSource } from './service';
 
 /**
- * The price feed, turned once per clock minute by the server's minute scheduler (the demo walks
+ * The price feed, turned once per clock minute by the server's job `price-feed` (the demo walks
  * one step; the HTTP feed is read). The demo's (and fixed prices') first turn runs before the
  * server answers, so prices exist from its first request. A failed turn is logged and the last good prices stay.
  */
@@ -27,20 +26,12 @@ export function registerPriceModule(app: FastifyInstance, override?: PriceSource
     }
   };
 
-  let scheduler: MinuteScheduler | undefined;
-  app.addHook('onReady', async () => {
-    if (source.kind === 'none') return;
-    if (source.kind === 'demo' || source.kind === 'fixed') await turn(clock.now());
-    scheduler = createMinuteScheduler({
-      clock,
-      task: turn,
-      // Several API nodes on one database: one of them reads the feed each minute.
-      exclusive: { database, job: 'price-feed' },
-      onError: (error) => app.log.error({ err: error }, 'price feed: a turn failed'),
+  if (source.kind !== 'none') {
+    app.addHook('onReady', async () => {
+      if (source.kind === 'demo' || source.kind === 'fixed') await turn(clock.now());
     });
-  });
-  app.addHook('onClose', async () => {
-    await scheduler?.stop();
-  });
+    // Several API nodes on one database: one of them reads the feed each minute.
+    app.jobs.declare({ name: 'price-feed', cadence: 'minute', exclusive: true, run: turn });
+  }
   return prices;
 }

@@ -7,7 +7,8 @@ import { queryRow } from '../identity/db';
 import { DEMO_USER } from '../identity/demo';
 import { createUser } from '../identity/users';
 import { invitationCode } from './invitations';
-import { activatePacket, createCampaign, receivePacket } from './redPackets';
+import { createCampaign } from './redPacketCampaigns';
+import { activatePacket, receivePacket } from './redPacketClaims';
 
 const DAY_MS = 86_400_000;
 

@@ -23,7 +23,7 @@ import { execute, queryRows, type SqlExecutor, toDecimalString, toNumber } from 
 import { HttpError } from '../../http/httpError';
 import { iso, isoSeconds } from '../identity/db';
 import { move } from '../wallet/postings';
-import type { Page, PageQuery } from './redPackets';
+import type { Page, PageQuery } from './shared';
 
 /** The reward in percent of the invitee's revenue (spec section 9). */
 export const INVITE_REWARD_PERCENT = '0.2';

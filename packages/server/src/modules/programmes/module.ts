@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR_CODES, endpoints } from '../../contract';
-import type { Principal } from '../../http/authenticate';
+import { endpoints } from '../../contract';
 import { createGuessBrake, describeWait, wrongWhenStatus } from '../../http/guessBrake';
-import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
+import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
 import type { IdentityContext } from '../identity/context';
 import { seedDemoProgrammes } from './demo';
@@ -14,19 +12,15 @@ import {
   readInviteRewards,
   settleInviteRewards,
 } from './invitations';
+import { readPacketIncome, readUserPacket, readUserPackets } from './receivedRedPackets';
 import {
-  activatePacket,
-  advanceRedPackets,
   createCampaign,
   disableCampaign,
   readCampaignPackets,
   readCampaigns,
-  readPacketIncome,
-  readPublicCampaign,
-  readUserPacket,
-  readUserPackets,
-  receivePacket,
-} from './redPackets';
+} from './redPacketCampaigns';
+import { activatePacket, readPublicCampaign, receivePacket } from './redPacketClaims';
+import { advanceRedPackets } from './redPacketJob';
 
 /** Claims per client address and window: links cannot be tried in bulk. */
 const receiveLimit = { key: 'red-packet-receive', limit: 30, windowMs: 10 * 60_000 } as const;
@@ -38,13 +32,6 @@ const receiveLimit = { key: 'red-packet-receive', limit: 30, windowMs: 10 * 60_0
  * 86,000 a day from one address, against codes of 12 random characters.
  */
 const viewLimit = { key: 'red-packet-view', limit: 60, windowMs: 60_000 } as const;
-
-function userOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
-  return principal.userId;
-}
 
 /** The site's origin as the request shows it (behind a proxy: with `TRUST_PROXY`). */
 function originOf(request: FastifyRequest): string {
@@ -161,25 +148,21 @@ export function registerProgrammesModule(app: FastifyInstance, identity: Identit
       }),
   );
 
-  let scheduler: MinuteScheduler | undefined;
   app.addHook('onReady', async () => {
     if (app.platform.config.demo && app.platform.config.env !== 'test') {
       await seedDemoProgrammes(identity, app.log);
     }
-    scheduler = createMinuteScheduler({
-      clock,
-      task: async (nowMs) => {
-        const packets = await advanceRedPackets(database, nowMs);
-        const rewards = await settleInviteRewards(database, nowMs);
-        if (packets.invalidated + packets.credited + packets.expired + rewards > 0) {
-          app.log.info({ ...packets, rewards }, 'programmes moved on');
-        }
-      },
-      onError: (error) => app.log.error({ err: error }, 'programmes job failed'),
-      exclusive: { database, job: 'programmes' },
-    });
   });
-  app.addHook('onClose', async () => {
-    await scheduler?.stop();
+  app.jobs.declare({
+    name: 'programmes',
+    cadence: 'minute',
+    exclusive: true,
+    run: async (nowMs) => {
+      const packets = await advanceRedPackets(database, nowMs);
+      const rewards = await settleInviteRewards(database, nowMs);
+      if (packets.invalidated + packets.credited + packets.expired + rewards > 0) {
+        app.log.info({ ...packets, rewards }, 'programmes moved on');
+      }
+    },
   });
 }

@@ -23,7 +23,8 @@ import {
   sendEmailCode,
 } from '../identity/testHelpers';
 import { settleInviteRewards } from './invitations';
-import { advanceRedPackets, EMAIL_MISMATCH_MESSAGE } from './redPackets';
+import { EMAIL_MISMATCH_MESSAGE } from './redPacketClaims';
+import { advanceRedPackets } from './redPacketJob';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { MAX_CERTIFICATE_BYTES, MAX_TICKET_ATTACHMENTS } from '@poolkit/core';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
-import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
+import { signedInUser, userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
 import { createFileEvidenceStore, type EvidenceStore } from '../contracts/evidenceStore';
 import { OPERATOR_PERMISSION } from '../identity/permissions';
@@ -29,13 +29,6 @@ const ATTACH_BODY_LIMIT =
 export interface TicketModuleOptions {
   /** Where attachments go. Default: `<dataDir>/ticket-attachments` on disk. */
   readonly attachmentStore?: EvidenceStore;
-}
-
-function userOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
-  return principal.userId;
 }
 
 /**
@@ -82,10 +75,7 @@ export function registerTicketModule(
   app.get<{ Params: { id: string; attachment_id: string } }>(
     '/api/tickets/:id/attachments/:attachment_id',
     async (request, reply) => {
-      const principal = await app.platform.authenticate(request);
-      if (principal === null || principal.kind !== 'user') {
-        throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-      }
+      const principal = signedInUser(await app.platform.authenticate(request));
       const operator = principal.permissions.includes(OPERATOR_PERMISSION);
       const file = await readTicketAttachment(database.db, store, {
         ticketId: request.params.id,

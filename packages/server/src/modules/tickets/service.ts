@@ -17,6 +17,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
+import { badField } from '../../domain/errors';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { recordAudit } from '../admin/audit';
@@ -114,12 +115,6 @@ const TICKET_COLUMNS = sql`t.id::text AS id, t.title, t.content, t.status, t.cat
   (SELECT a.name FROM mining_accounts a WHERE a.id = t.account_id) AS account,
   t.created_at, t.updated_at`;
 
-function badField(field: string, message: string): HttpError {
-  return new HttpError(400, ERROR_CODES.validation, `${field}: ${message}`, {
-    fields: [{ field, message }],
-  });
-}
-
 /**
  * Opens a ticket (spec section 5): title and content (the contract checks them), and the user
  * must have a bound email or an authenticator app, else HTTP 400 naming `contact`.
@@ -142,12 +137,7 @@ export async function createTicket(
       WHERE id = ${userId}::bigint`,
   );
   if (users[0]?.reachable !== true) {
-    throw new HttpError(
-      400,
-      ERROR_CODES.validation,
-      'contact: Please bind an email or an authenticator first',
-      { fields: [{ field: 'contact', message: 'Please bind an email or an authenticator first' }] },
-    );
+    badField('contact', 'Please bind an email or an authenticator first');
   }
   let accountId: string | null = null;
   if (body.account !== undefined) {
@@ -157,7 +147,7 @@ export async function createTicket(
       sql`SELECT id::text AS id FROM mining_accounts
         WHERE user_id = ${userId}::bigint AND name = ${body.account}`,
     );
-    if (accounts[0] === undefined) throw badField('account', 'No such mining account of yours');
+    if (accounts[0] === undefined) badField('account', 'No such mining account of yours');
     accountId = String(accounts[0].id);
   }
   const now = new Date(nowMs).toISOString();
@@ -491,10 +481,10 @@ export async function attachTicketFiles(
   const decoded = input.files.map((file, index) => {
     const bytes = new Uint8Array(Buffer.from(file.data, 'base64'));
     if (bytes.byteLength === 0 || bytes.byteLength > MAX_CERTIFICATE_BYTES) {
-      throw badField(`files.${index}.data`, 'A file is at most 5 MiB');
+      badField(`files.${index}.data`, 'A file is at most 5 MiB');
     }
     if (!matchesContentType(file.content_type, bytes)) {
-      throw badField(`files.${index}.content_type`, 'The file is not the image or PDF it claims');
+      badField(`files.${index}.content_type`, 'The file is not the image or PDF it claims');
     }
     return { ...file, bytes, key: `${ticketId}/${randomUUID()}` };
   });
@@ -515,7 +505,7 @@ export async function attachTicketFiles(
           WHERE ticket_id = ${ticketId}::bigint`,
       );
       if (toNumber(counted[0]?.count ?? 0) + decoded.length > MAX_TICKET_ATTACHMENTS) {
-        throw badField('files', `A ticket keeps at most ${MAX_TICKET_ATTACHMENTS} files`);
+        badField('files', `A ticket keeps at most ${MAX_TICKET_ATTACHMENTS} files`);
       }
       const now = new Date(input.nowMs).toISOString();
       for (const file of decoded) {

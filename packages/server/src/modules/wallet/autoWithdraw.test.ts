@@ -120,7 +120,12 @@ describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
     const otherCoin = await set({ coin: 'ltc', threshold: '1' });
     expect([otherCoin.status, otherCoin.fields?.[0]?.field]).toEqual([400, 'address_id']);
     const scene = await set({}, 'transfer');
-    expect([scene.status, scene.fields?.[0]?.field]).toEqual([400, 'validation_token']);
+    expect([scene.status, scene.code, scene.msg, scene.fields]).toEqual([
+      400,
+      40002,
+      'The validation is not valid or has expired',
+      [{ field: 'validation_token', message: 'The validation is not valid or has expired' }],
+    ]);
     const account = await set({ account: 'nobody01' });
     expect([account.status, account.fields?.[0]?.field]).toEqual([400, 'account']);
     const list = await callApi(app, 'GET', '/wallets/auto-withdraw', { token });

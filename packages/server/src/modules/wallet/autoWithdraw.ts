@@ -21,17 +21,21 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { COINS, type CoinId, ERROR_CODES } from '../../contract';
+import { COINS, type CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
+import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor } from '../../engine/sql';
-import { HttpError } from '../../http/httpError';
 import type { IdentityContext } from '../identity/context';
 import { iso, isoSeconds } from '../identity/db';
-import { addUserLog, checkTicketCode, peekTicket } from '../identity/users';
+import {
+  addUserLog,
+  checkTicketCode,
+  requireLiveValidation,
+  spendValidationIn,
+} from '../identity/users';
 import { notifySettingUpdate } from '../notifications/messages';
 import { inLedgerTransaction } from './ledger';
 import { verifyPayPassword } from './payPassword';
-import { spendValidation } from './transfer';
 import { placeWithdrawal } from './withdrawals';
 import { SECURITY_CHANGE_PAUSE_MS, WITHDRAW_RULES } from './withdrawRules';
 
@@ -60,10 +64,6 @@ export type AutoWithdrawUpdate = {
   | { readonly enabled: true; readonly address_id: string; readonly threshold: string }
   | { readonly enabled: false }
 );
-
-function badField(field: string, message: string, code: number = ERROR_CODES.validation): never {
-  throw new HttpError(400, code, message, { fields: [{ field, message }] });
-}
 
 type SettingRow = {
   coin: string;
@@ -128,31 +128,25 @@ export async function updateAutoWithdraw(
     const threshold = new Big(body.threshold);
     const decimals = Math.min(COINS[body.coin].chainDecimals, 18);
     if (threshold.round(decimals, Big.roundDown).cmp(threshold) !== 0) {
-      badField('threshold', `A ${body.coin} amount has at most ${decimals} decimal places`);
+      refuseField('threshold', `A ${body.coin} amount has at most ${decimals} decimal places`);
     }
     const minimum = minimumThreshold(body.coin);
     if (threshold.lt(minimum)) {
-      badField(
+      refuseField(
         'threshold',
         `The threshold must be at least ${minimum.toFixed()} (the minimum withdrawal plus its fee)`,
       );
     }
   }
-  const ticket = await peekTicket(context, 'validation', body.validation_token);
-  if (ticket === undefined || ticket.user_id !== userId || ticket.scene !== 'auto_withdraw') {
-    badField(
-      'validation_token',
-      'The validation is not valid or has expired',
-      ERROR_CODES.codeInvalid,
-    );
-  }
+  const validation = { userId, scene: 'auto_withdraw', field: 'validation_token' };
+  await requireLiveValidation(context, body.validation_token, validation);
   await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
     verifyPayPassword(context, userId, body.pay_password, body.key_id),
   );
 
   const now = context.clock.now();
   const { row, addressChanged } = await context.database.db.transaction(async (tx) => {
-    await spendValidation(tx, body.validation_token, userId, now, 'auto_withdraw');
+    await spendValidationIn(tx, body.validation_token, validation, now);
     const [account] = await queryRows<{ id: string }>(
       tx,
       body.account === undefined
@@ -160,7 +154,7 @@ export async function updateAutoWithdraw(
         : sql`SELECT id::text AS id FROM mining_accounts
               WHERE user_id = ${userId}::bigint AND lower(name) = ${body.account.toLowerCase()}`,
     );
-    if (account === undefined) badField('account', 'No such mining account of yours');
+    if (account === undefined) refuseField('account', 'No such mining account of yours');
     if (body.enabled) {
       const [address] = /^\d{1,18}$/.test(body.address_id)
         ? await queryRows<{ id: string }>(
@@ -170,7 +164,7 @@ export async function updateAutoWithdraw(
                   AND coin = ${body.coin} AND deleted_at IS NULL`,
           )
         : [];
-      if (address === undefined) badField('address_id', 'No such withdraw address of this coin');
+      if (address === undefined) refuseField('address_id', 'No such withdraw address of this coin');
     }
     const [before] = await queryRows<{ address_id: string | null }>(
       tx,

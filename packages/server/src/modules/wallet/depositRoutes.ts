@@ -1,11 +1,10 @@
 import Big from 'big.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { COINS, type CoinId, ERROR_CODES, endpoints } from '../../contract';
-import type { Principal } from '../../http/authenticate';
-import { HttpError } from '../../http/httpError';
+import { COINS, type CoinId, endpoints } from '../../contract';
+import { refuseField } from '../../domain/errors';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
+import { userOf } from '../../http/userOf';
 import {
   broadcastDemoTransaction,
   demoInboundChain,
@@ -13,17 +12,6 @@ import {
   mineDemoBlocks,
 } from '../chain/inboundChain';
 import { depositAddressOf, depositAddressOwner, readDeposits, scanDeposits } from './deposits';
-
-function userOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
-  return principal.userId;
-}
-
-function badField(field: string, message: string): never {
-  throw new HttpError(400, ERROR_CODES.validation, message, { fields: [{ field, message }] });
-}
 
 const coinIds = Object.keys(COINS) as [CoinId, ...CoinId[]];
 
@@ -36,7 +24,7 @@ const demoDepositBodySchema = z.object({
 const mineBodySchema = z.object({ coin: z.string().optional() }).optional();
 
 function coinOf(value: string): CoinId {
-  if (!(coinIds as readonly string[]).includes(value)) badField('coin', 'No such coin');
+  if (!(coinIds as readonly string[]).includes(value)) refuseField('coin', 'No such coin');
   return value as CoinId;
 }
 
@@ -89,12 +77,12 @@ export function registerDepositRoutes(
       const parsed = demoDepositBodySchema.safeParse(request.body ?? {});
       if (!parsed.success) {
         const field = String(parsed.error.issues[0]?.path[0] ?? 'body');
-        badField(field, `${field} is required`);
+        refuseField(field, `${field} is required`);
       }
       const coin = coinOf(parsed.data.coin);
       const address = parsed.data.address.trim();
       if ((await depositAddressOwner(database.db, coin, address)) === undefined) {
-        badField('address', 'The address is wrong');
+        refuseField('address', 'The address is wrong');
       }
       const amount = parsed.data.amount.trim();
       const decimals = Math.min(COINS[coin].chainDecimals, 18);
@@ -103,7 +91,7 @@ export function registerDepositRoutes(
         new Big(amount).lte(0) ||
         new Big(amount).round(decimals, Big.roundDown).cmp(amount) !== 0
       ) {
-        badField('amount', `A positive ${coin} amount with at most ${decimals} decimal places`);
+        refuseField('amount', `A positive ${coin} amount with at most ${decimals} decimal places`);
       }
       const broadcast = await broadcastDemoTransaction(
         database.db,
@@ -134,19 +122,13 @@ export function registerDepositRoutes(
     });
   }
 
-  let scheduler: MinuteScheduler | undefined;
-  app.addHook('onReady', async () => {
-    scheduler = createMinuteScheduler({
-      clock,
-      exclusive: { database, job: 'deposits' },
-      task: async (nowMs) => {
-        const scan = await pass(nowMs);
-        if (scan.credited > 0) app.log.info(scan, 'deposits credited');
-      },
-      onError: (error) => app.log.error({ err: error }, 'deposit scan failed'),
-    });
-  });
-  app.addHook('onClose', async () => {
-    await scheduler?.stop();
+  app.jobs.declare({
+    name: 'deposits',
+    cadence: 'minute',
+    exclusive: true,
+    run: async (nowMs) => {
+      const scan = await pass(nowMs);
+      if (scan.credited > 0) app.log.info(scan, 'deposits credited');
+    },
   });
 }

@@ -251,6 +251,7 @@ describe.each(testDrivers)('deposits on %s', (driver) => {
     });
     expect(coin.status).toBe(400);
     expect(coin.fields).toEqual([{ field: 'coin', message: 'No such coin' }]);
+    expect(coin.msg).toBe('No such coin');
     // A BTC address sent as LTC, and a stranger's address: neither is an LTC deposit address.
     const wrongCoin = await callApi(app, 'POST', '/dev/deposits', {
       body: { coin: 'ltc', address, amount: '1' },

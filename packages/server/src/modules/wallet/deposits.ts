@@ -13,10 +13,10 @@
  */
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { COINS, type CoinId, ERROR_CODES } from '../../contract';
+import { COINS, type CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
+import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor, toDecimalString } from '../../engine/sql';
-import { HttpError } from '../../http/httpError';
 import type { InboundChain, ObservedTransfer } from '../chain/inboundChain';
 import { iso, isoSeconds } from '../identity/db';
 import { inLedgerTransaction } from './ledger';
@@ -76,15 +76,6 @@ export interface DepositAddressAnswer {
   readonly min_amount: string;
 }
 
-function badField(
-  field: string,
-  message: string,
-  status = 400,
-  code = ERROR_CODES.validation,
-): never {
-  throw new HttpError(status, code, message, { fields: [{ field, message }] });
-}
-
 /**
  * The deposit address of one of the user's mining accounts (`account`, else the main account)
  * for `coin`, created on first request and kept. HTTP 400 naming `account` when it is not one
@@ -105,7 +96,7 @@ export async function depositAddressOf(
             WHERE user_id = ${request.userId}::bigint AND lower(name) = ${request.account.toLowerCase()}`,
   );
   if (owner === undefined) {
-    badField(
+    refuseField(
       'account',
       request.account === undefined ? 'No mining account yet' : 'No such mining account of yours',
     );

@@ -207,6 +207,7 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
     // Another key on the same quote: used already.
     const reuse = await send(await exchangeRequest('alice01', quoteId));
     expect([reuse.status, reuse.code, reuse.fields?.[0]?.field]).toEqual([409, 40900, 'quote_id']);
+    expect(reuse.msg).toBe('This quote was used already');
 
     const list = await callApi(app, 'GET', '/wallets/transactions', {
       token: tokens.get('alice01') ?? '',

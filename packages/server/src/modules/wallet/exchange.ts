@@ -18,6 +18,7 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type CoinId, ERROR_CODES } from '../../contract';
+import { refuseField } from '../../domain/errors';
 import { queryRows, type SqlExecutor } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import type { IdentityContext } from '../identity/context';
@@ -81,15 +82,6 @@ export interface ExchangeAnswer {
   readonly created_at: string;
 }
 
-function badField(
-  field: string,
-  message: string,
-  code: number = ERROR_CODES.validation,
-  status: 400 | 409 = 400,
-): never {
-  throw new HttpError(status, code, message, { fields: [{ field, message }] });
-}
-
 /** The amounts of an exchange at two prices in USD; `undefined` when nothing would arrive. */
 export function exchangeAmounts(
   amountIn: string,
@@ -121,7 +113,7 @@ async function ownAccount(
     sql`SELECT id::text AS id, name FROM mining_accounts
         WHERE lower(name) = ${name.toLowerCase()} AND user_id = ${userId}::bigint`,
   );
-  if (account === undefined) badField('account', 'No such mining account of yours');
+  if (account === undefined) refuseField('account', 'No such mining account of yours');
   return account;
 }
 
@@ -144,7 +136,7 @@ export async function quoteExchange(
   const amount = new Big(query.amount);
   const decimals = transferDecimals(query.from);
   if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
-    badField('amount', `A ${query.from} amount has at most ${decimals} decimal places`);
+    refuseField('amount', `A ${query.from} amount has at most ${decimals} decimal places`);
   }
   const account = await ownAccount(db, userId, query.account);
   const snapshot = await prices.read(db);
@@ -157,7 +149,7 @@ export async function quoteExchange(
     throw new HttpError(503, ERROR_CODES.unavailable, 'The prices are out of date: try later');
   }
   const amounts = exchangeAmounts(amount.toFixed(), from.usd, to.usd, transferDecimals(query.to));
-  if (amounts === undefined) badField('amount', 'The amount is too small to exchange');
+  if (amounts === undefined) refuseField('amount', 'The amount is too small to exchange');
   const [available] = await queryRows<{ balance: string }>(
     db,
     sql`SELECT COALESCE(sum(balance), 0)::text AS balance FROM ledger_accounts
@@ -165,7 +157,7 @@ export async function quoteExchange(
           AND coin = ${query.from} AND bucket = 'available'`,
   );
   if (amount.gt(available?.balance ?? '0')) {
-    badField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
+    refuseField('amount', 'Insufficient balance', ERROR_CODES.insufficientBalance);
   }
   const id = randomBytes(16).toString('hex');
   const expiresMs = now + ttlMs;
@@ -246,12 +238,12 @@ export async function exchange(
             WHERE q.id = ${body.quote_id} AND q.user_id = ${userId}::bigint
             FOR UPDATE OF q`,
         );
-        if (quote === undefined) badField('quote_id', 'No such quote');
+        if (quote === undefined) refuseField('quote_id', 'No such quote');
         if (quote.used) {
-          badField('quote_id', 'This quote was used already', ERROR_CODES.conflict, 409);
+          refuseField('quote_id', 'This quote was used already', ERROR_CODES.conflict);
         }
         if (Number(quote.expires_ms) <= now) {
-          badField(
+          refuseField(
             'quote_id',
             'The quote has expired: ask for a new one',
             ERROR_CODES.quoteExpired,

@@ -19,6 +19,7 @@ import { ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { execute, queryRows, type SqlExecutor } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
+import { isRefusal } from '../../http/isRefusal';
 import { inLedgerTransaction } from './ledger';
 
 /** How long a key is kept: a retry later than this runs as a new call. */
@@ -175,7 +176,7 @@ export async function answerOnce<T>(
       settled = await settledAnswer(database, call);
     } catch (lookup) {
       // A key used for another call says more than the refusal; a failed look-up says less.
-      if (lookup instanceof HttpError) throw lookup;
+      if (isRefusal(lookup)) throw lookup;
       throw error;
     }
     if (settled === undefined) throw error;

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
-import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { createMinuteScheduler, type MinuteScheduler } from '../../jobs/minuteScheduler';
+import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
 import type { ChainAdapter } from '../chain/chainAdapter';
 import type { IdentityContext } from '../identity/context';
@@ -39,15 +38,8 @@ import {
   withdraw,
 } from './withdrawals';
 
-/** How often spent idempotency keys are pruned. */
-const PRUNE_INTERVAL_MS = 60 * 60_000;
-
-function userOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
-  return principal.userId;
-}
+/** How often spent idempotency keys are pruned, in minutes of the app's clock. */
+const PRUNE_EVERY_MINUTES = 60;
 
 function csvField(value: string | null): string {
   const text = value ?? '';
@@ -250,36 +242,32 @@ export function registerWalletModule(
 
   registerDepositRoutes(app);
 
-  let scheduler: MinuteScheduler | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     if (app.platform.config.demo && app.platform.config.env !== 'test') {
       await seedDemoWithdrawals(context, app.log);
     }
-    timer = setInterval(() => {
-      running = pruneIdempotencyKeys(database, clock.now()).catch((error: unknown) =>
-        app.log.error({ err: error }, 'idempotency key pruning failed'),
-      );
-    }, PRUNE_INTERVAL_MS);
-    timer.unref();
-    scheduler = createMinuteScheduler({
-      clock,
-      task: async (nowMs) => {
-        // Auto-withdraw first (once a day per setting), so its payouts go out in the same pass.
-        const auto = await runAutoWithdrawals(database, nowMs);
-        if (auto.paid > 0) app.log.info(auto, 'auto-withdrawals placed');
-        const run = await processWithdrawals(database, chain, nowMs);
-        if (run.broadcast + run.confirmed + run.failed > 0)
-          app.log.info(run, 'withdrawals moved on');
+  });
+  app.jobs.declare({
+    name: 'withdrawals',
+    cadence: 'minute',
+    exclusive: true,
+    run: async (nowMs) => {
+      // Auto-withdraw first (once a day per setting), so its payouts go out in the same pass.
+      const auto = await runAutoWithdrawals(database, nowMs);
+      if (auto.paid > 0) app.log.info(auto, 'auto-withdrawals placed');
+      const run = await processWithdrawals(database, chain, nowMs);
+      if (run.broadcast + run.confirmed + run.failed > 0) app.log.info(run, 'withdrawals moved on');
+    },
+  });
+  // Not in tests: their manual clocks jump by days, and keys a test still replays would go.
+  if (config.env !== 'test') {
+    app.jobs.declare({
+      name: 'idempotency-keys',
+      cadence: { everyMinutes: PRUNE_EVERY_MINUTES },
+      exclusive: false,
+      run: async (nowMs) => {
+        await pruneIdempotencyKeys(database, nowMs);
       },
-      onError: (error) => app.log.error({ err: error }, 'withdrawal job failed'),
-      exclusive: { database, job: 'withdrawals' },
     });
-  });
-  app.addHook('onClose', async () => {
-    await scheduler?.stop();
-    if (timer !== undefined) clearInterval(timer);
-    await running;
-  });
+  }
 }

@@ -7,12 +7,18 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { COINS, type CoinId, ERROR_CODES } from '../../contract';
-import { queryRows, type SqlExecutor } from '../../engine/sql';
+import { refuseField } from '../../domain/errors';
+import { queryRows } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import type { IdentityContext } from '../identity/context';
-import { sha256Hex } from '../identity/crypto';
-import { iso, isoSeconds } from '../identity/db';
-import { addUserLog, checkTicketCode, requireLiveValidation, requireUser } from '../identity/users';
+import { isoSeconds } from '../identity/db';
+import {
+  addUserLog,
+  checkTicketCode,
+  requireLiveValidation,
+  requireUser,
+  spendValidationIn,
+} from '../identity/users';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import { verifyPayPassword } from './payPassword';
 import { move } from './postings';
@@ -40,42 +46,9 @@ export interface TransferAnswer {
   readonly created_at: string;
 }
 
-function badField(field: string, message: string, code: number = ERROR_CODES.validation): never {
-  throw new HttpError(400, code, message, { fields: [{ field, message }] });
-}
-
 /** Decimal places a coin's amounts may have: its chain's, at most the contract's 18. */
 export function transferDecimals(coin: CoinId): number {
   return Math.min(COINS[coin].chainDecimals, 18);
-}
-
-/**
- * Spends the call's second-validation token (of `scene`) inside the money-moving transaction,
- * so a token moves money once and stays good when the call is refused (its transaction rolls
- * back). HTTP 400 code 40002 naming `validation_token` when it is not live.
- */
-export async function spendValidation(
-  tx: SqlExecutor,
-  token: string,
-  userId: string,
-  nowMs: number,
-  scene: 'transfer' | 'withdraw' | 'auto_withdraw' = 'transfer',
-): Promise<void> {
-  const rows = await queryRows<{ token_hash: string }>(
-    tx,
-    sql`UPDATE identity_tickets SET used_at = ${iso(nowMs)}::timestamptz
-        WHERE token_hash = ${sha256Hex(token)} AND kind = 'validation' AND scene = ${scene}
-          AND user_id = ${userId}::bigint AND used_at IS NULL
-          AND expires_at > ${iso(nowMs)}::timestamptz
-        RETURNING token_hash`,
-  );
-  if (rows.length === 0) {
-    badField(
-      'validation_token',
-      'The validation is not valid or has expired',
-      ERROR_CODES.codeInvalid,
-    );
-  }
 }
 
 /**
@@ -112,6 +85,7 @@ export async function transfer(
       amount: amount.toFixed(),
     }),
   };
+  const validation = { userId, scene: 'transfer', field: 'validation_token' };
   return answerOnce(context.database, call, async () => {
     const user = await requireUser(context, userId);
     const now = context.clock.now();
@@ -124,19 +98,15 @@ export async function transfer(
     }
     const decimals = transferDecimals(body.coin);
     if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
-      badField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
+      refuseField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
     }
-    await requireLiveValidation(context, body.validation_token, {
-      userId,
-      scene: 'transfer',
-      field: 'validation_token',
-    });
+    await requireLiveValidation(context, body.validation_token, validation);
     await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
       verifyPayPassword(context, userId, body.pay_password, body.key_id),
     );
 
     const { answer, replayed } = await runIdempotent(context.database, call, now, async (tx) => {
-      await spendValidation(tx, body.validation_token, userId, now);
+      await spendValidationIn(tx, body.validation_token, validation, now);
       const accounts = await queryRows<{
         id: string;
         name: string;
@@ -152,12 +122,13 @@ export async function transfer(
           account.name.toLowerCase() === body.from_account.toLowerCase() &&
           account.user_id === userId,
       );
-      if (from === undefined) badField('from_account', 'No such mining account of yours');
+      if (from === undefined) refuseField('from_account', 'No such mining account of yours');
       const to = accounts.find(
         (account) => account.name.toLowerCase() === body.to_account.toLowerCase(),
       );
-      if (to === undefined) badField('to_account', 'No such mining account');
-      if (to.status !== 'normal') badField('to_account', 'This account cannot receive transfers');
+      if (to === undefined) refuseField('to_account', 'No such mining account');
+      if (to.status !== 'normal')
+        refuseField('to_account', 'This account cannot receive transfers');
       const value = amount.toFixed();
       const posted = await move(
         tx,

@@ -271,6 +271,7 @@ describe.each(testDrivers)('wallet on %s', (driver) => {
     ]);
     const unknown = await send({ to_account: 'nobody99' });
     expect([unknown.status, unknown.fields?.[0]?.field]).toEqual([400, 'to_account']);
+    expect(unknown.msg).toBe('No such mining account');
     const notMine = await send({ from_account: 'bob00001', to_account: 'carol001' });
     expect([notMine.status, notMine.fields?.[0]?.field]).toEqual([400, 'from_account']);
     const wrong = await send({}, 'Wrong1234');

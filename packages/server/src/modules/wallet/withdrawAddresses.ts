@@ -8,8 +8,8 @@ import { isMiningAddressShape } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type CoinId, ERROR_CODES } from '../../contract';
+import { notFound, refuseField } from '../../domain/errors';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
-import { HttpError } from '../../http/httpError';
 import type { IdentityContext } from '../identity/context';
 import { iso, isoSeconds } from '../identity/db';
 import { addUserLog, consumeTicket } from '../identity/users';
@@ -35,10 +35,6 @@ export interface NewWithdrawAddress {
   readonly address: string;
   readonly public_key?: string | undefined;
   readonly validation_token: string;
-}
-
-function badField(status: number, code: number, field: string, message: string): never {
-  throw new HttpError(status, code, message, { fields: [{ field, message }] });
 }
 
 const columns = sql`id::text AS id, coin, alias, address, public_key,
@@ -87,14 +83,14 @@ export async function readWithdrawAddresses(
  */
 export function checkWithdrawAddress(coin: CoinId, address: string, publicKey?: string): void {
   if (!isMiningAddressShape(coin, address)) {
-    badField(400, ERROR_CODES.addressWrong, 'address', 'The address is wrong');
+    refuseField('address', 'The address is wrong', ERROR_CODES.addressWrong);
   }
   if (publicKey !== undefined) {
     if (coin !== 'kda') {
-      badField(400, ERROR_CODES.validation, 'public_key', 'A public key is only taken for KDA');
+      refuseField('public_key', 'A public key is only taken for KDA');
     }
     if (address.trim().toLowerCase() !== `k:${publicKey.toLowerCase()}`) {
-      badField(400, ERROR_CODES.validation, 'public_key', 'The publicKey is wrong');
+      refuseField('public_key', 'The publicKey is wrong');
     }
   }
 }
@@ -122,15 +118,10 @@ export async function createWithdrawAddress(
         WHERE user_id = ${userId}::bigint AND coin = ${input.coin} AND deleted_at IS NULL`,
   );
   if ((counts?.same ?? 0) > 0) {
-    badField(409, ERROR_CODES.conflict, 'address', 'This address is saved already');
+    refuseField('address', 'This address is saved already', ERROR_CODES.conflict);
   }
   if ((counts?.live ?? 0) >= MAX_WITHDRAW_ADDRESSES_PER_COIN) {
-    badField(
-      400,
-      ERROR_CODES.validation,
-      'coin',
-      `At most ${MAX_WITHDRAW_ADDRESSES_PER_COIN} addresses are saved per coin`,
-    );
+    refuseField('coin', `At most ${MAX_WITHDRAW_ADDRESSES_PER_COIN} addresses are saved per coin`);
   }
   await consumeTicket(context, 'validation', input.validation_token, {
     userId,
@@ -169,7 +160,7 @@ export async function createWithdrawAddress(
 }
 
 function noSuchAddress(): never {
-  badField(404, ERROR_CODES.notFound, 'id', 'No such withdraw address');
+  notFound('id', 'No such withdraw address');
 }
 
 /** Renames a saved address (its alias only: not a security change). 404 naming `id`. */

@@ -212,7 +212,12 @@ describe.each(testDrivers)('withdrawals on %s', (driver) => {
       enabled: true,
     });
     const twice = await save({});
-    expect([twice.status, twice.fields?.[0]?.field]).toEqual([409, 'address']);
+    expect([twice.status, twice.code, twice.msg, twice.fields?.[0]?.field]).toEqual([
+      409,
+      40900,
+      'This address is saved already',
+      'address',
+    ]);
 
     const kda = await save({ coin: 'kda', address: `k:${KDA_KEY}`, public_key: KDA_KEY });
     expect(kda.status).toBe(200);
@@ -225,7 +230,12 @@ describe.each(testDrivers)('withdrawals on %s', (driver) => {
     const foreign = await callApi(app, 'DELETE', `/wallets/withdraw-addresses/${kda.data.id}`, {
       token: bob,
     });
-    expect(foreign.status).toBe(404);
+    expect([foreign.status, foreign.code, foreign.msg, foreign.fields]).toEqual([
+      404,
+      40400,
+      'No such withdraw address',
+      [{ field: 'id', message: 'No such withdraw address' }],
+    ]);
     const deleted = await callApi(app, 'DELETE', `/wallets/withdraw-addresses/${kda.data.id}`, {
       token: alice,
     });

@@ -28,19 +28,25 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { COINS, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
+import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { recordAudit } from '../admin/audit';
 import type { ChainAdapter } from '../chain/chainAdapter';
 import type { IdentityContext } from '../identity/context';
 import { iso, isoSeconds } from '../identity/db';
-import { addUserLog, checkTicketCode, requireLiveValidation, requireUser } from '../identity/users';
+import {
+  addUserLog,
+  checkTicketCode,
+  requireLiveValidation,
+  requireUser,
+  spendValidationIn,
+} from '../identity/users';
 import { notifyWithdrawalRejected } from '../notifications/withdrawalNotice';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import { inLedgerTransaction } from './ledger';
 import { verifyPayPassword } from './payPassword';
 import { type Movement, move, post, reverse } from './postings';
-import { spendValidation } from './transfer';
 import { MANUAL_AUDIT_DUE_MS, WITHDRAW_RULES } from './withdrawRules';
 
 /** What a withdrawal asks for, as the contract's body carries it. */
@@ -88,10 +94,6 @@ export type WithdrawalState =
   | 'partly_failed'
   | 'failed'
   | 'rejected';
-
-function badField(field: string, message: string, code: number = ERROR_CODES.validation): never {
-  throw new HttpError(400, code, message, { fields: [{ field, message }] });
-}
 
 /** Decimal places a coin's amounts may have: its chain's, at most the contract's 18. */
 function coinDecimals(coin: CoinId): number {
@@ -174,6 +176,7 @@ export async function withdraw(
       amount: amount.toFixed(),
     }),
   };
+  const validation = { userId, scene: 'withdraw', field: 'validation_token' };
   return answerOnce(context.database, call, async () => {
     const user = await requireUser(context, userId);
     const now = context.clock.now();
@@ -186,24 +189,20 @@ export async function withdraw(
       );
     }
     const rules = WITHDRAW_RULES[body.coin];
-    if (!rules.enabled) badField('coin', `Withdrawals of ${body.coin.toUpperCase()} are closed`);
+    if (!rules.enabled) refuseField('coin', `Withdrawals of ${body.coin.toUpperCase()} are closed`);
     const decimals = coinDecimals(body.coin);
     if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
-      badField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
+      refuseField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
     }
     if (amount.lt(rules.minAmount))
-      badField('amount', `Amount must be at least ${rules.minAmount}`);
-    await requireLiveValidation(context, body.validation_token, {
-      userId,
-      scene: 'withdraw',
-      field: 'validation_token',
-    });
+      refuseField('amount', `Amount must be at least ${rules.minAmount}`);
+    await requireLiveValidation(context, body.validation_token, validation);
     await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
       verifyPayPassword(context, userId, body.pay_password, body.key_id),
     );
 
     const { answer, replayed } = await runIdempotent(context.database, call, now, async (tx) => {
-      await spendValidation(tx, body.validation_token, userId, now, 'withdraw');
+      await spendValidationIn(tx, body.validation_token, validation, now);
       const [address] = /^\d{1,18}$/.test(body.address_id)
         ? await queryRows<{ id: string; address: string }>(
             tx,
@@ -212,7 +211,7 @@ export async function withdraw(
                   AND coin = ${body.coin} AND deleted_at IS NULL`,
           )
         : [];
-      if (address === undefined) badField('address_id', 'No such withdraw address of this coin');
+      if (address === undefined) refuseField('address_id', 'No such withdraw address of this coin');
       const [account] = await queryRows<{ id: string; name: string }>(
         tx,
         body.from_account === undefined
@@ -221,7 +220,7 @@ export async function withdraw(
           : sql`SELECT id::text AS id, name FROM mining_accounts
                 WHERE user_id = ${userId}::bigint AND lower(name) = ${body.from_account.toLowerCase()}`,
       );
-      if (account === undefined) badField('from_account', 'No such mining account of yours');
+      if (account === undefined) refuseField('from_account', 'No such mining account of yours');
 
       return placeWithdrawal(tx, {
         userId,
