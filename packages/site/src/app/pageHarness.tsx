@@ -2,6 +2,7 @@ import {
   ApiError,
   createI18n,
   createSession,
+  endpoints,
   type Language,
   MemoryStorage,
   matchRoute,
@@ -12,6 +13,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach } from 'vitest';
 import { page } from 'vitest/browser';
 import { AppProviders } from './App';
+import { apiCache } from './apiCache';
 import * as layoutStyles from './Layout.css';
 import { createMemoryHistory, createRouter, Outlet, RouterProvider, useRouteError } from './nav';
 import type { Services } from './services';
@@ -21,7 +23,8 @@ export type FakeAnswers = Record<string, (input: unknown) => unknown>;
 
 /**
  * An API whose methods answer from `answers` (a function of the request's input) and every other
- * method with a 404, which a page section shows as its empty state.
+ * method with a 404, which a page section shows as its empty state. A write that answers
+ * invalidates the read cache as the site's client does (every read: the groups are not loaded).
  */
 export function fakeApi(answers: FakeAnswers): Services['api'] {
   return new Proxy(
@@ -34,7 +37,10 @@ export function fakeApi(answers: FakeAnswers): Services['api'] {
           if (answer === undefined) {
             throw new ApiError({ kind: 'http', status: 404, serverMessage: `${name}: no answer` });
           }
-          return answer(input);
+          const answered = await answer(input);
+          if ((endpoints as Record<string, { write: boolean }>)[name]?.write)
+            apiCache.afterWrite(name);
+          return answered;
         };
       },
     },

@@ -8,6 +8,7 @@ import { Button, EvidenceUpload, FormField, Select } from '@poolkit/widgets';
 import { TicketThread } from '@poolkit/widgets/TicketThread';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiCache } from '../../app/apiCache';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices, useSessionState } from '../../app/servicesContext';
@@ -21,7 +22,7 @@ import {
   TextField,
   uiStyles,
 } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { uploadFiles } from '../contract/contract';
 import { TicketReplyForm } from './TicketReplyForm';
@@ -148,18 +149,11 @@ const STATUS_KEYS = {
 } as const;
 
 /** One of the user's tickets: the thread, a follow-up and "Close ticket". */
-function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void }) {
+function TicketDetailCard({ id }: { id: string }) {
   const { t } = useTranslation();
   const { api, session } = useServices();
-  const [version, setVersion] = useState(0);
-  const ticket = useApiData(
-    async (signal) => api.ticket({ params: { id } }, { signal }),
-    [id, version],
-  );
-  const changed = () => {
-    setVersion((value) => value + 1);
-    onChanged();
-  };
+  // Through the read cache: a reply or closing (writes of its group) fetches it and the list again.
+  const ticket = useEndpoint('ticket', { params: { id } });
   return (
     <DataSection data={ticket} isEmpty={() => false} emptyText="">
       {(value) => (
@@ -185,7 +179,10 @@ function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void
               }
               onUploaded={() => {
                 showMessage(t('tickets.attached'), 'success');
-                changed();
+                // The upload is no call of the API client: its reads are invalidated here, and
+                // the ticket is read again from its skeleton, as the list of files changed.
+                apiCache.invalidateGroups(['messaging']);
+                ticket.reload();
               }}
               labels={{ label: t('tickets.attachLabel') }}
             />
@@ -208,7 +205,6 @@ function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void
               onSend={async (content) => {
                 try {
                   await api.replyTicket({ params: { id }, body: { content } });
-                  changed();
                   return true;
                 } catch (error) {
                   reportError(error);
@@ -222,7 +218,6 @@ function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void
                   onClick={() => {
                     api
                       .closeTicket({ params: { id } })
-                      .then(changed)
                       .catch((error: unknown) => reportError(error));
                   }}
                 >
@@ -237,13 +232,9 @@ function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void
   );
 }
 
-function TicketList({ version, onOpen }: { version: number; onOpen: (id: string) => void }) {
+function TicketList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const tickets = useApiData(
-    async (signal) => api.tickets({ query: { page: 1, page_size: 10 } }, { signal }),
-    [version],
-  );
+  const tickets = useEndpoint('tickets', { query: { page: 1, page_size: 10 } });
   return (
     <DataSection
       data={tickets}
@@ -292,26 +283,18 @@ function TicketList({ version, onOpen }: { version: number; onOpen: (id: string)
 export function Component() {
   const { t } = useTranslation();
   const { loggedIn, readOnly } = useSessionState();
-  const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <PageFrame title={t('site.routes.Ticket')} subtitle={t('site.ticket.subtitle')}>
       {loggedIn && !readOnly ? (
         <>
           <Card title={t('site.ticket.new')}>
-            <TicketForm
-              onCreated={(id) => {
-                setVersion((value) => value + 1);
-                setOpen(id);
-              }}
-            />
+            <TicketForm onCreated={setOpen} />
           </Card>
           <Card title={t('site.ticket.mine')}>
-            <TicketList version={version} onOpen={setOpen} />
+            <TicketList onOpen={setOpen} />
           </Card>
-          {open === null ? null : (
-            <TicketDetailCard id={open} onChanged={() => setVersion((value) => value + 1)} />
-          )}
+          {open === null ? null : <TicketDetailCard id={open} />}
         </>
       ) : (
         <Card>

@@ -14,7 +14,7 @@ import {
   TextField,
   uiStyles,
 } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useEndpoint } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { UserTabs } from './UserTabs';
 
@@ -28,14 +28,10 @@ const PERMISSIONS: readonly SubAccountPermission[] = [
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [version, setVersion] = useState(0);
   const [name, setName] = useState('');
   const [permission, setPermission] = useState<SubAccountPermission>('pool_management');
   const [error, setError] = useState<string | undefined>(undefined);
-  const accounts = useApiData(
-    async (signal) => (await api.accounts({}, { signal })).list,
-    [version],
-  );
+  const accounts = useEndpoint('accounts', {}, { select: (answer) => answer.list });
 
   async function create() {
     const found = validateFields(t, [
@@ -47,7 +43,6 @@ export function Component() {
       await api.createSubAccount({ body: { name: name.trim(), permission } });
       setName('');
       showMessage(t('site.user.accountCreated'), 'success');
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }
@@ -56,7 +51,6 @@ export function Component() {
   async function makeCurrent(account: string) {
     try {
       await api.setCurrentAccount({ body: { account } });
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }

@@ -28,7 +28,7 @@ import { useNavigate } from '../../app/nav';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, CardGrid, DataSection, PageFrame, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { validateFields } from '../identity/identity';
 import * as styles from './coupon.css';
@@ -243,23 +243,14 @@ function UseDialog({
 }
 
 /** The coupons of one state filter, as cards, page by page. */
-function CouponList({ filter, version }: { filter: StateFilter; version: number }) {
+function CouponList({ filter }: { filter: StateFilter }) {
   const { t } = useTranslation();
-  const { api } = useServices();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [using, setUsing] = useState<Coupon | null>(null);
-  const [started, setStarted] = useState(0);
-  const coupons = useApiData(
-    async (signal) =>
-      api.coupons(
-        {
-          query: { page, page_size: PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) },
-        },
-        { signal },
-      ),
-    [filter, page, version, started],
-  );
+  const coupons = useEndpoint('coupons', {
+    query: { page, page_size: PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) },
+  });
   return (
     <>
       <DataSection
@@ -294,14 +285,7 @@ function CouponList({ filter, version }: { filter: StateFilter; version: number 
         )}
       </DataSection>
       {using === null ? null : (
-        <UseDialog
-          coupon={using}
-          onClose={() => setUsing(null)}
-          onStarted={() => {
-            setUsing(null);
-            setStarted((value) => value + 1);
-          }}
-        />
+        <UseDialog coupon={using} onClose={() => setUsing(null)} onStarted={() => setUsing(null)} />
       )}
     </>
   );
@@ -311,16 +295,10 @@ function CouponList({ filter, version }: { filter: StateFilter; version: number 
 export function Component() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<StateFilter>('all');
-  const [version, setVersion] = useState(0);
   return (
     <PageFrame title={t('site.routes.UserCoupon')}>
       <UserTabs current="UserCoupon" />
-      <RedeemForm
-        onRedeemed={() => {
-          setFilter('all');
-          setVersion((value) => value + 1);
-        }}
-      />
+      <RedeemForm onRedeemed={() => setFilter('all')} />
       <Tabs
         value={filter}
         onValueChange={(value) => {
@@ -337,7 +315,7 @@ export function Component() {
         </TabList>
         {FILTERS.map((item) => (
           <TabPanel key={item} value={item}>
-            <CouponList filter={item} version={version} />
+            <CouponList filter={item} />
           </TabPanel>
         ))}
       </Tabs>
