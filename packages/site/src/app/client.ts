@@ -8,38 +8,11 @@ import {
   type Session,
   sessionHttpOptions,
 } from '@poolkit/core';
-import { type ApiCache, apiCache } from './apiCache';
 
 /** The HTTP client, and the typed methods of one endpoint group over it. */
 export interface Client {
   http: HttpClient;
-  methodsOf(group: EndpointGroup, name: string): Partial<Api<Endpoints>>;
-}
-
-type Method = (...args: never[]) => Promise<unknown>;
-
-/**
- * The methods of `group` (named `name`) over `http`, each write telling `cache` once it
- * succeeds, so the reads it changes are fetched again (see `apiCache.ts`).
- */
-export function cachedMethodsOf(
-  http: HttpClient,
-  group: EndpointGroup,
-  name: string,
-  cache: ApiCache = apiCache,
-): Partial<Api<Endpoints>> {
-  const methods = createApi(http, group) as Record<string, Method>;
-  cache.registerGroup(name, Object.keys(group));
-  for (const [id, endpoint] of Object.entries(group)) {
-    const method = methods[id];
-    if (!endpoint.write || method === undefined) continue;
-    methods[id] = async (...args) => {
-      const answer = await method(...args);
-      cache.afterWrite(id);
-      return answer;
-    };
-  }
-  return methods as Partial<Api<Endpoints>>;
+  methodsOf(group: EndpointGroup): Partial<Api<Endpoints>>;
 }
 
 /**
@@ -57,6 +30,6 @@ export function createClient(session: Session, onAuthFailure: () => void): Clien
   });
   return {
     http,
-    methodsOf: (group, name) => cachedMethodsOf(http, group, name),
+    methodsOf: (group) => createApi(http, group) as Partial<Api<Endpoints>>,
   };
 }

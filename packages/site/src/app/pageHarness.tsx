@@ -2,7 +2,6 @@ import {
   ApiError,
   createI18n,
   createSession,
-  endpoints,
   type Language,
   MemoryStorage,
   matchRoute,
@@ -13,7 +12,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach } from 'vitest';
 import { page } from 'vitest/browser';
 import { AppProviders } from './App';
-import { apiCache } from './apiCache';
 import * as layoutStyles from './Layout.css';
 import { createMemoryHistory, createRouter, Outlet, RouterProvider, useRouteError } from './nav';
 import type { Services } from './services';
@@ -23,8 +21,7 @@ export type FakeAnswers = Record<string, (input: unknown) => unknown>;
 
 /**
  * An API whose methods answer from `answers` (a function of the request's input) and every other
- * method with a 404, which a page section shows as its empty state. A write that answers
- * invalidates the read cache as the site's client does (every read: the groups are not loaded).
+ * method with a 404, which a page section shows as its empty state.
  */
 export function fakeApi(answers: FakeAnswers): Services['api'] {
   return new Proxy(
@@ -37,10 +34,7 @@ export function fakeApi(answers: FakeAnswers): Services['api'] {
           if (answer === undefined) {
             throw new ApiError({ kind: 'http', status: 404, serverMessage: `${name}: no answer` });
           }
-          const answered = await answer(input);
-          if ((endpoints as Record<string, { write: boolean }>)[name]?.write)
-            apiCache.afterWrite(name);
-          return answered;
+          return answer(input);
         };
       },
     },

@@ -92,7 +92,7 @@ export function createServices(): Services {
         : VISITOR_GROUP_ORDER;
     yield* demand.pace(
       order.map(
-        (name) => () => endpointGroupLoaders[name]().then((group) => loaded.methodsOf(group, name)),
+        (name) => () => endpointGroupLoaders[name]().then((group) => loaded.methodsOf(group)),
       ),
     );
   });

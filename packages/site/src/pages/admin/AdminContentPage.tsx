@@ -31,7 +31,7 @@ import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
 
@@ -239,13 +239,13 @@ function LanguageFields({
 function KindPanel({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation();
   const { api } = useServices();
+  const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
   const [deleting, setDeleting] = useState<AdminContentItem | null>(null);
   const [busy, setBusy] = useState(false);
-  const items = useEndpoint(
-    'adminContentItems',
-    { params: { kind } },
-    { select: (answer) => answer.list },
+  const items = useApiData(
+    async (signal) => (await api.adminContentItems({ params: { kind } }, { signal })).list,
+    [kind, version],
   );
   const kindName = t(`content.kind_${kind}`);
 
@@ -280,6 +280,7 @@ function KindPanel({ kind }: { kind: ContentKind }) {
       else await api.updateContentItem({ params: { kind, id: editing.id }, body });
       showMessage(t('content.saved'), 'success');
       setEditing(null);
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     } finally {
@@ -291,6 +292,7 @@ function KindPanel({ kind }: { kind: ContentKind }) {
     try {
       await api.deleteContentItem({ params: { kind, id: item.id } });
       showMessage(t('content.deleted'), 'success');
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     }

@@ -12,7 +12,7 @@ import { dateTime } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { openEvidence } from '../contract/contract';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
@@ -28,13 +28,16 @@ export function Component() {
   const { api } = services;
   const [status, setStatus] = useState<ContractOrderStatus>('review');
   const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<AdminContractOrder | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
-  const orders = useEndpoint('adminContractOrders', {
-    query: { status, page, page_size: PAGE_SIZE },
-  });
+  const orders = useApiData(
+    async (signal) =>
+      api.adminContractOrders({ query: { status, page, page_size: PAGE_SIZE } }, { signal }),
+    [status, page, version],
+  );
 
   async function approve(row: AdminContractOrder) {
     setBusy(row.id);
@@ -46,10 +49,9 @@ export function Component() {
       showMessage(t('contracts.admin.approved', { id: row.id }), 'success');
     } catch (error) {
       reportError(error);
-      // Another operator may have reviewed it meanwhile: show the list as it is now.
-      orders.reload();
     } finally {
       setBusy(null);
+      setVersion((value) => value + 1);
     }
   }
 
@@ -68,6 +70,7 @@ export function Component() {
       });
       showMessage(t('contracts.admin.rejected', { id: rejecting.id }), 'success');
       setRejecting(null);
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     } finally {

@@ -13,7 +13,7 @@ import { hashrate } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
 
@@ -87,11 +87,14 @@ export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
   const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
   const [busy, setBusy] = useState(false);
-  const products = useEndpoint('adminContractProducts', {
-    query: { page, page_size: PAGE_SIZE },
-  });
+  const products = useApiData(
+    async (signal) =>
+      api.adminContractProducts({ query: { page, page_size: PAGE_SIZE } }, { signal }),
+    [page, version],
+  );
 
   function field(key: Exclude<keyof Draft, 'terms' | 'on_sale'>, label: string, numeric = false) {
     if (editing === null) return null;
@@ -131,6 +134,7 @@ export function Component() {
           : await api.updateContractProduct({ params: { id: editing.id }, body });
       showMessage(t('contracts.admin.saved', { name: saved.name }), 'success');
       setEditing(null);
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     } finally {

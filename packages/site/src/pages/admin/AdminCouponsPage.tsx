@@ -28,7 +28,7 @@ import { dateTime } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
@@ -184,7 +184,11 @@ export function Component() {
   const [issued, setIssued] = useState<IssuedCouponBatch | null>(null);
   const [shown, setShown] = useState<CouponBatch | null>(null);
   const [page, setPage] = useState(1);
-  const batches = useEndpoint('adminCouponBatches', { query: { page, page_size: PAGE_SIZE } });
+  const [version, setVersion] = useState(0);
+  const batches = useApiData(
+    async (signal) => api.adminCouponBatches({ query: { page, page_size: PAGE_SIZE } }, { signal }),
+    [page, version],
+  );
   const coins =
     pools.status === 'ready'
       ? [...new Set(pools.data.filter((pool) => !pool.address_mining).map((pool) => pool.coin))]
@@ -215,6 +219,7 @@ export function Component() {
       setIssued(batch);
       showMessage(t('site.admin.issued', { count: batch.codes.length }), 'success');
       setPage(1);
+      setVersion((value) => value + 1);
     } catch (error) {
       const fields = serverIssueErrors(t, error);
       if (fields === undefined) reportError(error);

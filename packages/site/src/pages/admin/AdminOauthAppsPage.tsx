@@ -11,7 +11,7 @@ import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { Card, DataSection, DataTable, TextField, uiStyles } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import * as keyStyles from '../user/apiKeys.css';
 import { AdminFrame } from './AdminFrame';
 
@@ -32,6 +32,7 @@ function linesOf(text: string): string[] {
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
+  const [version, setVersion] = useState(0);
   const [name, setName] = useState('');
   const [logo, setLogo] = useState('');
   const [redirects, setRedirects] = useState('');
@@ -39,7 +40,10 @@ export function Component() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedOauthApp | null>(null);
-  const apps = useEndpoint('adminOauthApps', {}, { select: (answer) => answer.list });
+  const apps = useApiData(
+    async (signal) => (await api.adminOauthApps({}, { signal })).list,
+    [version],
+  );
 
   async function register() {
     const uris = linesOf(redirects);
@@ -73,6 +77,7 @@ export function Component() {
       setName('');
       setLogo('');
       setRedirects('');
+      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     } finally {
@@ -85,6 +90,7 @@ export function Component() {
       await api.deleteOauthApp({ params: { client_id: clientId } });
       if (created?.app.client_id === clientId) setCreated(null);
       showMessage(t('site.admin.oauth.removed'), 'success');
+      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }

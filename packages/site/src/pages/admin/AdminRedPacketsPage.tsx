@@ -25,7 +25,7 @@ import { dateTime, hashrate } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { PacketStateTag } from '../programmes/PacketStateTag';
 import { packetLink } from '../programmes/packetLink';
@@ -227,9 +227,12 @@ export function Component() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<AdminRedPacketCampaign | null>(null);
   const [page, setPage] = useState(1);
-  const campaigns = useEndpoint('adminRedPacketCampaigns', {
-    query: { page, page_size: PAGE_SIZE },
-  });
+  const [version, setVersion] = useState(0);
+  const campaigns = useApiData(
+    async (signal) =>
+      api.adminRedPacketCampaigns({ query: { page, page_size: PAGE_SIZE } }, { signal }),
+    [page, version],
+  );
   const coins =
     pools.status === 'ready'
       ? [...new Set(pools.data.filter((pool) => !pool.address_mining).map((pool) => pool.coin))]
@@ -263,6 +266,7 @@ export function Component() {
       showMessage(t('site.redPackets.admin.created', { count: campaign.count }), 'success');
       setShown(campaign);
       setPage(1);
+      setVersion((value) => value + 1);
     } catch (error) {
       if (isApiError(error) && error.fields.length > 0) {
         const fields: CampaignErrors = {};
@@ -284,6 +288,7 @@ export function Component() {
     try {
       await api.disableRedPacketCampaign({ params: { campaign_id: campaign.id } });
       showMessage(t('site.redPackets.admin.disabled'), 'success');
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     }

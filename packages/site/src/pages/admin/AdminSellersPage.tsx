@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
 import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
 
@@ -58,10 +58,14 @@ export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
   const [machine, setMachine] = useState('');
+  const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
   const [deleting, setDeleting] = useState<AdminSeller | null>(null);
   const [busy, setBusy] = useState(false);
-  const sellers = useEndpoint('adminSellers', { query: { machine_id: machine } });
+  const sellers = useApiData(
+    async (signal) => api.adminSellers({ query: { machine_id: machine } }, { signal }),
+    [machine, version],
+  );
   const machines = sellers.status === 'ready' ? sellers.data.machines : [];
 
   function update(patch: Partial<Draft>) {
@@ -94,6 +98,7 @@ export function Component() {
           : await api.updateSeller({ params: { id: editing.id }, body });
       showMessage(t('site.sellers.saved', { store: saved.store }), 'success');
       setEditing(null);
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     } finally {
@@ -105,6 +110,7 @@ export function Component() {
     try {
       await api.deleteSeller({ params: { id: seller.id } });
       showMessage(t('site.sellers.deleted'), 'success');
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     }

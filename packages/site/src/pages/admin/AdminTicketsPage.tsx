@@ -14,7 +14,7 @@ import { dateTime } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, DataSection, DataTable, uiStyles } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { TicketReplyForm } from '../ticket/TicketReplyForm';
 import { TicketAttachments, ticketAbout } from '../ticket/ticketParts';
@@ -28,12 +28,15 @@ const STATUS_KEYS: Record<TicketStatus, string> = {
 };
 
 /** One ticket's thread with the answer box (and the internal-note switch). */
-function TicketDesk({ id }: { id: string }) {
+function TicketDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { t } = useTranslation();
   const { api } = useServices();
+  const [version, setVersion] = useState(0);
   const [internal, setInternal] = useState(false);
-  // Through the read cache: a reply (a write of its group) fetches it and the queue again.
-  const ticket = useEndpoint('adminTicket', { params: { id } });
+  const ticket = useApiData(
+    async (signal) => api.adminTicket({ params: { id } }, { signal }),
+    [id, version],
+  );
   return (
     <DataSection data={ticket} isEmpty={() => false} emptyText="">
       {(value) => (
@@ -65,6 +68,8 @@ function TicketDesk({ id }: { id: string }) {
                 try {
                   await api.adminReplyTicket({ params: { id }, body: { content, internal } });
                   showMessage(t(internal ? 'tickets.noted' : 'tickets.answered'), 'success');
+                  setVersion((current) => current + 1);
+                  onChanged();
                   return true;
                 } catch (error) {
                   reportError(error);
@@ -97,6 +102,7 @@ function TicketDesk({ id }: { id: string }) {
  */
 export function Component() {
   const { t } = useTranslation();
+  const { api } = useServices();
   const pools = usePools();
   const [status, setStatus] = useState<TicketStatus | 'all'>('open');
   const [category, setCategory] = useState<TicketCategory | 'all'>('all');
@@ -105,16 +111,24 @@ export function Component() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
-  const queue = useEndpoint('adminTickets', {
-    query: {
-      page,
-      page_size: PAGE_SIZE,
-      ...(status === 'all' ? {} : { status }),
-      ...(category === 'all' ? {} : { category }),
-      ...(coin === 'all' ? {} : { coin }),
-      ...(query === '' ? {} : { q: query }),
-    },
-  });
+  const [version, setVersion] = useState(0);
+  const queue = useApiData(
+    async (signal) =>
+      api.adminTickets(
+        {
+          query: {
+            page,
+            page_size: PAGE_SIZE,
+            ...(status === 'all' ? {} : { status }),
+            ...(category === 'all' ? {} : { category }),
+            ...(coin === 'all' ? {} : { coin }),
+            ...(query === '' ? {} : { q: query }),
+          },
+        },
+        { signal },
+      ),
+    [status, category, coin, query, page, version],
+  );
   return (
     <AdminFrame current="AdminTickets">
       <Card title={t('tickets.queue')}>
@@ -249,7 +263,9 @@ export function Component() {
           )}
         </DataSection>
       </Card>
-      {selected === null ? null : <TicketDesk id={selected} />}
+      {selected === null ? null : (
+        <TicketDesk id={selected} onChanged={() => setVersion((current) => current + 1)} />
+      )}
     </AdminFrame>
   );
 }

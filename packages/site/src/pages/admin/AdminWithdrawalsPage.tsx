@@ -12,7 +12,7 @@ import { dateTime } from '../../app/format';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, DataSection, DataTable, uiStyles } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
 
@@ -56,15 +56,18 @@ export function Component() {
   const { api } = useServices();
   const [state, setState] = useState<WithdrawalState>('manual');
   const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
   // Approving pays at once, so it is confirmed in a dialog that restates what is paid.
   const [approving, setApproving] = useState<AdminWithdrawal | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
-  const withdrawals = useEndpoint('adminWithdrawals', {
-    query: { state, page, page_size: PAGE_SIZE },
-  });
+  const withdrawals = useApiData(
+    async (signal) =>
+      api.adminWithdrawals({ query: { state, page, page_size: PAGE_SIZE } }, { signal }),
+    [state, page, version],
+  );
 
   async function approve(row: AdminWithdrawal) {
     setBusy(row.id);
@@ -72,11 +75,11 @@ export function Component() {
       await api.approveWithdrawal({ params: { id: row.id }, body: {} });
       showMessage(t('site.admin.approved', { id: row.id }), 'success');
       setApproving(null);
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
       setApproving(null);
-      // Another operator may have handled it meanwhile: show the list as it is now.
-      withdrawals.reload();
+      setVersion((value) => value + 1);
     } finally {
       setBusy(null);
     }
@@ -94,6 +97,7 @@ export function Component() {
       await api.rejectWithdrawal({ params: { id: rejecting.id }, body: { reason: reason.trim() } });
       showMessage(t('site.admin.rejected', { id: rejecting.id }), 'success');
       setRejecting(null);
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     } finally {

@@ -9,7 +9,7 @@ import { coinMoney, dateTime } from '../../app/format';
 import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, DataTable, PageFrame, uiStyles } from '../../app/ui';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { AssetTabs } from './AssetTabs';
 import { DepositFlow } from './DepositFlow';
 import { ExchangeFlow } from './ExchangeFlow';
@@ -62,9 +62,11 @@ export function Component() {
   const [depositAccount, setDepositAccount] = useState<string | undefined>(undefined);
   const [withdrawCoin, setWithdrawCoin] = useState<CoinId | null>(null);
   const user = useApiData(async (signal) => api.userInfo({}, { signal }), []);
-  // Through the read cache: a transfer, withdrawal or exchange invalidates both.
-  const balances = useEndpoint('walletBalances', {});
-  const recent = useEndpoint('walletTransactions', { query: { page: 1, page_size: RECENT } });
+  const balances = useApiData(async (signal) => api.walletBalances({}, { signal }), []);
+  const recent = useApiData(
+    async (signal) => api.walletTransactions({ query: { page: 1, page_size: RECENT } }, { signal }),
+    [],
+  );
   const info = user.status === 'ready' ? user.data : undefined;
   // The session's choice, else the user's setting.
   const display = useDisplayCurrency(info?.settings.currency);
@@ -73,6 +75,11 @@ export function Component() {
   const accounts = balances.data?.accounts ?? [];
   const accountNames = [...new Set(accounts.map((row) => row.account))];
   const multipleAccounts = accountNames.length > 1;
+
+  function refresh() {
+    balances.reload();
+    recent.reload();
+  }
 
   return (
     <PageFrame title={t('site.routes.AssetIndex')}>
@@ -187,6 +194,7 @@ export function Component() {
               setTransferOpen(false);
               setPayPasswordOpen(true);
             }}
+            onTransferred={refresh}
           />
           <DepositFlow
             open={depositOpen}
@@ -215,6 +223,7 @@ export function Component() {
               setWithdrawCoin(null);
               setPayPasswordOpen(true);
             }}
+            onWithdrawn={refresh}
           />
           <ExchangeFlow
             open={exchangeOpen}
@@ -225,6 +234,7 @@ export function Component() {
               setExchangeOpen(false);
               setPayPasswordOpen(true);
             }}
+            onExchanged={refresh}
           />
           <PayPasswordDialog
             open={payPasswordOpen}

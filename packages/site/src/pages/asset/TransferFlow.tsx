@@ -23,12 +23,14 @@ export function TransferFlow({
   user,
   balances,
   onSetPayPassword,
+  onTransferred,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: Pick<UserInfo, 'verify_type' | 'pay_password_set'>;
   balances: readonly AccountBalance[];
   onSetPayPassword: () => void;
+  onTransferred: () => void;
 }) {
   const { t } = useTranslation();
   const services = useServices();
@@ -71,6 +73,7 @@ export function TransferFlow({
         },
       });
       showMessage(transferDoneText(t, done), 'success');
+      onTransferred();
       return undefined;
     } catch (error) {
       return refusalOf(error, t);

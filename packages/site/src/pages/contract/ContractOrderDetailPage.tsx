@@ -11,13 +11,12 @@ import {
 } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCache } from '../../app/apiCache';
 import { reportError, showMessage } from '../../app/feedback';
 import { coinMoney, dateTime, hashrate, money } from '../../app/format';
 import { useParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, EmptyState, PageFrame, Skeleton, Stats, uiStyles } from '../../app/ui';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { PayPasswordDialog } from '../asset/PayPasswordDialog';
 import { encryptedPassword } from '../identity/identity';
 import { ContractTabs } from './ContractTabs';
@@ -29,7 +28,7 @@ import * as styles from './contract.css';
  * pay password (known from the user info, or from the server's 40008 refusal) gets the reason
  * and a button that opens the pay-password setting right here, so the order is not left.
  */
-function WalletPay({ order }: { order: ContractOrder }) {
+function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void }) {
   const { t } = useTranslation();
   const services = useServices();
   const [password, setPassword] = useState('');
@@ -54,6 +53,7 @@ function WalletPay({ order }: { order: ContractOrder }) {
       });
       showMessage(t('contracts.pay.done', { date: paid.effective_date ?? '' }), 'success');
       setPassword('');
+      onPaid();
     } catch (failure) {
       if (isApiError(failure) && failure.code === ERROR_CODES.payPasswordNotSet) {
         setRefusedNotSet(true);
@@ -123,9 +123,13 @@ export function Component() {
   const { t } = useTranslation();
   const services = useServices();
   const { order_id: orderId = '' } = useParams();
+  const [version, setVersion] = useState(0);
   const [cancelling, setCancelling] = useState(false);
-  // Through the read cache: paying or cancelling (writes of its group) fetches it again.
-  const order = useEndpoint('contractOrder', { params: { order_id: orderId } });
+  const order = useApiData(
+    async (signal) => services.api.contractOrder({ params: { order_id: orderId } }, { signal }),
+    [orderId, version],
+  );
+  const reload = () => setVersion((value) => value + 1);
 
   async function cancel() {
     try {
@@ -133,10 +137,9 @@ export function Component() {
       showMessage(t('contracts.cancel.done', { id: orderId }), 'success');
     } catch (error) {
       reportError(error);
-      // The order may have changed meanwhile (paid, expired): show it as it is now.
-      order.reload();
     } finally {
       setCancelling(false);
+      reload();
     }
   }
 
@@ -181,7 +184,7 @@ export function Component() {
         <Card title={t('contracts.pay.title')}>
           <p role="note">{t('contracts.pay.deadline', { time: dateTime(data.pay_deadline) })}</p>
           <h3>{t('contracts.pay.wallet')}</h3>
-          <WalletPay order={data} />
+          <WalletPay order={data} onPaid={reload} />
           <h3>{t('contracts.pay.transfer')}</h3>
           <p className={uiStyles.muted}>
             {t('contracts.pay.transferHint', { amount: money(data.pay_amount, data.currency) })}
@@ -196,8 +199,7 @@ export function Component() {
             }
             onUploaded={() => {
               showMessage(t('contracts.pay.sentForReview'), 'success');
-              // The upload is no call of the API client: its reads are invalidated here.
-              apiCache.invalidateGroups(['cloudContracts']);
+              reload();
             }}
           />
           <div className={`${uiStyles.row} ${uiStyles.spacedAbove}`}>

@@ -10,7 +10,7 @@ import { useNavigate, useParams } from '../../app/nav';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import { Card, PageFrame, TabList, TextField, uiStyles, withObserverToken } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { AccountGate } from './AccountGate';
 import { groupNameError, serverGroupNameError } from './groupName';
 import * as styles from './PoolMinerPage.css';
@@ -25,8 +25,12 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
   const [group, setGroup] = useState<string | null>(null);
   const [groupName, setGroupName] = useState('');
   const [groupError, setGroupError] = useState<string | undefined>(undefined);
+  const [version, setVersion] = useState(0);
   const params = { pool: pool.name, account };
-  const groups = useEndpoint('workerGroups', { params }, { select: (answer) => answer.list });
+  const groups = useApiData(
+    async (signal) => (await api.workerGroups({ params }, { signal })).list,
+    [pool.name, account, version],
+  );
   // Live: read again when a worker's state changes (it stops, comes back, appears).
   const changed = useLiveVersion(['workers']);
   // The table filters, sorts and scrolls every worker itself, so all pages are fetched.
@@ -42,10 +46,10 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
         if (answer.list.length === 0 || rows.length >= answer.total) return rows;
       }
     },
-    [pool.name, account],
-    // Every page of the list under one key, invalidated by the writes of its group.
-    { refresh: changed, key: ['accountWorkers', { params, pages: 'all' }] },
+    [pool.name, account, version],
+    { refresh: changed },
   );
+  const refresh = () => setVersion((value) => value + 1);
 
   async function move(names: readonly string[], groupId: string | null) {
     try {
@@ -54,6 +58,7 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
         body: { account, workers: [...names], group_id: groupId },
       });
       showMessage(t('site.pool.moved'), 'success');
+      refresh();
     } catch (error) {
       reportError(error);
     }
@@ -64,6 +69,7 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
     try {
       await api.deleteWorkers({ params, body: { workers: [...names] } });
       showMessage(t('site.pool.deleted'), 'success');
+      refresh();
     } catch (error) {
       reportError(error);
     }
@@ -93,6 +99,7 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
         body: { account, name: groupName.trim() },
       });
       setGroupName('');
+      refresh();
     } catch (error) {
       const fieldProblem = serverGroupNameError(t, error);
       if (fieldProblem === undefined) reportError(error);
@@ -114,9 +121,11 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
             key={selectedGroup.id}
             group={selectedGroup}
             groups={groupList}
+            onRenamed={refresh}
             onDeleted={() => {
               // Its workers are ungrouped now: show every worker rather than an empty filter.
               setGroup(null);
+              refresh();
             }}
           />
         )}

@@ -17,12 +17,14 @@ import * as styles from './PoolMinerPage.css';
 export function WorkerGroupActions({
   group,
   groups,
+  onRenamed,
   onDeleted,
 }: {
   /** The selected group. */
   group: WorkerGroup;
   /** Every group of the account, to catch a duplicate name before sending it. */
   groups: readonly WorkerGroup[];
+  onRenamed: () => void;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
@@ -55,6 +57,7 @@ export function WorkerGroupActions({
       await api.renameWorkerGroup({ params: { id: group.id }, body: { name: trimmed } });
       setRenaming(false);
       showMessage(t('site.pool.groupRenamed'), 'success');
+      onRenamed();
     } catch (error) {
       const fieldProblem = serverGroupNameError(t, error);
       if (fieldProblem === undefined) reportError(error);

@@ -17,8 +17,7 @@ export function ActivateForm({
   onDone,
 }: {
   packet: RedPacket;
-  /** After the activation, with the packet as it is now (its reads are invalidated anyway). */
-  onDone?: (packet: RedPacket) => void;
+  onDone: (packet: RedPacket) => void;
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -47,7 +46,7 @@ export function ActivateForm({
           : t('site.redPackets.activated'),
         'success',
       );
-      onDone?.(answer);
+      onDone(answer);
     } catch (error) {
       reportError(error);
     } finally {

@@ -40,15 +40,14 @@ export function Component() {
   const { loggedIn } = useSessionState();
   const detail = useRouteName() === 'RedPacketDetail';
   const { packet_id: packetId = '' } = useParams();
+  const [version, setVersion] = useState(0);
   const [received, setReceived] = useState<RedPacket | null>(null);
   const [receiving, setReceiving] = useState(false);
   const [refusal, setRefusal] = useState<RedPacketReceiveError | null>(null);
   const navigate = useNavigate();
   const campaign = useApiData(
     async (signal) => api.redPacketCampaign({ params: { packet_id: packetId } }, { signal }),
-    [packetId, loggedIn],
-    // The campaign as the visitor or the signed-in user sees it.
-    { key: ['redPacketCampaign', { params: { packet_id: packetId }, loggedIn }] },
+    [packetId, loggedIn, version],
   );
 
   useEffect(() => {
@@ -96,7 +95,13 @@ export function Component() {
                 <Card title={t('site.redPackets.activateTitle')}>
                   <RedPacketCard packet={received} coin={COINS[received.coin]} headingLevel={3} />
                   {received.status === 'inactive' ? (
-                    <ActivateForm packet={received} onDone={(packet) => setReceived(packet)} />
+                    <ActivateForm
+                      packet={received}
+                      onDone={(packet) => {
+                        setReceived(packet);
+                        setVersion((current) => current + 1);
+                      }}
+                    />
                   ) : (
                     <AppLink to={`/user/red_packet/${received.id}`} className={uiStyles.link}>
                       {t('site.redPackets.seeIncome')}

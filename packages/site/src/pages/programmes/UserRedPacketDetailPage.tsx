@@ -8,7 +8,7 @@ import { useParams } from '../../app/nav';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, EmptyState, PageFrame, Stats, uiStyles } from '../../app/ui';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { UserTabs } from '../user/UserTabs';
 import { ActivateForm } from './ActivateForm';
 import * as styles from './programmes.css';
@@ -73,8 +73,13 @@ function DailyIncome({ packet }: { packet: RedPacket }) {
  */
 export function Component() {
   const { t } = useTranslation();
+  const { api } = useServices();
   const { id = '' } = useParams();
-  const packet = useEndpoint('redPacket', { params: { id } });
+  const [version, setVersion] = useState(0);
+  const packet = useApiData(
+    async (signal) => api.redPacket({ params: { id } }, { signal }),
+    [id, version],
+  );
   return (
     <PageFrame
       title={t('site.routes.UserRedPacketDetail')}
@@ -107,7 +112,7 @@ export function Component() {
                     : t('site.redPackets.switchAccount')
                 }
               >
-                <ActivateForm packet={value} />
+                <ActivateForm packet={value} onDone={() => setVersion((current) => current + 1)} />
               </Card>
             ) : null}
             <DailyIncome packet={value} />

@@ -8,7 +8,6 @@ import { Button, EvidenceUpload, FormField, Select } from '@poolkit/widgets';
 import { TicketThread } from '@poolkit/widgets/TicketThread';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCache } from '../../app/apiCache';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices, useSessionState } from '../../app/servicesContext';
@@ -22,7 +21,7 @@ import {
   TextField,
   uiStyles,
 } from '../../app/ui';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { uploadFiles } from '../contract/contract';
 import { TicketReplyForm } from './TicketReplyForm';
@@ -149,11 +148,18 @@ const STATUS_KEYS = {
 } as const;
 
 /** One of the user's tickets: the thread, a follow-up and "Close ticket". */
-function TicketDetailCard({ id }: { id: string }) {
+function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { t } = useTranslation();
   const { api, session } = useServices();
-  // Through the read cache: a reply or closing (writes of its group) fetches it and the list again.
-  const ticket = useEndpoint('ticket', { params: { id } });
+  const [version, setVersion] = useState(0);
+  const ticket = useApiData(
+    async (signal) => api.ticket({ params: { id } }, { signal }),
+    [id, version],
+  );
+  const changed = () => {
+    setVersion((value) => value + 1);
+    onChanged();
+  };
   return (
     <DataSection data={ticket} isEmpty={() => false} emptyText="">
       {(value) => (
@@ -179,10 +185,7 @@ function TicketDetailCard({ id }: { id: string }) {
               }
               onUploaded={() => {
                 showMessage(t('tickets.attached'), 'success');
-                // The upload is no call of the API client: its reads are invalidated here, and
-                // the ticket is read again from its skeleton, as the list of files changed.
-                apiCache.invalidateGroups(['messaging']);
-                ticket.reload();
+                changed();
               }}
               labels={{ label: t('tickets.attachLabel') }}
             />
@@ -205,6 +208,7 @@ function TicketDetailCard({ id }: { id: string }) {
               onSend={async (content) => {
                 try {
                   await api.replyTicket({ params: { id }, body: { content } });
+                  changed();
                   return true;
                 } catch (error) {
                   reportError(error);
@@ -218,6 +222,7 @@ function TicketDetailCard({ id }: { id: string }) {
                   onClick={() => {
                     api
                       .closeTicket({ params: { id } })
+                      .then(changed)
                       .catch((error: unknown) => reportError(error));
                   }}
                 >
@@ -232,9 +237,13 @@ function TicketDetailCard({ id }: { id: string }) {
   );
 }
 
-function TicketList({ onOpen }: { onOpen: (id: string) => void }) {
+function TicketList({ version, onOpen }: { version: number; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
-  const tickets = useEndpoint('tickets', { query: { page: 1, page_size: 10 } });
+  const { api } = useServices();
+  const tickets = useApiData(
+    async (signal) => api.tickets({ query: { page: 1, page_size: 10 } }, { signal }),
+    [version],
+  );
   return (
     <DataSection
       data={tickets}
@@ -283,18 +292,26 @@ function TicketList({ onOpen }: { onOpen: (id: string) => void }) {
 export function Component() {
   const { t } = useTranslation();
   const { loggedIn, readOnly } = useSessionState();
+  const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <PageFrame title={t('site.routes.Ticket')} subtitle={t('site.ticket.subtitle')}>
       {loggedIn && !readOnly ? (
         <>
           <Card title={t('site.ticket.new')}>
-            <TicketForm onCreated={setOpen} />
+            <TicketForm
+              onCreated={(id) => {
+                setVersion((value) => value + 1);
+                setOpen(id);
+              }}
+            />
           </Card>
           <Card title={t('site.ticket.mine')}>
-            <TicketList onOpen={setOpen} />
+            <TicketList version={version} onOpen={setOpen} />
           </Card>
-          {open === null ? null : <TicketDetailCard id={open} />}
+          {open === null ? null : (
+            <TicketDetailCard id={open} onChanged={() => setVersion((value) => value + 1)} />
+          )}
         </>
       ) : (
         <Card>

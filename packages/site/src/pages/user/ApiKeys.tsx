@@ -16,7 +16,7 @@ import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { DataSection, DataTable, SelectField, TextField, uiStyles } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import * as styles from './apiKeys.css';
 import {
@@ -67,6 +67,7 @@ export function ApiKeys({
   const { t } = useTranslation();
   const services = useServices();
   const { api } = services;
+  const [version, setVersion] = useState(0);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<DelegableScope[]>(['pool.view', 'miner.view']);
   const [chosen, setChosen] = useState<string[]>(() =>
@@ -81,7 +82,7 @@ export function ApiKeys({
   // The validation token won for this form: a key refused for another reason (an account, the
   // number of keys) leaves it good, so the next try needs no new code.
   const [validationToken, setValidationToken] = useState<string | null>(null);
-  const keys = useEndpoint('apiKeys', {});
+  const keys = useApiData(async (signal) => (await api.apiKeys({}, { signal })).list, [version]);
 
   function toggle<V extends string>(list: readonly V[], value: V, on: boolean): V[] {
     return on
@@ -123,6 +124,7 @@ export function ApiKeys({
       setAllowList('');
       setValidation(NO_VALIDATION);
       setValidationToken(null);
+      setVersion((value) => value + 1);
     } catch (caught) {
       const field = isApiError(caught) ? caught.fields[0]?.field : undefined;
       if (field === 'code' || field === 'validation_token') {
@@ -143,6 +145,7 @@ export function ApiKeys({
       await api.revokeApiKey({ params: { id } });
       if (created?.key.id === id) setCreated(null);
       showMessage(t('site.apiKeys.revoked'), 'success');
+      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }
@@ -249,10 +252,10 @@ export function ApiKeys({
       <div className={uiStyles.spacedAbove}>
         <DataSection
           data={keys}
-          isEmpty={({ list }) => list.length === 0}
+          isEmpty={(list) => list.length === 0}
           emptyText={t('site.apiKeys.none')}
         >
-          {({ list }) => (
+          {(list) => (
             <DataTable
               caption={t('site.apiKeys.title')}
               rows={list}

@@ -1,10 +1,11 @@
 import { Button } from '@poolkit/widgets';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { DataSection, DataTable } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 
 /**
  * The third-party apps the user authorised through `/login/oauth/authorize`: which accounts and
@@ -13,12 +14,17 @@ import { useEndpoint } from '../../app/useApiData';
 export function AuthorisedApps({ timezone }: { timezone: string }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const grants = useEndpoint('oauthGrants', {}, { select: (answer) => answer.list });
+  const [version, setVersion] = useState(0);
+  const grants = useApiData(
+    async (signal) => (await api.oauthGrants({}, { signal })).list,
+    [version],
+  );
 
   async function revoke(id: string) {
     try {
       await api.revokeOauthGrant({ params: { id } });
       showMessage(t('site.oauth.revoked'), 'success');
+      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }

@@ -6,7 +6,7 @@ import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
 import { DataSection, DataTable, uiStyles } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { useOidcProviders } from '../identity/thirdParty';
 import { LinkIdentityDialog } from './LinkIdentityDialog';
 
@@ -25,7 +25,8 @@ export function LinkedIdentities({
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const identities = useEndpoint('linkedIdentities', {});
+  const [version, setVersion] = useState(0);
+  const identities = useApiData(async (signal) => api.linkedIdentities({}, { signal }), [version]);
   const providers = useOidcProviders();
   const [linking, setLinking] = useState<OidcProvider | null>(null);
 
@@ -33,6 +34,7 @@ export function LinkedIdentities({
     try {
       await api.unlinkIdentity({ params: { id } });
       showMessage(t('site.thirdParty.unlinked'), 'success');
+      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }

@@ -14,7 +14,7 @@ import {
   TextField,
   uiStyles,
 } from '../../app/ui';
-import { useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { UserTabs } from './UserTabs';
 
@@ -28,10 +28,14 @@ const PERMISSIONS: readonly SubAccountPermission[] = [
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
+  const [version, setVersion] = useState(0);
   const [name, setName] = useState('');
   const [permission, setPermission] = useState<SubAccountPermission>('pool_management');
   const [error, setError] = useState<string | undefined>(undefined);
-  const accounts = useEndpoint('accounts', {}, { select: (answer) => answer.list });
+  const accounts = useApiData(
+    async (signal) => (await api.accounts({}, { signal })).list,
+    [version],
+  );
 
   async function create() {
     const found = validateFields(t, [
@@ -43,6 +47,7 @@ export function Component() {
       await api.createSubAccount({ body: { name: name.trim(), permission } });
       setName('');
       showMessage(t('site.user.accountCreated'), 'success');
+      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }
@@ -51,6 +56,7 @@ export function Component() {
   async function makeCurrent(account: string) {
     try {
       await api.setCurrentAccount({ body: { account } });
+      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }

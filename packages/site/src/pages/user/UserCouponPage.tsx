@@ -28,7 +28,7 @@ import { useNavigate } from '../../app/nav';
 import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, CardGrid, DataSection, PageFrame, uiStyles } from '../../app/ui';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { validateFields } from '../identity/identity';
 import * as styles from './coupon.css';
@@ -243,14 +243,23 @@ function UseDialog({
 }
 
 /** The coupons of one state filter, as cards, page by page. */
-function CouponList({ filter }: { filter: StateFilter }) {
+function CouponList({ filter, version }: { filter: StateFilter; version: number }) {
   const { t } = useTranslation();
+  const { api } = useServices();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [using, setUsing] = useState<Coupon | null>(null);
-  const coupons = useEndpoint('coupons', {
-    query: { page, page_size: PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) },
-  });
+  const [started, setStarted] = useState(0);
+  const coupons = useApiData(
+    async (signal) =>
+      api.coupons(
+        {
+          query: { page, page_size: PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) },
+        },
+        { signal },
+      ),
+    [filter, page, version, started],
+  );
   return (
     <>
       <DataSection
@@ -285,7 +294,14 @@ function CouponList({ filter }: { filter: StateFilter }) {
         )}
       </DataSection>
       {using === null ? null : (
-        <UseDialog coupon={using} onClose={() => setUsing(null)} onStarted={() => setUsing(null)} />
+        <UseDialog
+          coupon={using}
+          onClose={() => setUsing(null)}
+          onStarted={() => {
+            setUsing(null);
+            setStarted((value) => value + 1);
+          }}
+        />
       )}
     </>
   );
@@ -295,10 +311,16 @@ function CouponList({ filter }: { filter: StateFilter }) {
 export function Component() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<StateFilter>('all');
+  const [version, setVersion] = useState(0);
   return (
     <PageFrame title={t('site.routes.UserCoupon')}>
       <UserTabs current="UserCoupon" />
-      <RedeemForm onRedeemed={() => setFilter('all')} />
+      <RedeemForm
+        onRedeemed={() => {
+          setFilter('all');
+          setVersion((value) => value + 1);
+        }}
+      />
       <Tabs
         value={filter}
         onValueChange={(value) => {
@@ -315,7 +337,7 @@ export function Component() {
         </TabList>
         {FILTERS.map((item) => (
           <TabPanel key={item} value={item}>
-            <CouponList filter={item} />
+            <CouponList filter={item} version={version} />
           </TabPanel>
         ))}
       </Tabs>

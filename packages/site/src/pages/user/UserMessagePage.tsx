@@ -19,7 +19,7 @@ import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, PageFrame, uiStyles } from '../../app/ui';
 import { announceUnreadChanged } from '../../app/unreadMessages';
-import { useApiData, useEndpoint } from '../../app/useApiData';
+import { useApiData } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import {
   NO_VALIDATION,
@@ -50,6 +50,7 @@ function AlertSettingsSection() {
   const [testResult, setTestResult] = useState<WebhookTestResult | null>(null);
   const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
   const [codeError, setCodeError] = useState<string | undefined>();
+  const [version, setVersion] = useState(0);
   const accountList = accounts.status === 'ready' ? accounts.data : [];
   const poolList =
     pools.status === 'ready' ? pools.data.filter((item) => !isAddressMiningCoin(item.coin)) : [];
@@ -59,7 +60,10 @@ function AlertSettingsSection() {
     chosenAccount === null || chosenPool === null
       ? null
       : { pool: chosenPool, account: chosenAccount };
-  const settings = useEndpoint('alertSettings', params === null ? null : { params });
+  const settings = useApiData(
+    params === null ? null : async (signal) => api.alertSettings({ params }, { signal }),
+    [chosenAccount, chosenPool, version],
+  );
   const select = (next: { account?: string; pool?: string }) => {
     if (next.account !== undefined) setAccount(next.account);
     if (next.pool !== undefined) setPool(next.pool);
@@ -91,6 +95,7 @@ function AlertSettingsSection() {
       showMessage(t('alerts.saved'), 'success');
       setValidation(NO_VALIDATION);
       setCodeError(undefined);
+      setVersion((value) => value + 1);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : [];
       // A wrong code, or a refused (expired, spent) validation: shown at the code field, which
@@ -117,6 +122,7 @@ function AlertSettingsSection() {
     if (params === null) return;
     try {
       setSecret((await api.rotateWebhookSecret({ params })).secret);
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     }
@@ -194,16 +200,23 @@ export function Component() {
   const { api } = useServices();
   const [type, setType] = useState<MessageType | null>(null);
   const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
   const [busyIds, setBusyIds] = useState<string[]>([]);
-  const messages = useEndpoint('messages', {
-    query: { page, page_size: PAGE_SIZE, ...(type === null ? {} : { type }) },
-  });
+  const messages = useApiData(
+    async (signal) =>
+      api.messages(
+        { query: { page, page_size: PAGE_SIZE, ...(type === null ? {} : { type }) } },
+        { signal },
+      ),
+    [type, page, version],
+  );
 
   async function act(ids: string[], action: () => Promise<unknown>) {
     setBusyIds((current) => [...current, ...ids]);
     try {
       await action();
       announceUnreadChanged();
+      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     } finally {
