@@ -8,10 +8,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { pageOf } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
 import { queryRows, type SqlExecutor, toNullableNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import { pageOf } from '../../http/paging';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { createPublicCache } from '../pools/publicCache';
 import { networkState } from '../pools/queries';

@@ -19,12 +19,13 @@ import { sql } from 'drizzle-orm';
 import { type AnswerOf, type CoinId, type ContractOrderStatus, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { badField, notFound } from '../../domain/errors';
+import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { dayStartMs, utcDay } from '../../engine/settlement';
 import { queryRows, type SqlExecutor, toDecimalString, toNumber } from '../../engine/sql';
 import { iso, isoSeconds } from '../identity/db';
 import { estimateDayEarnings } from './estimates';
 import { type ProductRow, productColumns } from './products';
-import { ID_PATTERN, offsetOf, type Page, type PageQuery } from './shared';
+import { ID_PATTERN } from './shared';
 
 /** Spec section 9: unpaid orders cancel after 2 h. */
 export const PAY_WINDOW_MS = 2 * 3_600_000;

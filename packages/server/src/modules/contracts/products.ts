@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { AnswerOf, CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
 import { badField, notFound } from '../../domain/errors';
+import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { queryRows, type SqlExecutor, toDecimalString, toNumber } from '../../engine/sql';
 import { recordAudit } from '../admin/audit';
 import { CATALOGUE_MACHINES } from '../catalogue/catalogueData';
@@ -15,7 +16,7 @@ import { iso } from '../identity/db';
 import type { PriceSnapshot } from '../prices/service';
 import { transferDecimals } from '../wallet/transfer';
 import { estimateDayEarnings } from './estimates';
-import { contractPool, ID_PATTERN, offsetOf, type Page, type PageQuery } from './shared';
+import { contractPool, ID_PATTERN } from './shared';
 
 /** A product as users see it. */
 export type ProductAnswer = AnswerOf<'contractProduct'>;

@@ -4,10 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { CoinId } from '../../contract';
+import { offsetOf, type PageQuery } from '../../domain/paging';
 import { utcDay } from '../../engine/settlement';
 import { queryRows, type SqlExecutor, toDecimalString, toNumber } from '../../engine/sql';
 import { readOrderRow } from './orders';
-import { DAY_MS, offsetOf, type PageQuery } from './shared';
+import { DAY_MS } from './shared';
 
 /** An order's mining days, newest first, with its totals. */
 export async function readOrderProfits(

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { AnswerOf, ContractOrderStatus } from '../../contract';
 import type { Database } from '../../db/connect';
 import { badField } from '../../domain/errors';
+import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { recordAudit } from '../admin/audit';
 import { iso } from '../identity/db';
@@ -19,7 +20,6 @@ import {
   readOrderRow,
   releaseUnits,
 } from './orders';
-import { offsetOf, type Page, type PageQuery } from './shared';
 
 /** An order as operators see it: with its owner. */
 export type AdminOrderAnswer = AnswerOf<'reviewContractOrder'>;

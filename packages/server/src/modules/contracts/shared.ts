@@ -1,6 +1,6 @@
 /**
  * What several parts of the contracts domain need: the pools that can back a contract, UTC day
- * arithmetic, the id pattern and the paging shapes.
+ * arithmetic and the id pattern (paging: `domain/paging.ts`).
  */
 import { findPool, type PoolDefinition } from '../../engine/poolCatalog';
 import { dayStartMs, utcDay } from '../../engine/settlement';
@@ -9,25 +9,6 @@ export const DAY_MS = 86_400_000;
 
 /** A database id as a path or body gives it: the digits of a positive `bigint`. */
 export const ID_PATTERN = /^\d{1,18}$/;
-
-/** One page of a list, as the contract answers it. */
-export interface Page<T> {
-  readonly list: T[];
-  readonly total: number;
-  readonly page: number;
-  readonly page_size: number;
-}
-
-/** Which page of a list a caller asks for (1-based). */
-export interface PageQuery {
-  readonly page: number;
-  readonly page_size: number;
-}
-
-/** The `LIMIT … OFFSET …` numbers of a page. */
-export function offsetOf(query: PageQuery): number {
-  return (query.page - 1) * query.page_size;
-}
 
 /** A pool that can back a contract: an account pool (output goes to a mining account). */
 export function contractPool(coin: string): PoolDefinition | undefined {

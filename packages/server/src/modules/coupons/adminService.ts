@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
+import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
 import {
   chunks,
@@ -15,7 +16,7 @@ import { HttpError } from '../../http/httpError';
 import { recordAudit } from '../admin/audit';
 import { iso, isoSeconds } from '../identity/db';
 import { newCouponCode } from './codes';
-import type { CouponState, Page, PageQuery } from './service';
+import type { CouponState } from './service';
 
 /** What an operator issues (core's `issueCouponsBodySchema`, parsed). */
 export interface CouponIssue {
@@ -176,7 +177,7 @@ export async function readCouponBatches(
     executor,
     sql`SELECT ${batchColumns} FROM coupon_batches b JOIN users u ON u.id = b.created_by
         ORDER BY b.created_at DESC, b.id DESC
-        LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
   );
   return {
     list: rows.map(batchAnswer),
@@ -211,7 +212,7 @@ export async function readCouponCodes(
         LEFT JOIN mining_accounts a ON a.id = c.account_id
         WHERE c.batch_id = ${batchId}::bigint
         ORDER BY c.id
-        LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
   );
   return {
     list: rows.map((row) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
+import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
 import { dayStartMs, utcDay } from '../../engine/settlement';
 import {
@@ -24,20 +25,6 @@ export type CouponAnswer = AnswerOf<'coupon'>;
 /** A coupon state. */
 export type CouponState = CouponAnswer['status'];
 
-/** A page of a list answer. */
-export interface Page<T> {
-  readonly list: T[];
-  readonly total: number;
-  readonly page: number;
-  readonly page_size: number;
-}
-
-/** Page and size of a list query. */
-export interface PageQuery {
-  readonly page: number;
-  readonly page_size: number;
-}
-
 /** An error of one field: `msg` is `<field>: <message>` and `fields` names it. */
 function fieldError(status: number, code: number, field: string, message: string): HttpError {
   return new HttpError(status, code, `${field}: ${message}`, { fields: [{ field, message }] });
@@ -46,10 +33,6 @@ function fieldError(status: number, code: number, field: string, message: string
 /** Ids are bigserials: anything else names no row (and never reaches a `::bigint` cast). */
 function isRowId(id: string): boolean {
   return /^\d{1,18}$/.test(id);
-}
-
-function offsetOf(query: PageQuery): number {
-  return (query.page - 1) * query.page_size;
 }
 
 const couponColumns = sql`c.id::text AS id, c.batch_id::text AS batch_id, c.code,

@@ -17,6 +17,7 @@ import {
 } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '../../domain/paging';
 import {
   COIN_ENGINE_PARAMS,
   estimatedHeight,
@@ -30,7 +31,6 @@ import {
   subsidyAt,
 } from '../../engine/poolCatalog';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
-import { pageOf } from '../../http/paging';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { type PriceService, type PriceSnapshot, priceCny } from '../prices/service';
 import { requirePool } from './access';

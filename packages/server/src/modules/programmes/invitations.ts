@@ -17,13 +17,13 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract';
 import type { Database, RawSqlSession } from '../../db/connect';
+import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
 import { dayStartMs } from '../../engine/settlement';
 import { execute, queryRows, type SqlExecutor, toDecimalString, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { iso, isoSeconds } from '../identity/db';
 import { move } from '../wallet/postings';
-import type { Page, PageQuery } from './shared';
 
 /** The reward in percent of the invitee's revenue (spec section 9). */
 export const INVITE_REWARD_PERCENT = '0.2';
@@ -161,7 +161,7 @@ export async function readInvitees(
         FROM invitations i JOIN users u ON u.id = i.invitee_id
         WHERE i.inviter_id = ${userId}::bigint
         ORDER BY i.created_at DESC, i.invitee_id DESC
-        LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
   );
   // The page's invitees' settled rewards, summed per coin: one grouped query over their rows.
   const earned =
@@ -218,7 +218,7 @@ export async function readInviteRewards(executor: SqlExecutor, userId: string, q
         FROM invite_rewards r JOIN users u ON u.id = r.invitee_id
         WHERE r.inviter_id = ${userId}::bigint
         ORDER BY r.day DESC, r.coin, r.invitee_id DESC
-        LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
   );
   return {
     list: rows.map((row) => ({

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AnswerOf, CoinId } from '../../contract';
+import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import {
   queryRows,
   type SqlExecutor,
@@ -12,7 +13,7 @@ import {
   toNumber,
 } from '../../engine/sql';
 import { isoSeconds } from '../identity/db';
-import { type Page, type PageQuery, packetNotFound } from './shared';
+import { packetNotFound } from './shared';
 
 /** A packet the user received. */
 export type PacketAnswer = AnswerOf<'redPacket'>;
@@ -71,7 +72,7 @@ export async function readUserPacket(
   userId: string,
   id: string,
 ): Promise<PacketAnswer> {
-  if (!/^\d{1,18}$/.test(id)) throw packetNotFound('id');
+  if (!/^\d{1,18}$/.test(id)) packetNotFound('id');
   const [row] = await queryRows<PacketRow>(
     executor,
     sql`SELECT ${packetColumns} FROM red_packets p
@@ -79,7 +80,7 @@ export async function readUserPacket(
         LEFT JOIN mining_accounts a ON a.id = p.account_id
         WHERE p.id = ${id}::bigint AND p.user_id = ${userId}::bigint`,
   );
-  if (row === undefined) throw packetNotFound('id');
+  if (row === undefined) packetNotFound('id');
   return packetAnswer(row);
 }
 
@@ -101,7 +102,7 @@ export async function readUserPackets(
         LEFT JOIN mining_accounts a ON a.id = p.account_id
         WHERE p.user_id = ${userId}::bigint ${status}
         ORDER BY p.received_at DESC, p.id DESC
-        LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
   );
   return {
     list: rows.map(packetAnswer),
@@ -128,7 +129,7 @@ export async function readPacketIncome(
     sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, hashrate::float8 AS hashrate, amount::text AS amount
         FROM red_packet_income WHERE packet_id = ${id}::bigint
         ORDER BY day DESC
-        LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
   );
   return {
     list: rows.map((row) => ({

@@ -8,8 +8,10 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
+import type { AnswerOf, CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
+import { notFound, refuseField } from '../../domain/errors';
+import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
 import {
   execute,
@@ -21,7 +23,6 @@ import {
 } from '../../engine/sql';
 import { recordAudit } from '../admin/audit';
 import { iso, isoSeconds } from '../identity/db';
-import { fieldError, type Page, type PageQuery } from './shared';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
@@ -100,7 +101,7 @@ function campaignAnswer(row: CampaignRow): CampaignAnswer {
 
 async function readCampaign(executor: SqlExecutor, campaignId: string): Promise<CampaignAnswer> {
   if (!/^\d{1,18}$/.test(campaignId)) {
-    throw fieldError(404, ERROR_CODES.notFound, 'campaign_id', 'No such campaign');
+    notFound('campaign_id', 'No such campaign');
   }
   const [row] = await queryRows<CampaignRow>(
     executor,
@@ -108,7 +109,7 @@ async function readCampaign(executor: SqlExecutor, campaignId: string): Promise<
         WHERE c.id = ${campaignId}::bigint`,
   );
   if (row === undefined) {
-    throw fieldError(404, ERROR_CODES.notFound, 'campaign_id', 'No such campaign');
+    notFound('campaign_id', 'No such campaign');
   }
   return campaignAnswer(row);
 }
@@ -129,25 +130,15 @@ export async function createCampaign(
 ): Promise<CampaignAnswer> {
   const { campaign, nowMs } = input;
   if (!(Date.parse(campaign.activation_deadline) > nowMs)) {
-    throw fieldError(
-      400,
-      ERROR_CODES.validation,
-      'activation_deadline',
-      'The activation deadline must be later than now',
-    );
+    refuseField('activation_deadline', 'The activation deadline must be later than now');
   }
   const pool = findPool(campaign.coin);
   if (pool === undefined || pool.addressMining) {
-    throw fieldError(400, ERROR_CODES.validation, 'coin', 'No account pool mines this coin');
+    refuseField('coin', 'No account pool mines this coin');
   }
   const emails = (campaign.receiving_emails ?? []).map((email) => email.trim().toLowerCase());
   if (emails.length > campaign.count) {
-    throw fieldError(
-      400,
-      ERROR_CODES.validation,
-      'receiving_emails',
-      'There are more receiving emails than packets',
-    );
+    refuseField('receiving_emails', 'There are more receiving emails than packets');
   }
   return database.db.transaction(async (tx) => {
     const [created] = await queryRows<{ id: string }>(
@@ -244,7 +235,7 @@ export async function readCampaigns(
     executor,
     sql`SELECT ${campaignColumns} FROM red_packet_campaigns c JOIN users u ON u.id = c.created_by
         ORDER BY c.created_at DESC, c.id DESC
-        LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
   );
   return {
     list: rows.map(campaignAnswer),
@@ -279,7 +270,7 @@ export async function readCampaignPackets(
         LEFT JOIN mining_accounts a ON a.id = p.account_id
         WHERE p.campaign_id = ${campaignId}::bigint
         ORDER BY p.id
-        LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
   );
   return {
     list: rows.map((row) => {

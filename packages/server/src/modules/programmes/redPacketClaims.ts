@@ -18,12 +18,13 @@ import { sql } from 'drizzle-orm';
 import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
+import { refuseField } from '../../domain/errors';
 import { utcDay } from '../../engine/settlement';
 import { execute, queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { iso, isoSeconds } from '../identity/db';
 import { type PacketAnswer, readUserPacket } from './receivedRedPackets';
-import { DAY_MS, fieldError, packetNotFound } from './shared';
+import { DAY_MS, packetNotFound } from './shared';
 
 /** The spec's message for a receiving email that is not the account's bound email. */
 export const EMAIL_MISMATCH_MESSAGE = 'The email does not match the email bound to your account';
@@ -59,7 +60,7 @@ async function resolveLink(executor: SqlExecutor, code: string, lock = false): P
         LIMIT 1
         ${lock ? sql`FOR SHARE OF c` : sql``}`,
   );
-  if (row === undefined) throw packetNotFound('packet_id');
+  if (row === undefined) packetNotFound('packet_id');
   return row;
 }
 
@@ -130,7 +131,7 @@ export async function receivePacket(
     sql`SELECT email FROM users WHERE id = ${userId}::bigint`,
   );
   if (user?.email === null || user?.email === undefined || user.email.toLowerCase() !== email) {
-    throw fieldError(400, ERROR_CODES.validation, 'email', EMAIL_MISMATCH_MESSAGE);
+    refuseField('email', EMAIL_MISMATCH_MESSAGE);
   }
   for (let attempt = 0; ; attempt += 1) {
     const outcome = await database.db
@@ -160,7 +161,7 @@ export async function receivePacket(
           link.receiving_email !== null &&
           link.receiving_email !== email
         ) {
-          throw fieldError(400, ERROR_CODES.validation, 'email', EMAIL_MISMATCH_MESSAGE);
+          refuseField('email', EMAIL_MISMATCH_MESSAGE);
         }
         const target =
           link.packet_row_id === null
@@ -226,7 +227,7 @@ export async function activatePacket(
           WHERE user_id = ${userId}::bigint AND name = ${input.account}`,
     );
     if (account === undefined) {
-      throw fieldError(400, ERROR_CODES.validation, 'account', 'No such account of yours');
+      refuseField('account', 'No such account of yours');
     }
     const [packet] = await queryRows<{
       status: string;
@@ -239,7 +240,7 @@ export async function activatePacket(
           FROM red_packets p JOIN red_packet_campaigns c ON c.id = p.campaign_id
           WHERE p.id = ${id}::bigint FOR UPDATE OF p`,
     );
-    if (packet === undefined) throw packetNotFound('id');
+    if (packet === undefined) packetNotFound('id');
     if (packet.status === 'activated') {
       await execute(
         tx,

@@ -148,7 +148,8 @@ function checkRecord(record: NewLedgerRecord): void {
   }
 }
 
-function holderKey(holder: LedgerHolder, coin: string, bucket: LedgerBucket): string {
+/** The key of one balance: its holder, coin and bucket. */
+export function holderKey(holder: LedgerHolder, coin: string, bucket: LedgerBucket): string {
   return holder.kind === 'mining_account'
     ? `m:${holder.miningAccountId}:${coin}:${bucket}`
     : `s:${holder.name}:${coin}:${bucket}`;

@@ -16,6 +16,7 @@ import { ERROR_CODES } from '../../contract';
 import { badField } from '../../domain/errors';
 import { queryRows, type SqlExecutor } from '../../engine/sql';
 import {
+  holderKey,
   InsufficientBalanceError,
   type LedgerBucket,
   type LedgerHolder,
@@ -74,12 +75,6 @@ function holderOf(place: LedgerPlace): { holder: LedgerHolder; bucket: LedgerBuc
       };
 }
 
-function legKey(leg: LedgerLeg): string {
-  const who =
-    leg.holder.kind === 'system' ? `s:${leg.holder.name}` : `m:${leg.holder.miningAccountId}`;
-  return `${who}:${leg.coin}:${leg.bucket ?? 'available'}`;
-}
-
 /**
  * The entries of movements: one per place and coin (what goes in and out of the same balance
  * in one record is netted; a place whose net is zero has no entry), users' accounts before
@@ -90,7 +85,7 @@ export function legsOf(movements: readonly Movement[]): LedgerLeg[] {
   const add = (place: LedgerPlace, coin: string, amount: Big) => {
     const { holder, bucket } = holderOf(place);
     const leg: LedgerLeg = { holder, coin, bucket, amount: '0' };
-    const key = legKey(leg);
+    const key = holderKey(holder, coin, bucket);
     const known = sums.get(key);
     if (known === undefined) sums.set(key, { leg, sum: amount });
     else known.sum = known.sum.plus(amount);
