@@ -91,6 +91,11 @@ describe('formatCoinAmount', () => {
 });
 
 describe('formatCoinMoney', () => {
+  it('should give a coin the catalogue does not know 8 decimals and its code upper-cased', () => {
+    expect(formatCoinMoney('1234.123456789', 'xyz')).toBe('1,234.12345678 XYZ');
+    expect(formatCoinMoney('2.5', 'xyz', { withSymbol: false })).toBe('2.50000000');
+  });
+
   it("should show a BTC amount's every satoshi instead of cutting it to 6 decimals", () => {
     expect(formatCoinMoney('0.05247299', 'btc')).toBe('0.05247299 BTC');
     expect(formatCoinAmount('0.05247299', 'btc')).toBe('0.052472');

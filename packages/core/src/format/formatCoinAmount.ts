@@ -90,13 +90,20 @@ export function formatCoinAmount(
  * formatCoinMoney('0.05247299', 'btc') // '0.05247299 BTC'
  * formatCoinMoney('12345.6', 'kas') // '12,345.6000 KAS'
  * formatCoinMoney('1.5', 'btc', { withSymbol: false }) // '1.500000'
+ * formatCoinMoney('2.5', 'xyz') // '2.50000000 XYZ' (a coin the catalogue does not know)
  */
 export function formatCoinMoney(
   amount: string,
-  coin: CoinId,
+  coin: CoinId | (string & {}),
   options: { withSymbol?: boolean } = {},
 ): string {
-  const display = COIN_DISPLAY[coin];
+  if (!Object.hasOwn(COIN_DISPLAY, coin)) {
+    // A coin the catalogue does not know (an old record, a partner's own coin): 8 decimals and
+    // its code upper-cased, never a guess at its precision.
+    const text = formatDecimal(amount, 8, { grouping: true, rounding: 'down' });
+    return options.withSymbol === false ? text : `${text} ${coin.toUpperCase()}`;
+  }
+  const display = COIN_DISPLAY[coin as CoinId];
   // Decimals the amount has, without trailing zeros: `'1.500'` has one.
   const fraction = isDecimalString(amount) ? (amount.split('.')[1] ?? '').replace(/0+$/, '') : '';
   const decimals = Math.max(

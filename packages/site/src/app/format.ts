@@ -67,9 +67,7 @@ export function coinAmount(
 export function coinMoney(amount: string | null | undefined, coin: string): string {
   if (amount === null || amount === undefined) return EMPTY_VALUE_TEXT;
   try {
-    return isCoinId(coin)
-      ? formatCoinMoney(amount, coin)
-      : `${formatDecimal(amount, 8, { grouping: true, rounding: 'down' })} ${coin.toUpperCase()}`;
+    return formatCoinMoney(amount, coin);
   } catch {
     return amount;
   }

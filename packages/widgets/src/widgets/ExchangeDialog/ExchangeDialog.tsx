@@ -4,6 +4,7 @@ import {
   type CoinId,
   compareDecimal,
   type ExchangeQuote,
+  formatCoinMoney,
   formatDecimal,
   isDecimalString,
 } from '@poolkit/core';
@@ -18,7 +19,6 @@ import {
   useState,
 } from 'react';
 import { useControllableState } from '../../internal/useControllableState';
-import { coinMoneyText } from '../../lib/coinMoney';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import * as styles from './ExchangeDialog.css';
@@ -421,7 +421,7 @@ export function ExchangeDialog({
           </div>
         ))}
         <p className={styles.hint}>
-          {label('exchangeAvailable', { amount: coinMoneyText(available, from) })}
+          {label('exchangeAvailable', { amount: formatCoinMoney(available, from) })}
         </p>
         {quote === null ? null : (
           <section aria-labelledby={`${id}-quote-title`}>
@@ -440,10 +440,10 @@ export function ExchangeDialog({
               <dt className={styles.term}>
                 {label('exchangeFee', { percent: quote.fee_percent })}
               </dt>
-              <dd className={styles.value}>{coinMoneyText(quote.fee, quote.to)}</dd>
+              <dd className={styles.value}>{formatCoinMoney(quote.fee, quote.to)}</dd>
               <dt className={`${styles.term} ${styles.receive}`}>{label('exchangeReceive')}</dt>
               <dd className={`${styles.value} ${styles.receive}`} data-testid="exchange-receive">
-                {coinMoneyText(quote.amount_out, quote.to)}
+                {formatCoinMoney(quote.amount_out, quote.to)}
               </dd>
             </dl>
           </section>

@@ -3,6 +3,7 @@ import {
   COIN_DISPLAY,
   type CoinId,
   compareDecimal,
+  formatCoinMoney,
   isDecimalString,
 } from '@poolkit/core';
 import {
@@ -16,7 +17,6 @@ import {
   useState,
 } from 'react';
 import { useControllableState } from '../../internal/useControllableState';
-import { coinMoneyText } from '../../lib/coinMoney';
 import {
   PasskeyChoice,
   type PasskeyOutcome,
@@ -405,7 +405,7 @@ export function TransferDialog({
           </div>
         ))}
         <p className={styles.available}>
-          {label('transferAvailable', { amount: coinMoneyText(available, coin) })}
+          {label('transferAvailable', { amount: formatCoinMoney(available, coin) })}
         </p>
         {field('payPassword', label('transferPayPassword'), (props) => (
           <input
