@@ -18,3 +18,4 @@ export * from './recentSearches';
 export * from './redPacketStatus';
 export * from './shouldShowAsDialog';
 export * from './statusLabels';
+export * from './withdrawalAmount';
