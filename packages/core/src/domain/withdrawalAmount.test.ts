@@ -26,7 +26,10 @@ describe('checkWithdrawalAmount', () => {
   });
 
   it('should refuse less than the minimum', () => {
-    expect(checkWithdrawalAmount('0.0009', btc)).toEqual({ kind: 'belowMinimum', minimum: '0.001' });
+    expect(checkWithdrawalAmount('0.0009', btc)).toEqual({
+      kind: 'belowMinimum',
+      minimum: '0.001',
+    });
     expect(checkWithdrawalAmount('0.001', btc)).toBeNull();
   });
 

@@ -61,7 +61,8 @@ export function checkWithdrawalAmount(
   if ((amount.split('.')[1]?.length ?? 0) > decimals) {
     // Trailing zeros do not make an amount more precise.
     const significant = amount.replace(/\.?0+$/, '');
-    if ((significant.split('.')[1]?.length ?? 0) > decimals) return { kind: 'tooPrecise', decimals };
+    if ((significant.split('.')[1]?.length ?? 0) > decimals)
+      return { kind: 'tooPrecise', decimals };
   }
   if (compareDecimal(amount, rules.minAmount) < 0) {
     return { kind: 'belowMinimum', minimum: rules.minAmount };
