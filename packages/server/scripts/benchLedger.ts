@@ -27,7 +27,7 @@ import { createManualClock } from '../src/clock';
 import type { Database } from '../src/db/connect';
 import { queryRows } from '../src/engine/sql';
 import type { Authenticate } from '../src/http/authenticate';
-import { createIdentityContext } from '../src/modules/identity/context';
+import { createAppContext } from '../src/context';
 import { hashPassword } from '../src/modules/identity/crypto';
 import { createTicket } from '../src/modules/identity/users';
 import { requestHash, runIdempotent } from '../src/modules/wallet/idempotency';
@@ -207,7 +207,7 @@ async function main(): Promise<void> {
   });
   const key = (await app.inject({ method: 'GET', url: '/api/v2/users/encrypt/pubkey' })).json()
     .data as { public_key: string; key_id: string };
-  const identity = createIdentityContext({
+  const identity = createAppContext({
     database,
     clock,
     config,

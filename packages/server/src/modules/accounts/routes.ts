@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES, endpoints } from '../../contract';
 import { isUniqueViolation } from '../../db/errors';
+import { iso, isoSeconds, queryRow, queryRows } from '../../db/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import type { IdentityContext } from '../identity/context';
 import { deriveKey, openText, randomToken, sealText, sha256Hex } from '../identity/crypto';
-import { iso, isoSeconds, queryRow, queryRows } from '../identity/db';
 import { permissionLevel } from '../identity/permissions';
 import { OBSERVER_TOKEN_PREFIX } from '../identity/sessions';
 import { addUserLog } from '../identity/users';
@@ -40,7 +40,7 @@ export function accountAnswer(row: AccountRow) {
 
 /** One of the user's mining accounts by name; HTTP 404 code 40400 when it is not theirs. */
 export async function findOwnAccount(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   name: string,
 ): Promise<AccountRow> {
@@ -87,7 +87,7 @@ function originOf(request: FastifyRequest): string {
 }
 
 /** Registers `GET/POST /accounts`, `PUT /accounts/{account}` and the observer-link calls. */
-export function registerAccountRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerAccountRoutes(app: FastifyInstance, context: AppContext): void {
   const tokenKey = async () => deriveKey(await context.secret(), 'observer-token');
 
   function observerAnswer(row: ObserverRow, key: Buffer, origin: string) {

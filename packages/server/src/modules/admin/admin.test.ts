@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
+import { createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { createMailer } from '../../mail/mailer';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { createIdentityContext } from '../identity/context';
 import { callApi, loginByEmail, registerByEmail } from '../identity/testHelpers';
 import { recordAudit } from './audit';
 import { DEMO_OPERATOR, seedDemoOperator } from './demo';
@@ -210,7 +210,7 @@ describe.each(testDrivers)('operators and the audit log on %s', (driver) => {
 
   it('should seed the demo operator once, able to sign in and open the console', async () => {
     const config = testConfig();
-    const context = createIdentityContext({
+    const context = createAppContext({
       config,
       database,
       clock,
@@ -238,7 +238,7 @@ describe.each(testDrivers)('operators and the audit log on %s', (driver) => {
         '10.7.0.4',
       );
       const config = testConfig();
-      const context = createIdentityContext({
+      const context = createAppContext({
         config,
         database: other,
         clock,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnswerOf } from '../../contract';
+import { iso, isoSeconds } from '../../db/sql';
 import { execute, queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
-import { iso, isoSeconds } from '../identity/db';
 
 /** A value of an entry's details (flat: core's `auditDetailValueSchema`). */
 export type AuditDetail = string | number | boolean | null;

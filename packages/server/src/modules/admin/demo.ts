@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { IdentityContext } from '../identity/context';
+import type { AppContext } from '../../context';
+import { queryRow } from '../../db/sql';
 import { hashPassword } from '../identity/crypto';
-import { queryRow } from '../identity/db';
 import { createUser } from '../identity/users';
 import { grantOperator } from './operators';
 
@@ -21,7 +21,7 @@ export const DEMO_OPERATOR = {
  * Resolves true when the user was created now.
  */
 export async function seedDemoOperator(
-  context: IdentityContext,
+  context: AppContext,
   log?: FastifyBaseLogger,
 ): Promise<boolean> {
   const existing = await queryRow<{ id: string; email: string | null }>(

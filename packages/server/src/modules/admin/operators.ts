@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract';
+import { iso } from '../../db/sql';
 import { execute, type SqlExecutor } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
-import { iso } from '../identity/db';
 import { OPERATOR_PERMISSION } from '../identity/permissions';
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
+import { iso } from '../../db/sql';
 import { queryRows, toNumber } from '../../engine/sql';
-import { iso } from '../identity/db';
 import type { ChainAdapter, ChainPayment, ChainTransactionStatus } from './chainAdapter';
 
 /** Options of {@link createDemoChain}. */

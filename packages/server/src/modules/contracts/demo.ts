@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
+import { iso } from '../../db/sql';
 import { execute } from '../../engine/sql';
-import { iso } from '../identity/db';
 
 const terms = {
   en: "The hashrate you buy runs in the pool from the effective date for the stated number of days. Output follows the pool's PPS+ output of each day and is credited daily to the account you chose, after the electricity and management fees; a day whose fees exceed its output credits nothing. Mining output varies with network difficulty and coin price and is not guaranteed. An order is final once paid.",

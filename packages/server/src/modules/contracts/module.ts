@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES, endpoints, MAX_CERTIFICATE_BYTES } from '../../contract';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { signedInUser, userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
-import type { IdentityContext } from '../identity/context';
 import { OPERATOR_PERMISSION } from '../identity/permissions';
 import type { PriceService } from '../prices/service';
 import { verifyPayPassword } from '../wallet/payPassword';
@@ -62,7 +62,7 @@ export interface ContractModuleOptions {
  */
 export function registerContractModule(
   app: FastifyInstance,
-  identity: IdentityContext,
+  identity: AppContext,
   prices: PriceService,
   options: ContractModuleOptions = {},
 ): void {

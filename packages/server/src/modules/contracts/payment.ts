@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
+import { iso } from '../../db/sql';
 import { badField } from '../../domain/errors';
 import { queryRows, toDecimalString } from '../../engine/sql';
-import { iso } from '../identity/db';
 import { inLedgerTransaction } from '../wallet/ledger';
 import { move } from '../wallet/postings';
 import {

@@ -5,11 +5,11 @@
 import { sql } from 'drizzle-orm';
 import type { AnswerOf, ContractOrderStatus } from '../../contract';
 import type { Database } from '../../db/connect';
+import { iso } from '../../db/sql';
 import { badField } from '../../domain/errors';
 import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { recordAudit } from '../admin/audit';
-import { iso } from '../identity/db';
 import {
   type CertificateUrl,
   effectiveDays,

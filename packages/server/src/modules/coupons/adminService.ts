@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
+import { iso, isoSeconds } from '../../db/sql';
 import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
 import {
@@ -14,7 +15,6 @@ import {
 } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { recordAudit } from '../admin/audit';
-import { iso, isoSeconds } from '../identity/db';
 import { newCouponCode } from './codes';
 import type { CouponState } from './service';
 

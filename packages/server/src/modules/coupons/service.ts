@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
+import { iso, isoSeconds } from '../../db/sql';
 import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
 import { dayStartMs, utcDay } from '../../engine/settlement';
@@ -14,7 +15,6 @@ import {
   toNumber,
 } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import { iso, isoSeconds } from '../identity/db';
 import { normaliseCouponCode } from './codes';
 
 const DAY_MS = 86_400_000;

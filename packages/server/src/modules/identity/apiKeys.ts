@@ -3,15 +3,15 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { type DelegableScope, delegableScopeSchema } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { iso, isoSeconds, queryRow, queryRows } from '../../db/sql';
 import { queryRows as queryInTransaction, type SqlExecutor } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { notifySettingUpdate } from '../notifications/messages';
-import type { IdentityContext } from './context';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
-import { iso, isoSeconds, queryRow, queryRows } from './db';
 import { addUserLog, requireLiveValidation, spendValidationIn } from './users';
 
 /** Every API key starts with this, so the verifier tells it from a session or observer token. */
@@ -134,7 +134,7 @@ function refused(message: string): never {
  * key's scopes and accounts.
  */
 export async function verifyApiKey(
-  context: IdentityContext,
+  context: AppContext,
   token: string,
   request: FastifyRequest,
 ): Promise<Principal> {
@@ -225,7 +225,7 @@ function ownerOf(principal: Principal | null): string {
 }
 
 /** Registers `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`. */
-export function registerApiKeyRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext): void {
   const { database } = context;
 
   registerEndpoint(app, endpoints.apiKeys, async (_input, { principal }) => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { queryRows } from '../../db/sql';
 import { notifySettingUpdate } from '../notifications/messages';
-import type { IdentityContext } from './context';
-import { queryRows } from './db';
 import { codeRefused, conflict } from './refusals';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
 import {
@@ -18,7 +18,7 @@ import {
  * step must come after the last one accepted for this user. HTTP 400 code 40002 otherwise.
  */
 export async function spendTotpCode(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   secret: string,
   code: string,
@@ -39,7 +39,7 @@ export async function spendTotpCode(
  * until {@link enableTotp} confirms a code of it. HTTP 409 code 40900 when it is on already.
  */
 export async function createPendingTotpSecret(
-  context: IdentityContext,
+  context: AppContext,
   user: UserRow,
 ): Promise<{ secret: string; otpauth_url: string }> {
   if (user.totp_secret !== null) conflict('totp', 'The authenticator is already on');
@@ -56,7 +56,7 @@ export async function createPendingTotpSecret(
  * validation. HTTP 400 code 40002 for a wrong code, a spent token or no pending secret.
  */
 export async function enableTotp(
-  context: IdentityContext,
+  context: AppContext,
   user: UserRow,
   validationToken: string,
   code: string,
@@ -84,7 +84,7 @@ export async function enableTotp(
  * validation falls back to the email, else the phone. HTTP 400 code 40002 for a spent token.
  */
 export async function disableTotp(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   validationToken: string,
   request: FastifyRequest,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/connect';
-import type { IdentityContext } from './context';
-import { iso, isoSeconds } from './db';
+import { iso, isoSeconds } from '../../db/sql';
 import { revokeUserSessions } from './sessions';
 import { addUserLog, consumeTicket } from './users';
 
@@ -17,7 +17,7 @@ export const CANCELLATION_GRACE_MS = 30 * 24 * 3_600_000;
  * it becomes final.
  */
 export async function requestCancellation(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   validationToken: string,
   request: FastifyRequest,
@@ -38,7 +38,7 @@ export async function requestCancellation(
 }
 
 /** Revokes a pending cancellation: the user signed in again within the grace period. */
-export async function revokeCancellation(context: IdentityContext, userId: string): Promise<void> {
+export async function revokeCancellation(context: AppContext, userId: string): Promise<void> {
   await context.database.db.execute(
     sql`UPDATE users SET status = 'active', cancellation_requested_at = NULL
         WHERE id = ${userId}::bigint AND status = 'cancelling'`,

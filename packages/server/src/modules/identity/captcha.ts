@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import { type AnswerOf, ERROR_CODES } from '../../contract';
+import { iso, queryRows } from '../../db/sql';
 import { HttpError } from '../../http/httpError';
-import type { IdentityContext } from './context';
 import { deriveKey, safeEqual } from './crypto';
-import { iso, queryRows } from './db';
 
 /** How long a challenge can be answered: 5 minutes. */
 export const CAPTCHA_MAX_AGE_MS = 5 * 60_000;
@@ -27,9 +27,7 @@ function passToken(secret: string, lotNumber: string, genTime: string, bits: num
 }
 
 /** Makes a new proof-of-work challenge signed with the server secret. */
-export async function issueCaptchaChallenge(
-  context: IdentityContext,
-): Promise<CaptchaChallengeAnswer> {
+export async function issueCaptchaChallenge(context: AppContext): Promise<CaptchaChallengeAnswer> {
   const lotNumber = randomBytes(16).toString('hex');
   const genTime = String(Math.floor(context.clock.now() / 1000));
   const bits = context.captchaDifficultyBits;
@@ -62,10 +60,7 @@ function refuse(reason: string): never {
  * that the lot was never used (an atomic insert, so two concurrent uses cannot both pass).
  * HTTP 400 code 40003 otherwise.
  */
-export async function verifyCaptcha(
-  context: IdentityContext,
-  result: CaptchaResult,
-): Promise<void> {
+export async function verifyCaptcha(context: AppContext, result: CaptchaResult): Promise<void> {
   const secret = await context.secret();
   const now = context.clock.now();
   const bits = context.captchaDifficultyBits;

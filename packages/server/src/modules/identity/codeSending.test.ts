@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
+import { createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { createIdentityContext } from './context';
 import { startSession } from './sessions';
 import { callApi } from './testHelpers';
 import { createUser } from './users';
@@ -26,7 +26,7 @@ describe.each(testDrivers)('codes to the signed-in user on %s', (driver) => {
   });
 
   it('should refuse a code to the own phone or email when none is bound, naming the field', async () => {
-    const context = createIdentityContext({
+    const context = createAppContext({
       database,
       clock,
       config: app.platform.config,

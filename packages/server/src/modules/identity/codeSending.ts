@@ -1,8 +1,8 @@
+import type { AppContext } from '../../context';
 import type { endpoints } from '../../contract';
 import { badField } from '../../domain/errors';
 import type { EndpointInput } from '../../http/registerEndpoint';
 import { type CodeSentAnswer, phoneTarget, sendVerificationCode } from './codes';
-import type { IdentityContext } from './context';
 import { conflict, notRegistered } from './refusals';
 import { findUserByEmail, findUserByPhone, type UserRow } from './users';
 
@@ -11,7 +11,7 @@ export type CodeScene = EndpointInput<typeof endpoints.sendSmsCode>['body']['sce
 
 /** Sends a code to the user's own phone. HTTP 400 code 40000 naming `phone` when none is bound. */
 export function sendCodeToOwnPhone(
-  context: IdentityContext,
+  context: AppContext,
   user: UserRow,
   scene: CodeScene,
 ): Promise<CodeSentAnswer> {
@@ -21,7 +21,7 @@ export function sendCodeToOwnPhone(
 
 /** Sends a code to the user's own email. HTTP 400 code 40000 naming `email` when none is bound. */
 export function sendCodeToOwnEmail(
-  context: IdentityContext,
+  context: AppContext,
   user: UserRow,
   scene: EndpointInput<typeof endpoints.sendVerifiedEmailCode>['body']['scene'],
 ): Promise<CodeSentAnswer> {
@@ -38,7 +38,7 @@ export type CodeRequest = EndpointInput<typeof endpoints.sendCode>['body'];
  * otherwise); every other scene a free one (HTTP 409 code 40900 naming the field otherwise).
  */
 export async function sendCodeToAddress(
-  context: IdentityContext,
+  context: AppContext,
   request: CodeRequest,
 ): Promise<CodeSentAnswer> {
   const field = request.channel === 'email' ? 'email' : 'phone';

@@ -1,10 +1,10 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import { type AnswerOf, ERROR_CODES } from '../../contract';
+import { iso, queryRow, queryRows } from '../../db/sql';
 import { HttpError } from '../../http/httpError';
-import type { IdentityContext } from './context';
 import { deriveKey, safeEqual } from './crypto';
-import { iso, queryRow, queryRows } from './db';
 
 /** A code works for 10 minutes. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -21,7 +21,7 @@ export function phoneTarget(countryCode: string, phone: string): string {
   return `${countryCode}:${phone}`;
 }
 
-async function codeHash(context: IdentityContext, target: string, scene: string, code: string) {
+async function codeHash(context: AppContext, target: string, scene: string, code: string) {
   return createHmac('sha256', deriveKey(await context.secret(), 'code'))
     .update(`${target}|${scene}|${code}`)
     .digest('base64url');
@@ -35,7 +35,7 @@ export type CodeSentAnswer = AnswerOf<'sendCode'>;
  * `Retry-After`) when the last code for the same target and scene is less than 60 s old.
  */
 export async function sendVerificationCode(
-  context: IdentityContext,
+  context: AppContext,
   channel: CodeChannel,
   target: string,
   scene: string,
@@ -94,7 +94,7 @@ function codeRefused(field: string): never {
  * are counted one by one and never more than 5 are checked; after 5 wrong ones the code is void.
  */
 export async function consumeVerificationCode(
-  context: IdentityContext,
+  context: AppContext,
   channel: CodeChannel,
   target: string,
   scene: string,

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
+import { iso, queryRow, queryRows } from '../../db/sql';
 import { notifySettingUpdate } from '../notifications/messages';
 import { consumeVerificationCode, phoneTarget } from './codes';
-import type { IdentityContext } from './context';
-import { iso, queryRow, queryRows } from './db';
 import { codeRefused, conflict } from './refusals';
 import {
   addUserLog,
@@ -42,7 +42,7 @@ interface ContactChange {
  * refuses this one), and a concurrent bind of the same address by another user answers 409.
  */
 async function bindFirstFactor(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   change: ContactChange,
 ): Promise<void> {
@@ -81,7 +81,7 @@ async function bindFirstFactor(
  * change is logged and notified.
  */
 async function changeContact(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   validationToken: string | undefined,
   change: ContactChange,
@@ -121,7 +121,7 @@ export interface EmailChange {
 
 /** Changes or first binds the user's email (compared and stored in lower case): see {@link changeContact}. */
 export function changeEmail(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   body: EmailChange,
   request: FastifyRequest,
@@ -152,7 +152,7 @@ export interface PhoneChange {
 
 /** Changes or first binds the user's phone: see {@link changeContact}. */
 export function changePhone(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   body: PhoneChange,
   request: FastifyRequest,

@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { iso } from '../../db/sql';
 import { queryRows, type SqlExecutor } from '../../engine/sql';
 import {
   type CredentialCheck,
   credentialKey,
   type PrincipalCredential,
 } from '../../http/authenticate';
-import { iso } from './db';
 
 /**
  * The identity module's {@link CredentialCheck}: which of `credentials` still work at `nowMs`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { testConfig } from '../../testing/testApp';
-import { createIdentityContext } from './context';
 import {
   hashPassword,
   PASSWORD_HASH_COST,
@@ -27,7 +27,7 @@ describe('password hashes', () => {
 
   it('should use the cheaper cost in test mode only', () => {
     const context = (env: Record<string, string>) =>
-      createIdentityContext({
+      createAppContext({
         database: {} as Database,
         clock: { now: () => 0 },
         config: testConfig(env),

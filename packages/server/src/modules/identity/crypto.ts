@@ -19,7 +19,7 @@ export interface ScryptCost {
 export const PASSWORD_HASH_COST: ScryptCost = { N: 16_384, r: 8, p: 1 };
 
 /**
- * The cost in test mode only (`createIdentityContext`), N = 2^10: the server's tests sign up and
+ * The cost in test mode only (`createAppContext`), N = 2^10: the server's tests sign up and
  * in about 2,000 times a run, which cost 90 s of CPU at the full cost. Hashes carry their cost,
  * so they verify the same way.
  */

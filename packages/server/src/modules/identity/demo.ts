@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { iso, queryRow } from '../../db/sql';
 import { DEMO_OIDC_IDENTITIES } from '../../oidc/demoProvider';
-import type { IdentityContext } from './context';
 import { hashPassword } from './crypto';
-import { iso, queryRow } from './db';
 import { createUser } from './users';
 
 /** The demo user's credentials, printed in the log at start (demo mode only). */
@@ -19,10 +19,7 @@ export const DEMO_USER = {
  * `Demo12345`, accounts `demo` (main) and `demorig2`), so a visitor can log in right away.
  * Resolves true when it was created now, false when it already existed.
  */
-export async function seedDemoUser(
-  context: IdentityContext,
-  log?: FastifyBaseLogger,
-): Promise<boolean> {
+export async function seedDemoUser(context: AppContext, log?: FastifyBaseLogger): Promise<boolean> {
   const existing = await queryRow<{ id: string }>(
     context.database,
     sql`SELECT id::text AS id FROM users WHERE username = ${DEMO_USER.username}`,

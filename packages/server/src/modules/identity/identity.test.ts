@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
+import { createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { finaliseCancellations, pruneIdentityData } from './cancellation';
-import { createIdentityContext } from './context';
 import { DEMO_USER, seedDemoUser } from './demo';
 import { startSession } from './sessions';
 import {
@@ -675,7 +675,7 @@ describe.each(testDrivers)('identity on %s', (driver) => {
 
   /** A signed-in user with no email, no phone, no authenticator and no passkey. */
   async function userWithoutFactor(username: string): Promise<{ id: string; token: string }> {
-    const context = createIdentityContext({
+    const context = createAppContext({
       database,
       clock,
       config: app.platform.config,
@@ -988,7 +988,7 @@ describe.each(testDrivers)('identity on %s', (driver) => {
   });
 
   it('should seed the demo user once, who can log in with the published password', async () => {
-    const context = createIdentityContext({
+    const context = createAppContext({
       database,
       clock,
       config: testConfig(),

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES } from '../../contract';
+import { isoSeconds } from '../../db/sql';
 import { HttpError } from '../../http/httpError';
 import { spendTotpCode } from './authenticator';
 import { revokeCancellation } from './cancellation';
-import type { IdentityContext } from './context';
 import { verifyPassword } from './crypto';
-import { isoSeconds } from './db';
 import type { LoginAccount } from './loginBrake';
 import { codeRefused, notRegistered } from './refusals';
 import { startSession } from './sessions';
@@ -31,7 +31,7 @@ export const LOGIN_TICKET_TTL_MS = 5 * 60_000;
  * (`loginBrake.ts`) counts both as wrong guesses.
  */
 export async function checkLoginPassword(
-  context: IdentityContext,
+  context: AppContext,
   account: LoginAccount,
   password: string,
 ): Promise<UserRow> {
@@ -47,7 +47,7 @@ export async function checkLoginPassword(
 }
 
 /** The answer of a login whose authenticator code is still to come: a login ticket for it. */
-export async function totpRequired(context: IdentityContext, userId: string) {
+export async function totpRequired(context: AppContext, userId: string) {
   const ticket = await createTicket(context, 'login', userId, null, LOGIN_TICKET_TTL_MS);
   return {
     status: 'totp_required' as const,
@@ -57,11 +57,7 @@ export async function totpRequired(context: IdentityContext, userId: string) {
 }
 
 /** Finishes a login: revokes a pending cancellation, starts a session, logs it. */
-export async function finishLogin(
-  context: IdentityContext,
-  user: UserRow,
-  request: FastifyRequest,
-) {
+export async function finishLogin(context: AppContext, user: UserRow, request: FastifyRequest) {
   let cancellationRevoked = false;
   if (user.status === 'cancelling') {
     await revokeCancellation(context, user.id);
@@ -80,11 +76,7 @@ export async function finishLogin(
 }
 
 /** {@link finishLogin}'s answer without `status`, for a login's last step (authenticator, passkey). */
-export async function finishLoginStep(
-  context: IdentityContext,
-  user: UserRow,
-  request: FastifyRequest,
-) {
+export async function finishLoginStep(context: AppContext, user: UserRow, request: FastifyRequest) {
   const { status: _status, ...answer } = await finishLogin(context, user, request);
   return answer;
 }
@@ -95,7 +87,7 @@ export async function finishLoginStep(
  * wrong code; HTTP 429 once the user's authenticator brake holds.
  */
 export async function finishTotpLogin(
-  context: IdentityContext,
+  context: AppContext,
   loginTicket: string,
   code: string,
   request: FastifyRequest,

@@ -1,8 +1,8 @@
+import type { AppContext } from '../../context';
 import { ERROR_CODES } from '../../contract';
 import { createGuessBrake, describeWait, type GuessOutcome } from '../../http/guessBrake';
 import { HttpError } from '../../http/httpError';
 import { phoneTarget } from './codes';
-import type { IdentityContext } from './context';
 
 /** Password attempts on one account that run without waiting. */
 export const LOGIN_FREE_ATTEMPTS = 5;
@@ -36,7 +36,7 @@ function classifyLogin(error: unknown): GuessOutcome {
  * the user, so an unknown one ("This account has not been registered.", which the spec keeps)
  * is braked exactly like a known one with a wrong password.
  */
-export function createLoginBrake(context: IdentityContext) {
+export function createLoginBrake(context: AppContext) {
   const brake = createGuessBrake(context.database, context.clock, {
     scope: 'login',
     freeAttempts: LOGIN_FREE_ATTEMPTS,

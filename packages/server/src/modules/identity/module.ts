@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type AppContext, createAppContext } from '../../context';
 import { bearerAuthenticate } from '../../http/authenticate';
 import { setAuthenticate } from '../../http/platform';
 import { registerDevOutboxRoute } from '../../mail/devOutbox';
@@ -7,7 +8,6 @@ import { registerAccountRoutes } from '../accounts/routes';
 import { seedDemoOperator } from '../admin/demo';
 import { registerApiKeyRoutes } from './apiKeys';
 import { finaliseCancellations, pruneIdentityData } from './cancellation';
-import { createIdentityContext, type IdentityContext } from './context';
 import { seedDemoUser } from './demo';
 import { registerOauthProviderRoutes } from './oauthProvider';
 import { registerOidcLoginRoutes } from './oidcLogin';
@@ -26,9 +26,9 @@ const CANCELLATION_JOB_EVERY_MINUTES = 10;
  * the development outbox. Resolves the identity context, which the wallet shares (pay password,
  * second validation).
  */
-export async function registerIdentityModule(app: FastifyInstance): Promise<IdentityContext> {
+export async function registerIdentityModule(app: FastifyInstance): Promise<AppContext> {
   const { config, database, clock } = app.platform;
-  const context = createIdentityContext({
+  const context = createAppContext({
     config,
     database,
     clock,

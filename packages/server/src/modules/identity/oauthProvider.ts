@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type DelegableScope, delegableScopeSchema } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { iso, isoSeconds, queryRow, queryRows } from '../../db/sql';
 import { queryRows as queryInTransaction, type SqlExecutor } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
@@ -10,9 +12,7 @@ import { registerEndpoint } from '../../http/registerEndpoint';
 import { recordAudit } from '../admin/audit';
 import { requireOperator } from '../admin/operators';
 import { notifySettingUpdate } from '../notifications/messages';
-import type { IdentityContext } from './context';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
-import { iso, isoSeconds, queryRow, queryRows } from './db';
 import { addUserLog, requireLiveValidation, spendValidationIn } from './users';
 
 /** Prefix of the access tokens apps get (opaque; the verifier tells them by it). */
@@ -74,7 +74,7 @@ function appAnswer(row: AppRow) {
   };
 }
 
-async function findApp(context: IdentityContext, clientId: string): Promise<AppRow | undefined> {
+async function findApp(context: AppContext, clientId: string): Promise<AppRow | undefined> {
   return queryRow<AppRow>(
     context.database,
     sql`SELECT ${appColumns} FROM oauth_apps WHERE client_id = ${clientId} AND deleted_at IS NULL`,
@@ -88,7 +88,7 @@ async function findApp(context: IdentityContext, clientId: string): Promise<AppR
  * is never sent to an unchecked address.
  */
 async function checkRequest(
-  context: IdentityContext,
+  context: AppContext,
   request: { client_id: string; redirect_uri: string; scope?: string | undefined },
 ): Promise<{ app: AppRow; scopes: DelegableScope[] }> {
   const app = await findApp(context, request.client_id);
@@ -124,10 +124,7 @@ function namesOf(list: string | null): string[] {
  * is not removed, of an active user. Resolves a `delegate` principal with the grant's scopes and
  * accounts; 401 code 40100 otherwise (an expired token too: the app refreshes by itself).
  */
-export async function verifyOauthToken(
-  context: IdentityContext,
-  token: string,
-): Promise<Principal> {
+export async function verifyOauthToken(context: AppContext, token: string): Promise<Principal> {
   const now = context.clock.now();
   const row = await queryRow<{
     grant_id: string;
@@ -180,7 +177,7 @@ class TokenError extends Error {
 
 /** The client of a token request: HTTP Basic (RFC 6749 2.3.1) or `client_id`/`client_secret` in the form. */
 async function authenticateClient(
-  context: IdentityContext,
+  context: AppContext,
   request: FastifyRequest,
   form: Record<string, string>,
 ): Promise<AppRow> {
@@ -229,14 +226,14 @@ export async function revokeUserOauthGrants(
   return rows.length;
 }
 
-async function revokeGrant(context: IdentityContext, grantId: string): Promise<void> {
+async function revokeGrant(context: AppContext, grantId: string): Promise<void> {
   await context.database.db.execute(
     sql`UPDATE oauth_grants SET revoked_at = ${iso(context.clock.now())}::timestamptz
         WHERE id = ${grantId}::bigint AND revoked_at IS NULL`,
   );
 }
 
-async function issueTokens(context: IdentityContext, grantId: string, scopes: string) {
+async function issueTokens(context: AppContext, grantId: string, scopes: string) {
   const now = context.clock.now();
   const access = randomToken(OAUTH_ACCESS_PREFIX);
   const refresh = randomToken(refreshPrefix);
@@ -265,7 +262,7 @@ function pkceOf(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
-async function exchangeCode(context: IdentityContext, app: AppRow, form: Record<string, string>) {
+async function exchangeCode(context: AppContext, app: AppRow, form: Record<string, string>) {
   const { code, redirect_uri: redirectUri, code_verifier: verifier } = form;
   if (code === undefined || redirectUri === undefined || verifier === undefined) {
     throw new TokenError(
@@ -332,11 +329,7 @@ async function exchangeCode(context: IdentityContext, app: AppRow, form: Record<
   return issueTokens(context, row.grant_id, row.scopes);
 }
 
-async function exchangeRefresh(
-  context: IdentityContext,
-  app: AppRow,
-  form: Record<string, string>,
-) {
+async function exchangeRefresh(context: AppContext, app: AppRow, form: Record<string, string>) {
   const token = form.refresh_token;
   if (token === undefined)
     throw new TokenError(400, 'invalid_request', 'refresh_token is required');
@@ -386,11 +379,7 @@ function formOf(body: unknown): Record<string, string> {
   return form;
 }
 
-async function tokenEndpoint(
-  context: IdentityContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
+async function tokenEndpoint(context: AppContext, request: FastifyRequest, reply: FastifyReply) {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   try {
     const form = formOf(request.body);
@@ -423,7 +412,7 @@ async function tokenEndpoint(
  * `POST /api/oauth/token` (RFC 6749, form-encoded, authorisation code with PKCE S256 and
  * refresh-token rotation), the user's app authorisations, and the operators' app register.
  */
-export function registerOauthProviderRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerOauthProviderRoutes(app: FastifyInstance, context: AppContext): void {
   const { database } = context;
 
   registerEndpoint(app, endpoints.oauthClient, async ({ query }, { principal }) => {

@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
+import { createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { type DemoProvider, startDemoOidcProvider } from '../../oidc/demoProvider';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { grantOperator } from '../admin/operators';
-import { createIdentityContext } from './context';
 import { DEMO_USER, seedDemoUser } from './demo';
 import { callApi, loginByEmail, registerByEmail, secondValidation } from './testHelpers';
 
@@ -351,7 +351,7 @@ describe.each(testDrivers)('third-party login (OpenID Connect) on %s', (driver) 
   });
 
   it("should sign the demo user in through Demo ID's preset identity, which the demo seed links", async () => {
-    const context = createIdentityContext({
+    const context = createAppContext({
       database,
       clock,
       config: app.platform.config,

@@ -3,15 +3,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as oauth from 'oauth4webapi';
 import type { OidcProviderConfig } from '../../config';
+import type { AppContext } from '../../context';
 import { ERROR_CODES, endpoints } from '../../contract';
 import { isUniqueViolation } from '../../db/errors';
+import { iso, isoSeconds, queryRow, queryRows } from '../../db/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { notifySettingUpdate } from '../notifications/messages';
-import type { IdentityContext } from './context';
 import { safeEqual, sha256Hex } from './crypto';
-import { iso, isoSeconds, queryRow, queryRows } from './db';
 import { finishLogin, LOGIN_TICKET_TTL_MS } from './login';
 import {
   addUserLog,
@@ -149,7 +149,7 @@ interface ProviderClaims {
  * back to the same tab (the redirect does), and a script running in the site could read it,
  * but such a script could already act as the user.
  */
-export function registerOidcLoginRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContext): void {
   const { database } = context;
   const relyingParty = createRelyingParty(() => context.config.oidc.providers);
 

@@ -21,7 +21,9 @@ import {
 } from '@simplewebauthn/server';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { iso, isoSeconds, queryRow, queryRows } from '../../db/sql';
 import { queryRows as queryInTransaction } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
@@ -29,8 +31,6 @@ import type { RateLimitOptions } from '../../http/rateLimit';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { notifySettingUpdate } from '../notifications/messages';
 import { notifyPasskeyAdded } from '../notifications/passkeyNotice';
-import type { IdentityContext } from './context';
-import { iso, isoSeconds, queryRow, queryRows } from './db';
 import { describePasskeyDevice } from './passkeyDevice';
 import { recoveryUser } from './recovery';
 import {
@@ -142,7 +142,7 @@ function notFound(): never {
 
 /** The relying party of a request: the configured one, else the address the request came to. */
 export function relyingParty(
-  context: IdentityContext,
+  context: AppContext,
   request: FastifyRequest,
 ): { rpId: string; origins: string[] } {
   const { rpId, origins } = context.config.webauthn;
@@ -153,7 +153,7 @@ export function relyingParty(
 }
 
 async function storeChallenge(
-  context: IdentityContext,
+  context: AppContext,
   purpose: Purpose,
   challenge: string,
   party: { rpId: string; origins: string[] },
@@ -178,7 +178,7 @@ async function storeChallenge(
  * even when two requests race with it.
  */
 async function claimChallenge(
-  context: IdentityContext,
+  context: AppContext,
   challengeId: string,
   purpose: Purpose,
   userId: string | null,
@@ -200,7 +200,7 @@ async function claimChallenge(
     : { challenge: row.challenge, rpId: row.rp_id, origins: row.origin.split(',') };
 }
 
-function listPasskeys(context: IdentityContext, userId: string): Promise<PasskeyRow[]> {
+function listPasskeys(context: AppContext, userId: string): Promise<PasskeyRow[]> {
   return queryRows<PasskeyRow>(
     context.database,
     sql`SELECT ${passkeyColumns} FROM passkeys WHERE user_id = ${userId}::bigint ORDER BY id`,
@@ -208,7 +208,7 @@ function listPasskeys(context: IdentityContext, userId: string): Promise<Passkey
 }
 
 async function findOwnPasskey(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   id: string,
 ): Promise<PasskeyRow> {
@@ -222,7 +222,7 @@ async function findOwnPasskey(
 }
 
 /** The user's opaque WebAuthn handle, made on first use (random 32 bytes, base64url). */
-async function webauthnUserId(context: IdentityContext, userId: string): Promise<string> {
+async function webauthnUserId(context: AppContext, userId: string): Promise<string> {
   const fresh = randomBytes(32).toString('base64url');
   const row = await queryRow<{ handle: string }>(
     context.database,
@@ -239,7 +239,7 @@ async function webauthnUserId(context: IdentityContext, userId: string): Promise
  * stamps its last use. Resolves `false` when the assertion does not verify.
  */
 async function verifyAssertion(
-  context: IdentityContext,
+  context: AppContext,
   passkey: PasskeyRow,
   claimed: { challenge: string; rpId: string; origins: string[] },
   credential: Parameters<typeof verifyAuthenticationResponse>[0]['response'],
@@ -279,7 +279,7 @@ async function verifyAssertion(
 /** Registers the passkey endpoints (family B management, family A sign-in and validation). */
 export function registerPasskeyRoutes(
   app: FastifyInstance,
-  context: IdentityContext,
+  context: AppContext,
   finishLogin: FinishLogin,
 ): void {
   registerEndpoint(app, endpoints.passkeys, async (_input, { principal }) => {

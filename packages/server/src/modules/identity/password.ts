@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { bearerToken } from '../../http/authenticate';
 import { notifySettingUpdate } from '../notifications/messages';
-import type { IdentityContext } from './context';
 import { hashPassword } from './crypto';
 import { resetAccountAccess, resetAnswer } from './recovery';
 import { notRegistered } from './refusals';
@@ -14,7 +14,7 @@ import { addUserLog, consumeTicket, type UserRow } from './users';
  * naming `field` when no user has that address.
  */
 export async function resetPassword(
-  context: IdentityContext,
+  context: AppContext,
   user: UserRow | undefined,
   field: string,
   password: string,
@@ -37,7 +37,7 @@ export async function resetPassword(
  * `change_password`. HTTP 400 code 40002 naming `validation_token` for a spent token.
  */
 export async function changePassword(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   password: string,
   validationToken: string,

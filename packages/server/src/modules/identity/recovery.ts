@@ -5,13 +5,13 @@
  * account's passkeys and removes one that is not the owner's (`passkeys.ts`).
  */
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import { ERROR_CODES } from '../../contract';
+import { iso, isoSeconds } from '../../db/sql';
 import { execute } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { notifySettingUpdate } from '../notifications/messages';
 import { revokeUserApiKeys } from './apiKeys';
-import type { IdentityContext } from './context';
-import { iso, isoSeconds } from './db';
 import { revokeUserOauthGrants } from './oauthProvider';
 import { revokeUserSessions } from './sessions';
 import { createTicket, peekTicket } from './users';
@@ -39,7 +39,7 @@ export interface ResetOutcome {
  * account's page where the owner can delete them, and they cannot act on the account.
  */
 export async function resetAccountAccess(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   passwordHash: string,
 ): Promise<ResetOutcome> {
@@ -79,7 +79,7 @@ export function resetAnswer(outcome: ResetOutcome): { recovery_token: string; ex
  * unknown or expired. The token is not used up: the screen lists and removes with it until it
  * expires.
  */
-export async function recoveryUser(context: IdentityContext, token: string): Promise<string> {
+export async function recoveryUser(context: AppContext, token: string): Promise<string> {
   const ticket = await peekTicket(context, 'recovery', token);
   if (ticket === undefined) {
     const message = 'The recovery token is not valid or has expired';

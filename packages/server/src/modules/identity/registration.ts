@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import type { endpoints } from '../../contract';
 import type { EndpointInput } from '../../http/registerEndpoint';
 import { checkInviteCode } from '../programmes/invitations';
 import { consumeVerificationCode, phoneTarget } from './codes';
-import type { IdentityContext } from './context';
 import { hashPassword } from './crypto';
 import { conflict } from './refusals';
 import { startSession, type TokenPairAnswer } from './sessions';
@@ -17,7 +17,7 @@ export type PhoneRegistration = EndpointInput<typeof endpoints.registerPhone>['b
 
 /** Logs a new user's registration and first login, and starts their first session. */
 async function welcome(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   request: FastifyRequest,
 ): Promise<TokenPairAnswer> {
@@ -32,7 +32,7 @@ async function welcome(
  * 40002 for a wrong code; the invitation code's own refusals (`checkInviteCode`).
  */
 export async function registerByEmail(
-  context: IdentityContext,
+  context: AppContext,
   registration: EmailRegistration,
   password: string,
   request: FastifyRequest,
@@ -64,7 +64,7 @@ export async function registerByEmail(
  * their second validation is by SMS. Refusals as {@link registerByEmail}'s, naming `phone`.
  */
 export async function registerByPhone(
-  context: IdentityContext,
+  context: AppContext,
   registration: PhoneRegistration,
   password: string,
   request: FastifyRequest,

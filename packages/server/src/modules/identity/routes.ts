@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from './context';
+import type { AppContext } from '../../context';
 import { finishLoginStep } from './login';
 import { registerPasskeyRoutes } from './passkeys';
 import { registerCodeRoutes } from './routes/codes';
@@ -15,7 +15,7 @@ import { registerTwoFactorRoutes } from './routes/twoFactor';
  * Registers the identity endpoints of the contract (family A and `/users/info`), area by area
  * (`routes/`), in the order the API documentation lists them.
  */
-export function registerIdentityRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerIdentityRoutes(app: FastifyInstance, context: AppContext): void {
   registerLoginRoutes(app, context);
   registerTwoFactorRoutes(app, context);
   registerSessionRoutes(app, context);

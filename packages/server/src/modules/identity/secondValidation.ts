@@ -1,9 +1,9 @@
+import type { AppContext } from '../../context';
 import type { endpoints } from '../../contract';
+import { isoSeconds } from '../../db/sql';
 import type { EndpointInput } from '../../http/registerEndpoint';
 import { spendTotpCode } from './authenticator';
 import { consumeVerificationCode, phoneTarget } from './codes';
-import type { IdentityContext } from './context';
-import { isoSeconds } from './db';
 import { codeRefused } from './refusals';
 import { checkTotpBehindBrake } from './totpBrake';
 import { createTicket, type UserRow } from './users';
@@ -20,7 +20,7 @@ export type SecondValidationRequest = EndpointInput<typeof endpoints.secondValid
  * a wrong code or a factor the user does not hold.
  */
 export async function passSecondValidation(
-  context: IdentityContext,
+  context: AppContext,
   user: UserRow,
   validation: SecondValidationRequest,
 ) {

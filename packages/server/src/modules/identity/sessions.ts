@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { type AnswerOf, ERROR_CODES } from '../../contract';
+import { iso, queryRow, queryRows } from '../../db/sql';
 import { queryRows as queryRowsIn, type SqlExecutor } from '../../engine/sql';
 import type { Principal, TokenVerifier } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { API_KEY_PREFIX, verifyApiKey } from './apiKeys';
-import type { IdentityContext } from './context';
 import { randomToken, sha256Hex, signJwt, verifyJwt } from './crypto';
-import { iso, queryRow, queryRows } from './db';
 import { OAUTH_ACCESS_PREFIX, verifyOauthToken } from './oauthProvider';
 import { OBSERVER_PERMISSIONS, permissionLevel, userPermissions } from './permissions';
 
@@ -18,7 +18,7 @@ export type TokenPairAnswer = AnswerOf<'refreshToken'>;
 export const OBSERVER_TOKEN_PREFIX = 'obs_';
 const refreshPrefix = 'rt_';
 
-async function issueRefreshToken(context: IdentityContext, familyId: string, nowMs: number) {
+async function issueRefreshToken(context: AppContext, familyId: string, nowMs: number) {
   const refreshToken = randomToken(refreshPrefix);
   await context.database.db.execute(
     sql`INSERT INTO refresh_tokens (token_hash, family_id, created_at, expires_at)
@@ -28,12 +28,7 @@ async function issueRefreshToken(context: IdentityContext, familyId: string, now
   return refreshToken;
 }
 
-async function accessToken(
-  context: IdentityContext,
-  userId: string,
-  familyId: string,
-  nowMs: number,
-) {
+async function accessToken(context: AppContext, userId: string, familyId: string, nowMs: number) {
   const iat = Math.floor(nowMs / 1000);
   return signJwt(await context.secret(), {
     sub: userId,
@@ -45,10 +40,7 @@ async function accessToken(
 }
 
 /** Starts a session (a refresh-token family) for a user and answers its first token pair. */
-export async function startSession(
-  context: IdentityContext,
-  userId: string,
-): Promise<TokenPairAnswer> {
+export async function startSession(context: AppContext, userId: string): Promise<TokenPairAnswer> {
   const now = context.clock.now();
   const familyId = randomToken('', 18);
   await context.database.db.execute(
@@ -66,7 +58,7 @@ function refreshRefused(): never {
 }
 
 /** Ends one session: its refresh tokens and access tokens stop working. */
-export async function revokeFamily(context: IdentityContext, familyId: string): Promise<void> {
+export async function revokeFamily(context: AppContext, familyId: string): Promise<void> {
   await context.database.db.execute(
     sql`UPDATE token_families SET revoked_at = ${iso(context.clock.now())}::timestamptz
         WHERE id = ${familyId} AND revoked_at IS NULL`,
@@ -74,7 +66,7 @@ export async function revokeFamily(context: IdentityContext, familyId: string): 
 }
 
 /** Ends every session of a user (password reset, cancellation). */
-export async function revokeAllSessions(context: IdentityContext, userId: string): Promise<void> {
+export async function revokeAllSessions(context: AppContext, userId: string): Promise<void> {
   await revokeUserSessions(context.database.db, userId, context.clock.now());
 }
 
@@ -106,7 +98,7 @@ export async function revokeUserSessions(
  * expired or its session revoked.
  */
 export async function refreshSession(
-  context: IdentityContext,
+  context: AppContext,
   refreshToken: string,
 ): Promise<TokenPairAnswer> {
   const now = context.clock.now();
@@ -151,7 +143,7 @@ export async function refreshSession(
 }
 
 /** Revokes the session of a refresh token (logout); unknown tokens are ignored. */
-export async function logoutSession(context: IdentityContext, refreshToken: string): Promise<void> {
+export async function logoutSession(context: AppContext, refreshToken: string): Promise<void> {
   const row = await queryRow<{ family_id: string }>(
     context.database,
     sql`SELECT family_id FROM refresh_tokens WHERE token_hash = ${sha256Hex(refreshToken)}`,
@@ -161,7 +153,7 @@ export async function logoutSession(context: IdentityContext, refreshToken: stri
 
 /** The session id (`sid`) of a valid access token, or `undefined`. */
 export async function sessionOfAccessToken(
-  context: IdentityContext,
+  context: AppContext,
   token: string,
 ): Promise<string | undefined> {
   const check = verifyJwt(await context.secret(), token, context.clock.now());
@@ -192,7 +184,7 @@ function observerPoolsOf(stored: string): string[] {
   return pools;
 }
 
-async function verifyObserverToken(context: IdentityContext, token: string): Promise<Principal> {
+async function verifyObserverToken(context: AppContext, token: string): Promise<Principal> {
   const row = await queryRow<{ user_id: string; name: string; pools: string }>(
     context.database,
     sql`SELECT a.user_id::text AS user_id, a.name, o.pools
@@ -220,7 +212,7 @@ async function verifyObserverToken(context: IdentityContext, token: string): Pro
  * `observer`, read-only, 401 once expired or deleted), and read-only API keys (kind `delegate`,
  * `apiKeys.ts`) and third-party apps' access tokens (kind `delegate`, `oauthProvider.ts`).
  */
-export function createTokenVerifier(context: IdentityContext): TokenVerifier {
+export function createTokenVerifier(context: AppContext): TokenVerifier {
   return async (token: string, request: FastifyRequest) => {
     if (token.startsWith(OBSERVER_TOKEN_PREFIX)) return verifyObserverToken(context, token);
     if (token.startsWith(API_KEY_PREFIX)) return verifyApiKey(context, token, request);

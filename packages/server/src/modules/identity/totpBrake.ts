@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import { ERROR_CODES } from '../../contract';
+import { iso, queryRow } from '../../db/sql';
 import { HttpError } from '../../http/httpError';
-import type { IdentityContext } from './context';
-import { iso, queryRow } from './db';
 
 /** Wrong authenticator codes in a row, at login and in second validations, that engage the brake. */
 export const TOTP_MAX_FAILURES = 5;
@@ -49,7 +49,7 @@ function locked(waitMs: number, cause?: unknown): HttpError {
  * minute per scene.
  */
 export async function checkTotpBehindBrake(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   check: () => Promise<void>,
 ): Promise<void> {

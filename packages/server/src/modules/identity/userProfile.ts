@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import type { endpoints } from '../../contract';
+import { isoSeconds, queryRow, queryRows } from '../../db/sql';
 import type { EndpointInput } from '../../http/registerEndpoint';
 import type { AccountRow } from '../accounts/routes';
 import { CANCELLATION_GRACE_MS } from './cancellation';
-import type { IdentityContext } from './context';
 import { sha256Hex } from './crypto';
-import { isoSeconds, queryRow, queryRows } from './db';
 import { type ActingAccount, userRoles } from './permissions';
 import { maskEmail, maskPhone, type UserRow } from './users';
 
@@ -25,7 +25,7 @@ export type SettingsChange = EndpointInput<typeof endpoints.updateSettings>['bod
 
 /** Stores the settings a call sends and leaves the others as they are. */
 export async function updateSettings(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   change: SettingsChange,
 ): Promise<void> {
@@ -42,7 +42,7 @@ export async function updateSettings(
 
 /** The user's current mining account as permissions see it, or `null` when none is set. */
 export async function currentActingAccount(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
 ): Promise<ActingAccount | null> {
   const row = await queryRow<{ is_main: boolean | null; permission: string | null }>(
@@ -58,7 +58,7 @@ export async function currentActingAccount(
 
 /** Makes one of the user's mining accounts (by id) the one their calls act on. */
 export async function setCurrentAccount(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   accountId: string,
 ): Promise<void> {
@@ -69,7 +69,7 @@ export async function setCurrentAccount(
 
 /** A mining account by id (the user's current one), or `undefined`. */
 function findMiningAccount(
-  context: IdentityContext,
+  context: AppContext,
   accountId: string | null,
 ): Promise<AccountRow | undefined> {
   return queryRow<AccountRow>(
@@ -84,7 +84,7 @@ function findMiningAccount(
  * The user's profile (`/users/info`): contacts masked, roles on the current mining account,
  * settings, factors, and the withdrawal pause and cancellation when they are running.
  */
-export async function describeUser(context: IdentityContext, user: UserRow, operator: boolean) {
+export async function describeUser(context: AppContext, user: UserRow, operator: boolean) {
   const account = await findMiningAccount(context, user.current_account_id);
   const now = context.clock.now();
   return {
@@ -132,7 +132,7 @@ export interface ObserverLinkInfo {
 
 /** The observer link of a token (deleted or expired ones included), or `undefined`. */
 export function findObserverLink(
-  context: IdentityContext,
+  context: AppContext,
   token: string,
 ): Promise<ObserverLinkInfo | undefined> {
   return queryRow<ObserverLinkInfo>(
@@ -147,7 +147,7 @@ export function findObserverLink(
 export type UserLogQuery = EndpointInput<typeof endpoints.userLogs>['query'];
 
 /** One page of the user's log, newest first, with the number of entries in all pages. */
-export async function listUserLogs(context: IdentityContext, userId: string, query: UserLogQuery) {
+export async function listUserLogs(context: AppContext, userId: string, query: UserLogQuery) {
   const typeFilter = query.type === undefined ? sql`` : sql`AND type = ${query.type}`;
   const total = await queryRow<{ total: number }>(
     context.database,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../clock';
+import { type AppContext, createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import type { HttpError } from '../../http/httpError';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { createIdentityContext, type IdentityContext } from './context';
 import { createUser } from './users';
 
 /** What each of `calls` settled to: the new user's id, or the refusal's status and field. */
@@ -18,11 +18,11 @@ async function outcomes(calls: Promise<string>[]): Promise<string[]> {
 
 describe.each(testDrivers)('racing registrations on %s', (driver) => {
   let database: Database;
-  let context: IdentityContext;
+  let context: AppContext;
 
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    context = createIdentityContext({
+    context = createAppContext({
       database,
       clock: createManualClock(Date.UTC(2026, 3, 1, 9)),
       config: testConfig(),

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES } from '../../contract';
 import { isUniqueViolation } from '../../db/errors';
+import { iso, queryRow, queryRows } from '../../db/sql';
 import { queryRows as queryInTransaction, type SqlExecutor } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { recordInvitation } from '../programmes/invitations';
-import type { IdentityContext } from './context';
 import { randomToken, sha256Hex } from './crypto';
-import { iso, queryRow, queryRows } from './db';
 import { conflict } from './refusals';
 
 /** A user row as the identity services read it. */
@@ -45,10 +45,7 @@ const userColumns = sql`id::text AS id, username, email, country_code, phone, pa
   pay_password_hash IS NOT NULL AS pay_password_set, password_set`;
 
 /** A user by id, or `undefined`. */
-export function findUserById(
-  context: IdentityContext,
-  userId: string,
-): Promise<UserRow | undefined> {
+export function findUserById(context: AppContext, userId: string): Promise<UserRow | undefined> {
   return queryRow<UserRow>(
     context.database,
     sql`SELECT ${userColumns} FROM users WHERE id = ${userId}::bigint`,
@@ -56,10 +53,7 @@ export function findUserById(
 }
 
 /** A (not cancelled) user by email (compared in lower case), or `undefined`. */
-export function findUserByEmail(
-  context: IdentityContext,
-  email: string,
-): Promise<UserRow | undefined> {
+export function findUserByEmail(context: AppContext, email: string): Promise<UserRow | undefined> {
   return queryRow<UserRow>(
     context.database,
     sql`SELECT ${userColumns} FROM users WHERE email = ${email.toLowerCase()} AND status <> 'cancelled'`,
@@ -68,7 +62,7 @@ export function findUserByEmail(
 
 /** A (not cancelled) user by phone, or `undefined`. */
 export function findUserByPhone(
-  context: IdentityContext,
+  context: AppContext,
   countryCode: string,
   phone: string,
 ): Promise<UserRow | undefined> {
@@ -80,7 +74,7 @@ export function findUserByPhone(
 }
 
 /** The user a signed-in call acts for; 401 when it vanished. */
-export async function requireUser(context: IdentityContext, userId: string): Promise<UserRow> {
+export async function requireUser(context: AppContext, userId: string): Promise<UserRow> {
   const user = await findUserById(context, userId);
   if (user === undefined) throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
   return user;
@@ -102,7 +96,7 @@ export interface NewUser {
  * transaction. HTTP 409 code 40900 naming the field when the user name (or an account of that
  * name), the email or the phone is taken.
  */
-export async function createUser(context: IdentityContext, user: NewUser): Promise<string> {
+export async function createUser(context: AppContext, user: NewUser): Promise<string> {
   const now = iso(context.clock.now());
   try {
     return await context.database.transaction(async (session) => {
@@ -170,7 +164,7 @@ export type UserLogKind = 'login' | 'security' | 'operation';
 
 /** Adds an entry to the user's log (`/users/logs`). */
 export async function addUserLog(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   type: UserLogKind,
   action: string,
@@ -198,7 +192,7 @@ const TICKET_PREFIX: Record<TicketKind, string> = {
 
 /** Makes a ticket (login ticket, second-validation token or recovery token). */
 export async function createTicket(
-  context: IdentityContext,
+  context: AppContext,
   kind: TicketKind,
   userId: string,
   scene: string | null,
@@ -216,7 +210,7 @@ export async function createTicket(
 
 /** A ticket that is still good, without using it up; `undefined` otherwise. */
 export function peekTicket(
-  context: IdentityContext,
+  context: AppContext,
   kind: TicketKind,
   token: string,
 ): Promise<{ user_id: string; scene: string | null } | undefined> {
@@ -254,7 +248,7 @@ function ticketRefused(kind: TicketKind, field: string): HttpError {
  * @param field - the request field that carries the ticket (`login_ticket`, `validation_token`).
  */
 export async function checkTicketCode(
-  context: IdentityContext,
+  context: AppContext,
   kind: TicketKind,
   token: string,
   field: string,
@@ -295,7 +289,7 @@ export async function checkTicketCode(
  * match. HTTP 400 code 40002 naming `field` otherwise.
  */
 export async function consumeTicket(
-  context: IdentityContext,
+  context: AppContext,
   kind: TicketKind,
   token: string,
   expected: { readonly userId?: string; readonly scene?: string; readonly field: string },
@@ -328,7 +322,7 @@ export interface ExpectedValidation {
  * anything else, then spends it with {@link spendValidationIn} where the change is made.
  */
 export async function requireLiveValidation(
-  context: IdentityContext,
+  context: AppContext,
   token: string,
   expected: ExpectedValidation,
 ): Promise<void> {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { queryRow } from '../../db/sql';
 import { DEMO_OPERATOR } from '../admin/demo';
-import type { IdentityContext } from '../identity/context';
 import { hashPassword } from '../identity/crypto';
-import { queryRow } from '../identity/db';
 import { DEMO_USER } from '../identity/demo';
 import { createUser } from '../identity/users';
 import { invitationCode } from './invitations';
@@ -29,7 +29,7 @@ export const DEMO_INVITEE = {
  * registered with the demo user's invitation code. Resolves true when it seeded now.
  */
 export async function seedDemoProgrammes(
-  context: IdentityContext,
+  context: AppContext,
   log?: FastifyBaseLogger,
 ): Promise<boolean> {
   const { database, clock } = context;

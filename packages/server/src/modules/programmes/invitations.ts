@@ -17,12 +17,12 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract';
 import type { Database, RawSqlSession } from '../../db/connect';
+import { iso, isoSeconds } from '../../db/sql';
 import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
 import { dayStartMs } from '../../engine/settlement';
 import { execute, queryRows, type SqlExecutor, toDecimalString, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import { iso, isoSeconds } from '../identity/db';
 import { move } from '../wallet/postings';
 
 /** The reward in percent of the invitee's revenue (spec section 9). */

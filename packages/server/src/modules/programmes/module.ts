@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { endpoints } from '../../contract';
 import { createGuessBrake, describeWait, wrongWhenStatus } from '../../http/guessBrake';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
-import type { IdentityContext } from '../identity/context';
 import { seedDemoProgrammes } from './demo';
 import {
   readInvitationSummary,
@@ -46,7 +46,7 @@ function originOf(request: FastifyRequest): string {
  * and settles the invitation rewards of closed days. In demo mode it seeds a campaign and an
  * invitation (`demo.ts`).
  */
-export function registerProgrammesModule(app: FastifyInstance, identity: IdentityContext): void {
+export function registerProgrammesModule(app: FastifyInstance, identity: AppContext): void {
   const { database, clock } = app.platform;
 
   registerEndpoint(

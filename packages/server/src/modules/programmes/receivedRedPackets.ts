@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AnswerOf, CoinId } from '../../contract';
+import { isoSeconds } from '../../db/sql';
 import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import {
   queryRows,
@@ -12,7 +13,6 @@ import {
   toNullableNumber,
   toNumber,
 } from '../../engine/sql';
-import { isoSeconds } from '../identity/db';
 import { packetNotFound } from './shared';
 
 /** A packet the user received. */

@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AnswerOf, CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
+import { iso, isoSeconds } from '../../db/sql';
 import { notFound, refuseField } from '../../domain/errors';
 import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
@@ -22,7 +23,6 @@ import {
   toNumber,
 } from '../../engine/sql';
 import { recordAudit } from '../admin/audit';
-import { iso, isoSeconds } from '../identity/db';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 

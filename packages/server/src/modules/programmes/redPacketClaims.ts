@@ -18,11 +18,11 @@ import { sql } from 'drizzle-orm';
 import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
+import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { utcDay } from '../../engine/settlement';
 import { execute, queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import { iso, isoSeconds } from '../identity/db';
 import { type PacketAnswer, readUserPacket } from './receivedRedPackets';
 import { DAY_MS, packetNotFound } from './shared';
 

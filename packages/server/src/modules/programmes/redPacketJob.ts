@@ -10,11 +10,11 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
+import { iso } from '../../db/sql';
 import { findPool } from '../../engine/poolCatalog';
 import { dayStartMs, utcDay } from '../../engine/settlement';
 import { execute, queryRows, toDecimalString, toNumber } from '../../engine/sql';
 import { ppsUnitOutput } from '../../engine/unitOutput';
-import { iso } from '../identity/db';
 import { move } from '../wallet/postings';
 import { DAY_MS } from './shared';
 

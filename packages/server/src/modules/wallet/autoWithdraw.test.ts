@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
+import { type AppContext, createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
-import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, loginByEmail, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
@@ -23,7 +23,7 @@ const SECOND_ADDRESS = 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l';
 describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
   let database: Database;
   let app: FastifyInstance;
-  let identity: IdentityContext;
+  let identity: AppContext;
   // 01:00 UTC: before the job's hour.
   const clock = createManualClock(Date.UTC(2026, 5, 1, 1));
   let token = '';
@@ -64,7 +64,7 @@ describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
   beforeAll(async () => {
     database = await openTestDatabase(driver);
     app = await buildApp({ config: testConfig(), db: database, clock });
-    identity = createIdentityContext({
+    identity = createAppContext({
       database,
       clock,
       config: testConfig(),

@@ -21,12 +21,12 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { COINS, type CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
+import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor } from '../../engine/sql';
-import type { IdentityContext } from '../identity/context';
-import { iso, isoSeconds } from '../identity/db';
 import {
   addUserLog,
   checkTicketCode,
@@ -119,7 +119,7 @@ export function minimumThreshold(coin: CoinId): Big {
  * withdrawals for 24 hours.
  */
 export async function updateAutoWithdraw(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   body: AutoWithdrawUpdate,
   request: FastifyRequest,

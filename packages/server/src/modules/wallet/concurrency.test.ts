@@ -12,13 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
+import { type AppContext, createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { withQueryHold } from '../../testing/queryHold';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
-import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
@@ -30,7 +30,7 @@ const RECEIVERS = ['bob00001', 'carol001', 'dave0001', 'eve00001'];
 describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
   let database: Database;
   let app: FastifyInstance;
-  let identity: IdentityContext;
+  let identity: AppContext;
   const clock = createManualClock(Date.UTC(2026, 3, 1, 9));
   const tokens = new Map<string, string>();
   const userIds = new Map<string, string>();
@@ -91,7 +91,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
     const held = withQueryHold(database);
     holdNext = held.holdNext;
     app = await buildApp({ config: testConfig(), db: held.database, clock });
-    identity = createIdentityContext({
+    identity = createAppContext({
       database,
       clock,
       config: testConfig(),

@@ -1,10 +1,10 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { iso } from '../../db/sql';
 import { queryRows } from '../../engine/sql';
-import type { IdentityContext } from '../identity/context';
 import { hashPassword } from '../identity/crypto';
-import { iso } from '../identity/db';
 import { createUser } from '../identity/users';
 import { inLedgerTransaction } from './ledger';
 import { move } from './postings';
@@ -27,7 +27,7 @@ export const DEMO_WITHDRAWER = {
  * true when it was created now.
  */
 export async function seedDemoWithdrawals(
-  context: IdentityContext,
+  context: AppContext,
   log?: FastifyBaseLogger,
 ): Promise<boolean> {
   const [existing] = await queryRows<{ id: string }>(

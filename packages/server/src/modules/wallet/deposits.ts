@@ -15,10 +15,10 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { COINS, type CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
+import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor, toDecimalString } from '../../engine/sql';
 import type { InboundChain, ObservedTransfer } from '../chain/inboundChain';
-import { iso, isoSeconds } from '../identity/db';
 import { inLedgerTransaction } from './ledger';
 import { move } from './postings';
 

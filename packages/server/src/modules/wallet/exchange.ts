@@ -17,12 +17,12 @@ import { randomBytes } from 'node:crypto';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { type CoinId, ERROR_CODES } from '../../contract';
+import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { queryRows, type SqlExecutor } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import type { IdentityContext } from '../identity/context';
-import { iso, isoSeconds } from '../identity/db';
 import { addUserLog } from '../identity/users';
 import { PRICE_MAX_AGE_MS, type PriceService } from '../prices/service';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
@@ -125,7 +125,7 @@ async function ownAccount(
  * than the account's available balance (code 40007).
  */
 export async function quoteExchange(
-  context: IdentityContext,
+  context: AppContext,
   prices: PriceService,
   userId: string,
   query: QuoteRequest,
@@ -196,7 +196,7 @@ export async function quoteExchange(
  *    is short), marks the quote used and stores the answer.
  */
 export async function exchange(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   body: ExchangeRequest,
   request: FastifyRequest,

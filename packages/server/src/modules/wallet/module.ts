@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES, endpoints } from '../../contract';
+import { isoSeconds } from '../../db/sql';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
 import type { ChainAdapter } from '../chain/chainAdapter';
-import type { IdentityContext } from '../identity/context';
-import { isoSeconds } from '../identity/db';
 import { type PriceService, pricesCny } from '../prices/service';
 import { readAutoWithdrawSettings, runAutoWithdrawals, updateAutoWithdraw } from './autoWithdraw';
 import { seedDemoWithdrawals } from './demoWithdrawals';
@@ -68,7 +68,7 @@ function csvField(value: string | null): string {
  */
 export function registerWalletModule(
   app: FastifyInstance,
-  context: IdentityContext,
+  context: AppContext,
   chain: ChainAdapter,
   prices: PriceService,
 ): void {

@@ -11,13 +11,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
+import { type AppContext, createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
 import { fixedPrices } from '../../testing/testPrices';
-import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
@@ -33,7 +33,7 @@ type Kind = 'withdraw' | 'transfer' | 'exchange';
 describe.each(testDrivers)('withdrawals, transfers and exchanges racing on %s', (driver) => {
   let database: Database;
   let app: FastifyInstance;
-  let identity: IdentityContext;
+  let identity: AppContext;
   const clock = createManualClock(Date.UTC(2026, 6, 1, 9));
   let alice = '';
   let aliceId = '';
@@ -61,7 +61,7 @@ describe.each(testDrivers)('withdrawals, transfers and exchanges racing on %s', 
       clock,
       priceSource: fixedPrices({ btc: '700000', ltc: '700', ckb: '0.07' }),
     });
-    identity = createIdentityContext({
+    identity = createAppContext({
       database,
       clock,
       config: testConfig(),

@@ -6,11 +6,12 @@
 
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { ERROR_CODES } from '../../contract';
+import { iso, queryRow } from '../../db/sql';
 import { HttpError } from '../../http/httpError';
-import { decryptPassword, decryptSecret, type IdentityContext } from '../identity/context';
+import { decryptPassword, decryptSecret } from '../identity/context';
 import { hashPassword, verifyPassword } from '../identity/crypto';
-import { iso, queryRow } from '../identity/db';
 import { addUserLog, consumeTicket, requireUser } from '../identity/users';
 import { notifySettingUpdate } from '../notifications/messages';
 
@@ -32,7 +33,7 @@ function refused(status: 400 | 403, code: number, message: string): never {
  * pauses withdrawals and transfers for 24 hours and clears a lock.
  */
 export async function setPayPassword(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   input: { payPassword: string; keyId: string; validationToken: string },
   request: FastifyRequest,
@@ -82,7 +83,7 @@ export async function setPayPassword(
  * of the call's second-validation token (`checkTicketCode`).
  */
 export async function verifyPayPassword(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   encrypted: string,
   keyId: string,

@@ -12,8 +12,8 @@ import type {
   WalletBalance,
   WalletTransaction,
 } from '../../contract';
+import { isoSeconds } from '../../db/sql';
 import { queryRows, type SqlExecutor, toDecimalString } from '../../engine/sql';
-import { isoSeconds } from '../identity/db';
 import { DEPOSIT_CONFIRMATIONS } from './deposits';
 
 /** A user's balances: per account and coin, and per coin summed over the accounts. */

@@ -13,8 +13,8 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { Reconciliation, ReconciliationCoin } from '../../contract';
 import type { Database } from '../../db/connect';
+import { isoSeconds } from '../../db/sql';
 import { queryRows } from '../../engine/sql';
-import { isoSeconds } from '../identity/db';
 import { reconcileLedgerIn } from './ledger';
 
 type BalanceRow = {

@@ -6,12 +6,12 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { COINS, type CoinId, ERROR_CODES } from '../../contract';
+import { isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { queryRows } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import type { IdentityContext } from '../identity/context';
-import { isoSeconds } from '../identity/db';
 import {
   addUserLog,
   checkTicketCode,
@@ -68,7 +68,7 @@ export function transferDecimals(coin: CoinId): number {
  *    when the balance is short) and stores the answer.
  */
 export async function transfer(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   body: TransferRequest,
   request: FastifyRequest,

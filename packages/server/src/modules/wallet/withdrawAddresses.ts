@@ -7,11 +7,11 @@
 import { isMiningAddressShape } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { type CoinId, ERROR_CODES } from '../../contract';
+import { iso, isoSeconds } from '../../db/sql';
 import { notFound, refuseField } from '../../domain/errors';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
-import type { IdentityContext } from '../identity/context';
-import { iso, isoSeconds } from '../identity/db';
 import { addUserLog, consumeTicket } from '../identity/users';
 import { SECURITY_CHANGE_PAUSE_MS } from './withdrawRules';
 
@@ -103,7 +103,7 @@ export function checkWithdrawAddress(coin: CoinId, address: string, publicKey?: 
  * user's first pauses withdrawals and transfers for 24 hours.
  */
 export async function createWithdrawAddress(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   input: NewWithdrawAddress,
   request: FastifyRequest,

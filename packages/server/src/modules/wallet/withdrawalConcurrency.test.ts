@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
+import { type AppContext, createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { withQueryHold } from '../../testing/queryHold';
@@ -19,7 +20,6 @@ import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
 import { grantOperator } from '../admin/operators';
 import { createDemoChain, DEMO_CONFIRM_AFTER_MS } from '../chain/demoChain';
-import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
@@ -32,7 +32,7 @@ const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
   let database: Database;
   let app: FastifyInstance;
-  let identity: IdentityContext;
+  let identity: AppContext;
   const clock = createManualClock(Date.UTC(2026, 4, 2, 9));
   let token = '';
   let userId = '';
@@ -90,7 +90,7 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
     const held = withQueryHold(database);
     holdNext = held.holdNext;
     app = await buildApp({ config: testConfig(), db: held.database, clock });
-    identity = createIdentityContext({
+    identity = createAppContext({
       database,
       clock,
       config: testConfig(),

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
+import { type AppContext, createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
 import { testConfig } from '../../testing/testApp';
@@ -18,7 +19,6 @@ import { creditTestIncome } from '../../testing/testIncome';
 import { grantOperator } from '../admin/operators';
 import type { ChainAdapter } from '../chain/chainAdapter';
 import { createDemoChain, DEMO_CONFIRM_AFTER_MS } from '../chain/demoChain';
-import { createIdentityContext, type IdentityContext } from '../identity/context';
 import { callApi, encrypted, loginByEmail, registerByEmail } from '../identity/testHelpers';
 import { createTicket } from '../identity/users';
 import { DEMO_WITHDRAWER, seedDemoWithdrawals } from './demoWithdrawals';
@@ -51,7 +51,7 @@ describe('splitAmount', () => {
 describe.each(testDrivers)('withdrawals on %s', (driver) => {
   let database: Database;
   let app: FastifyInstance;
-  let identity: IdentityContext;
+  let identity: AppContext;
   const clock = createManualClock(Date.UTC(2026, 4, 1, 8));
   let demo: ChainAdapter;
   /** When set, the app's chain sends the payment and then throws, as a crash would. */
@@ -133,7 +133,7 @@ describe.each(testDrivers)('withdrawals on %s', (driver) => {
     database = await openTestDatabase(driver);
     demo = createDemoChain(database, { fails: (payment) => payment.address === FAILING_ADDRESS });
     app = await buildApp({ config: testConfig(), db: database, clock, chain });
-    identity = createIdentityContext({
+    identity = createAppContext({
       database,
       clock,
       config: testConfig(),

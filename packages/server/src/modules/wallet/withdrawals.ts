@@ -26,15 +26,15 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { COINS, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
+import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { recordAudit } from '../admin/audit';
 import type { ChainAdapter } from '../chain/chainAdapter';
-import type { IdentityContext } from '../identity/context';
-import { iso, isoSeconds } from '../identity/db';
 import {
   addUserLog,
   checkTicketCode,
@@ -124,7 +124,7 @@ function pausedUntil(pausedMs: number | null, nowMs: number): number | null {
 
 /** A coin's withdrawal rules, with the user's pause after a security change. */
 export async function readWithdrawRules(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   coin: CoinId,
 ): Promise<WithdrawRulesAnswer> {
@@ -159,7 +159,7 @@ export async function readWithdrawRules(
  *    withdrawal and its parts, stores the answer.
  */
 export async function withdraw(
-  context: IdentityContext,
+  context: AppContext,
   userId: string,
   body: WithdrawRequest,
   request: FastifyRequest,

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
 import { verifyCaptcha } from '../captcha';
 import { sendCodeToAddress, sendCodeToOwnEmail, sendCodeToOwnPhone } from '../codeSending';
-import type { IdentityContext } from '../context';
 import { signInRequired, userOf } from '../refusals';
 import { requireUser } from '../users';
 import { sendCodeLimit } from './limits';
 
 /** Sending verification codes: to the user's own phone or email, or to a new address. */
-export function registerCodeRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerCodeRoutes(app: FastifyInstance, context: AppContext): void {
   registerEndpoint(
     app,
     endpoints.sendSmsCode,

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
 import { changeEmail, changePhone } from '../contacts';
-import type { IdentityContext } from '../context';
 import { userOf } from '../refusals';
 
 /** Changing (or binding the first) email and phone. */
-export function registerContactRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerContactRoutes(app: FastifyInstance, context: AppContext): void {
   registerEndpoint(app, endpoints.changeEmail, async ({ body }, { principal, request }) => {
     await changeEmail(context, userOf(principal), body, request);
     return null;

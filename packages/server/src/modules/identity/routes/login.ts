@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
 import { issueCaptchaChallenge, verifyCaptcha } from '../captcha';
-import { decryptPassword, type IdentityContext } from '../context';
+import { decryptPassword } from '../context';
 import { checkLoginPassword, finishLogin, finishTotpLogin, totpRequired } from '../login';
 import { createLoginBrake } from '../loginBrake';
 import { loginLimit } from './limits';
 
 /** The login: captcha, the password's public key, password login and its authenticator step. */
-export function registerLoginRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerLoginRoutes(app: FastifyInstance, context: AppContext): void {
   const loginBrake = createLoginBrake(context);
   registerEndpoint(app, endpoints.captchaChallenge, async () => issueCaptchaChallenge(context));
 

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
 import { consumeVerificationCode, phoneTarget } from '../codes';
-import { decryptPassword, type IdentityContext } from '../context';
+import { decryptPassword } from '../context';
 import { changePassword, resetPassword } from '../password';
 import { userOf } from '../refusals';
 import { findUserByEmail, findUserByPhone } from '../users';
 import { registerLimit } from './limits';
 
 /** Password reset (by email or SMS code) and password change (behind a second validation). */
-export function registerPasswordRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerPasswordRoutes(app: FastifyInstance, context: AppContext): void {
   registerEndpoint(
     app,
     endpoints.resetPasswordEmail,

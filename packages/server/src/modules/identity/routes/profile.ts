@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
 import { ERROR_CODES, endpoints } from '../../../contract';
+import { isoSeconds } from '../../../db/sql';
 import { bearerToken } from '../../../http/authenticate';
 import { HttpError } from '../../../http/httpError';
 import { registerEndpoint } from '../../../http/registerEndpoint';
 import { accountAnswer, findOwnAccount } from '../../accounts/routes';
 import { readUserMining } from '../../pools/userMining';
 import { requestCancellation } from '../cancellation';
-import type { IdentityContext } from '../context';
-import { isoSeconds } from '../db';
 import {
   OBSERVER_PERMISSIONS,
   OBSERVER_ROLES,
@@ -30,7 +30,7 @@ import { addUserLog, requireUser } from '../users';
  * The signed-in user's own things: permissions, current account, settings, observer session,
  * mining overview, cancellation and log.
  */
-export function registerProfileRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerProfileRoutes(app: FastifyInstance, context: AppContext): void {
   registerEndpoint(app, endpoints.currentPermissions, async (_input, { principal }) => {
     if (principal === null) signInRequired();
     if (principal.kind === 'observer') {
@@ -93,7 +93,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: IdentityCon
 }
 
 /** The user's profile (`/users/info`). */
-export function registerUserInfoRoute(app: FastifyInstance, context: IdentityContext): void {
+export function registerUserInfoRoute(app: FastifyInstance, context: AppContext): void {
   registerEndpoint(app, endpoints.userInfo, async (_input, { principal }) => {
     const user = await requireUser(context, userOf(principal));
     const operator = principal?.permissions.includes(OPERATOR_PERMISSION) ?? false;

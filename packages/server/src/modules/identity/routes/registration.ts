@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
-import { decryptPassword, type IdentityContext } from '../context';
+import { decryptPassword } from '../context';
 import { registerByEmail, registerByPhone } from '../registration';
 import { registerLimit } from './limits';
 
 /** Registration by email and by phone. */
-export function registerRegistrationRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerRegistrationRoutes(app: FastifyInstance, context: AppContext): void {
   registerEndpoint(
     app,
     endpoints.registerEmail,

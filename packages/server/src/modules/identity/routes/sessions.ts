@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
-import type { IdentityContext } from '../context';
 import { logoutSession, refreshSession } from '../sessions';
 import { addUserLog } from '../users';
 import { refreshLimit } from './limits';
 
 /** A session's token refresh and logout. */
-export function registerSessionRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerSessionRoutes(app: FastifyInstance, context: AppContext): void {
   registerEndpoint(
     app,
     endpoints.refreshToken,

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
 import { createPendingTotpSecret, disableTotp, enableTotp } from '../authenticator';
-import type { IdentityContext } from '../context';
 import { userOf } from '../refusals';
 import { passSecondValidation } from '../secondValidation';
 import { requireUser } from '../users';
 import { secondValidationLimit } from './limits';
 
 /** The authenticator (secret, turning it on and off) and second validations. */
-export function registerTwoFactorRoutes(app: FastifyInstance, context: IdentityContext): void {
+export function registerTwoFactorRoutes(app: FastifyInstance, context: AppContext): void {
   registerEndpoint(app, endpoints.totpSecret, async (_input, { principal }) =>
     createPendingTotpSecret(context, await requireUser(context, userOf(principal))),
   );

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../../db/connect';
+import type { Database } from './connect';
 
 /**
  * Runs one SQL statement and resolves its rows (the same shape on PGlite and node-postgres).
