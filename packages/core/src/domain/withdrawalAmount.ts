@@ -4,7 +4,7 @@ import { isCoinId } from './coinIds';
 import { COINS } from './coins';
 
 /** The most decimal places the API carries for any amount. */
-export const MAX_AMOUNT_DECIMALS = 18;
+export const API_AMOUNT_DECIMALS = 18;
 
 /**
  * Decimal places a withdrawal of `coin` may have: the coin's chain's, at most the API's 18. A coin
@@ -16,8 +16,8 @@ export const MAX_AMOUNT_DECIMALS = 18;
  */
 export function withdrawalDecimals(coin: string): number {
   return isCoinId(coin)
-    ? Math.min(COINS[coin].chainDecimals, MAX_AMOUNT_DECIMALS)
-    : MAX_AMOUNT_DECIMALS;
+    ? Math.min(COINS[coin].chainDecimals, API_AMOUNT_DECIMALS)
+    : API_AMOUNT_DECIMALS;
 }
 
 /** Why a withdrawal amount is refused; the widget and the server each word it in their own way. */
