@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkWithdrawalAmount, splitWithdrawal, withdrawalDecimals } from './withdrawalAmount';
+import {
+  checkWithdrawalAmount,
+  splitWithdrawal,
+  withdrawalDecimals,
+  withdrawalPartCount,
+} from './withdrawalAmount';
 
 describe('withdrawalDecimals', () => {
   it("should take the coin's chain decimals, at most 18, and 18 for a coin it does not list", () => {
@@ -49,5 +54,22 @@ describe('splitWithdrawal', () => {
 
   it('should send the amount whole when there is no largest single withdrawal', () => {
     expect(splitWithdrawal('3', '0')).toEqual(['3']);
+  });
+});
+
+describe('withdrawalPartCount', () => {
+  it('should count the parts splitWithdrawal makes, for any amount', () => {
+    for (const [amount, max] of [
+      ['0.12', '0.05'],
+      ['0.1', '0.05'],
+      ['0.04', '0.05'],
+      ['3', '0'],
+      ['0', '0.05'],
+    ] as const) {
+      expect(withdrawalPartCount(amount, max), `${amount}/${max}`).toBe(
+        splitWithdrawal(amount, max).length,
+      );
+    }
+    expect(withdrawalPartCount('1000000', '0.1')).toBe(10_000_000);
   });
 });

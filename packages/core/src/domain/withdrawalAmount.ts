@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { compareDecimal, isDecimalString } from '../format/decimal';
+import { CHAIN_DECIMALS } from './chainDecimals';
 import { isCoinId } from './coinIds';
-import { COINS } from './coins';
 
 /** The most decimal places the API carries for any amount. */
 export const API_AMOUNT_DECIMALS = 18;
@@ -15,9 +15,7 @@ export const API_AMOUNT_DECIMALS = 18;
  * withdrawalDecimals('etc') // 18
  */
 export function withdrawalDecimals(coin: string): number {
-  return isCoinId(coin)
-    ? Math.min(COINS[coin].chainDecimals, API_AMOUNT_DECIMALS)
-    : API_AMOUNT_DECIMALS;
+  return isCoinId(coin) ? Math.min(CHAIN_DECIMALS[coin], API_AMOUNT_DECIMALS) : API_AMOUNT_DECIMALS;
 }
 
 /** Why a withdrawal amount is refused; the widget and the server each word it in their own way. */
@@ -90,4 +88,19 @@ export function splitWithdrawal(amount: string, maxSingle: string): string[] {
   const parts = Array.from({ length: whole }, () => max.toFixed());
   if (rest.gt(0) || parts.length === 0) parts.push(rest.toFixed());
   return parts;
+}
+
+/**
+ * How many chain transactions {@link splitWithdrawal} makes of `amount`, without building them:
+ * safe for any amount a user may type.
+ *
+ * @example
+ * withdrawalPartCount('0.12', '0.05') // 3
+ * withdrawalPartCount('1000000', '0.1') // 10000000
+ */
+export function withdrawalPartCount(amount: string, maxSingle: string): number {
+  const max = new Big(maxSingle);
+  const total = new Big(amount);
+  if (max.lte(0) || total.lte(max)) return 1;
+  return total.div(max).round(0, Big.roundUp).toNumber();
 }
