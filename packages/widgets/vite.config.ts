@@ -59,6 +59,10 @@ export default defineConfig(({ mode }) => {
               'src/**/*.test.tsx',
               'src/lib/fixtures.ts',
               'src/lib/widgetHarness.tsx',
+              // Stories' shared setups.
+              'src/lib/storyStates.ts',
+              'src/lib/moneyDialog/moneyDialogStories.ts',
+              'src/widgets/WithdrawDialog/withdrawStories.tsx',
               // The custom elements are a file of their own (vite.elements.config.ts), not an entry.
               'src/elements/**',
             ],

@@ -10,6 +10,16 @@ import { fakePoolApi } from './fakePoolApi';
 
 const blocks = poolBlocks(25, { now: Date.now() });
 
+/** The KAS pool of the fake API, fresh for each story, without polling. */
+function kasPool() {
+  return {
+    coin: 'kas',
+    baseUrl: 'http://pool.example/api',
+    fetch: fakePoolApi(),
+    refreshMs: 0,
+  } as const;
+}
+
 const meta = {
   title: 'Widgets/Connected',
 } satisfies Meta;
@@ -18,14 +28,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const PoolStats: Story = {
-  render: () => (
-    <ConnectedPoolStatsCard
-      coin="kas"
-      baseUrl="http://pool.example/api"
-      fetch={fakePoolApi()}
-      refreshMs={0}
-    />
-  ),
+  render: () => <ConnectedPoolStatsCard {...kasPool()} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('heading', { name: 'KAS pool' })).toBeInTheDocument();
@@ -34,14 +37,7 @@ export const PoolStats: Story = {
 };
 
 export const Hashrate: Story = {
-  render: () => (
-    <ConnectedHashrateChart
-      coin="kas"
-      baseUrl="http://pool.example/api"
-      fetch={fakePoolApi()}
-      refreshMs={0}
-    />
-  ),
+  render: () => <ConnectedHashrateChart {...kasPool()} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByTestId('hashrate-plot');
@@ -53,14 +49,7 @@ export const Hashrate: Story = {
 };
 
 export const Blocks: Story = {
-  render: () => (
-    <ConnectedBlockTable
-      coin="kas"
-      baseUrl="http://pool.example/api"
-      fetch={fakePoolApi()}
-      refreshMs={0}
-    />
-  ),
+  render: () => <ConnectedBlockTable {...kasPool()} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const table = await canvas.findByRole('table');

@@ -9,6 +9,7 @@ import {
 } from '../widgets/HashrateChart/HashrateChart';
 import { PoolStatsCard, type PoolStatsCardProps } from '../widgets/PoolStatsCard/PoolStatsCard';
 import {
+  dataStatus,
   followTopics,
   type PoolApiOptions,
   useLiveReload,
@@ -48,18 +49,10 @@ export function ConnectedPoolStatsCard({
 }: ConnectedPoolStatsCardProps) {
   const api = usePoolApi({ baseUrl, fetch });
   const load = useCallback(() => api.poolStats({ params: { pool: coin } }), [api, coin]);
-  const { data, loading, error, reload } = useLoad(load, live ? 0 : refreshMs);
-  useLiveReload(live ? [`pool:${coin}`, `blocks:${coin}`] : null, baseUrl, reload);
-  return (
-    <PoolStatsCard
-      {...props}
-      coin={getCoin(coin)}
-      stats={data}
-      loading={loading}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
-    />
-  );
+  const loaded = useLoad(load, live ? 0 : refreshMs);
+  const { data } = loaded;
+  useLiveReload(live ? [`pool:${coin}`, `blocks:${coin}`] : null, baseUrl, loaded.reload);
+  return <PoolStatsCard {...props} coin={getCoin(coin)} stats={data} {...dataStatus(loaded)} />;
 }
 
 /** Props of {@link ConnectedHashrateChart}: the chart's own props, less the data. */
@@ -92,8 +85,9 @@ export function ConnectedHashrateChart({
       api.poolHashrates({ params: { pool: coin }, query: { range, interval: INTERVAL[range] } }),
     [api, coin, range],
   );
-  const { data, loading, error, reload } = useLoad(load, live ? 0 : refreshMs);
-  useLiveReload(live ? [`pool:${coin}`] : null, baseUrl, reload);
+  const loaded = useLoad(load, live ? 0 : refreshMs);
+  const { data } = loaded;
+  useLiveReload(live ? [`pool:${coin}`] : null, baseUrl, loaded.reload);
   return (
     <HashrateChart
       {...props}
@@ -101,9 +95,7 @@ export function ConnectedHashrateChart({
       series={data ? [{ key: 'pool', kind: 'accepted', points: data.points }] : []}
       range={range}
       onRangeChange={setRange}
-      loading={loading}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
+      {...dataStatus(loaded)}
     />
   );
 }
@@ -143,17 +135,19 @@ export function PagedBlockTable({
     () => api.poolBlocks({ params: { pool: coin }, query: { page, page_size: pageSize } }),
     [api, coin, page, pageSize],
   );
-  const { data, loading, error, reload } = useLoad(load, page === 1 ? refreshMs : 0);
+  const loaded = useLoad(load, page === 1 ? refreshMs : 0);
+  const { data } = loaded;
   // New blocks and confirmations matter on the first page only.
-  useEffect(() => (follow && page === 1 ? follow(reload) : undefined), [follow, page, reload]);
+  useEffect(
+    () => (follow && page === 1 ? follow(loaded.reload) : undefined),
+    [follow, page, loaded.reload],
+  );
   return (
     <BlockTable
       {...props}
       coin={getCoin(coin)}
       blocks={data?.list ?? []}
-      loading={loading}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
+      {...dataStatus(loaded)}
       footer={
         data && data.total > pageSize ? (
           <Pagination

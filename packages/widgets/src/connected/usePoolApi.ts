@@ -7,6 +7,7 @@ import {
   subscribeLive,
 } from '@poolkit/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { DataStatus } from '../components/DataState/DataState';
 import { useMiningT } from '../lib/useMiningT';
 
 /** Where the connected widgets read from. */
@@ -89,6 +90,14 @@ export interface Loaded<T> {
   error: string | null;
   /** Loads again now. */
   reload: () => void;
+}
+
+/**
+ * A widget's state props from a load: the skeleton while loading, the error only while there is
+ * no data to show (a failed refresh keeps the last figures on screen), and the retry.
+ */
+export function dataStatus<T>({ data, loading, error, reload }: Loaded<T>): DataStatus {
+  return { loading, error: data ? undefined : (error ?? undefined), onRetry: reload };
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@poolkit/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PagedBlockTable } from '../connected/ConnectedWidgets';
-import { useLoad } from '../connected/usePoolApi';
+import { dataStatus, useLoad } from '../connected/usePoolApi';
 import { useMiningT } from '../lib/useMiningT';
 import { HalvingCountdown } from '../widgets/HalvingCountdown/HalvingCountdown';
 import { HashrateChart, type HashrateRange } from '../widgets/HashrateChart/HashrateChart';
@@ -109,28 +109,21 @@ function usePoolStats({ coin, baseUrl }: EmbedProps) {
 
 /** `<poolkit-pool-stats>`: the coin's pool figures. */
 export function EmbedPoolStats(props: EmbedProps) {
-  const { data, loading, error, reload } = usePoolStats(props);
-  return (
-    <PoolStatsCard
-      coin={getCoin(props.coin)}
-      stats={data}
-      loading={loading}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
-    />
-  );
+  const loaded = usePoolStats(props);
+  const { data } = loaded;
+  return <PoolStatsCard coin={getCoin(props.coin)} stats={data} {...dataStatus(loaded)} />;
 }
 
 /** `<poolkit-halving-countdown>`: the next halving, counted from the pool's current height. */
 export function EmbedHalvingCountdown(props: EmbedProps) {
-  const { data, loading, error, reload } = usePoolStats(props);
+  const loaded = usePoolStats(props);
+  const { data } = loaded;
   return (
     <HalvingCountdown
       coin={getCoin(props.coin)}
       currentHeight={data?.block_height ?? 0}
-      loading={loading && data === undefined}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
+      {...dataStatus(loaded)}
+      loading={loaded.loading && data === undefined}
     />
   );
 }
@@ -156,17 +149,16 @@ export function EmbedHashrateChart({
       }),
     [api, coin, range],
   );
-  const { data, loading, error, reload } = useLoad(load);
-  usePoolLive(props, reload);
+  const loaded = useLoad(load);
+  const { data } = loaded;
+  usePoolLive(props, loaded.reload);
   return (
     <HashrateChart
       baseUnit={getCoin(coin).hashrateUnit}
       series={data ? [{ key: 'pool', kind: 'accepted', points: data.points }] : []}
       range={range}
       onRangeChange={setRange}
-      loading={loading}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
+      {...dataStatus(loaded)}
     />
   );
 }
@@ -194,17 +186,10 @@ export function EmbedLuck({ coin, baseUrl }: EmbedProps) {
     () => api.poolBlocks({ params: { pool: coin }, query: { page: 1, page_size: LUCK_WINDOW } }),
     [api, coin],
   );
-  const { data, loading, error, reload } = useLoad(load);
-  usePoolLive({ coin, baseUrl }, reload);
-  return (
-    <Luck
-      blocks={data?.list ?? []}
-      window={LUCK_WINDOW}
-      loading={loading}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
-    />
-  );
+  const loaded = useLoad(load);
+  const { data } = loaded;
+  usePoolLive({ coin, baseUrl }, loaded.reload);
+  return <Luck blocks={data?.list ?? []} window={LUCK_WINDOW} {...dataStatus(loaded)} />;
 }
 
 /** Workers `<poolkit-worker-table>` lists (the first page of the address page's list). */
@@ -225,15 +210,14 @@ export function EmbedWorkerTable({
       }),
     [api, coin, address],
   );
-  const { data, loading, error, reload } = useLoad(load);
-  usePoolLive({ coin, baseUrl }, reload);
+  const loaded = useLoad(load);
+  const { data } = loaded;
+  usePoolLive({ coin, baseUrl }, loaded.reload);
   return (
     <WorkerTable
       rows={data?.list ?? []}
       baseUnit={getCoin(coin).hashrateUnit}
-      loading={loading}
-      error={data ? undefined : (error ?? undefined)}
-      onRetry={reload}
+      {...dataStatus(loaded)}
     />
   );
 }

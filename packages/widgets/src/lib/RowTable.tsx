@@ -1,7 +1,37 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { scrollArea } from '../components/DataState/DataState';
 import { cx } from '../internal/cx';
 import * as styles from './rowTable.css';
 import * as widget from './widget.css';
+
+/** Props of {@link ExportButton}. */
+export interface ExportButtonProps {
+  /** The button's text. */
+  label: string;
+  /** Shows the button as busy while the export runs (a click then does nothing). */
+  exporting: boolean;
+  /** Nothing to export (loading, failed, empty). */
+  disabled: boolean;
+  /** Runs the export. */
+  onExport: () => void;
+}
+
+/** The export button of a list widget (the host's CSV of every page). */
+export function ExportButton({ label, exporting, disabled, onExport }: ExportButtonProps) {
+  return (
+    <button
+      type="button"
+      className={widget.button}
+      data-variant="secondary"
+      data-size="sm"
+      aria-busy={exporting || undefined}
+      disabled={disabled}
+      onClick={exporting ? undefined : onExport}
+    >
+      {label}
+    </button>
+  );
+}
 
 /** One column of a {@link RowTable}. */
 export interface RowTableColumn<Row> {
@@ -47,10 +77,7 @@ export function RowTable<Row>({
   const [first, ...rest] = columns;
   if (!first) return null;
   return (
-    // A table that scrolls sideways takes focus, so the keyboard can scroll it.
-    // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-    <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
+    <div className={styles.scroller} {...scrollArea(caption)}>
       <table
         className={styles.table}
         style={minWidth ? ({ [styles.MIN_WIDTH_PROPERTY]: minWidth } as CSSProperties) : undefined}

@@ -187,6 +187,20 @@ export const SAMPLE_POOL_STATS: PoolStats = {
   luck_7d: 0.9641,
 };
 
+/** The specs a machine's maker stated and no one has checked, as the catalogue lists them. */
+const UNVERIFIED_SPECS: CatalogueMiner['unverified_specs'] = [
+  'release_date',
+  'hashrate',
+  'power',
+  'unit_power',
+  'noise_level',
+  'size',
+  'weight',
+  'voltage',
+  'temperature',
+  'humidity',
+];
+
 /** Sample catalogue machines (figures as in shared/data/miners.json, some not verified). */
 export const SAMPLE_MINERS: CatalogueMiner[] = [
   {
@@ -231,18 +245,7 @@ export const SAMPLE_MINERS: CatalogueMiner[] = [
       },
     ],
     specs_verified: false,
-    unverified_specs: [
-      'release_date',
-      'hashrate',
-      'power',
-      'unit_power',
-      'noise_level',
-      'size',
-      'weight',
-      'voltage',
-      'temperature',
-      'humidity',
-    ],
+    unverified_specs: [...UNVERIFIED_SPECS],
   },
   {
     id: 'whatsminer-m60s',
@@ -271,18 +274,7 @@ export const SAMPLE_MINERS: CatalogueMiner[] = [
     humidity: '5-95',
     sellers: [],
     specs_verified: false,
-    unverified_specs: [
-      'release_date',
-      'hashrate',
-      'power',
-      'unit_power',
-      'noise_level',
-      'size',
-      'weight',
-      'voltage',
-      'temperature',
-      'humidity',
-    ],
+    unverified_specs: [...UNVERIFIED_SPECS],
   },
   {
     id: 'avalon-a1466',
@@ -313,17 +305,6 @@ export const SAMPLE_MINERS: CatalogueMiner[] = [
       { store: 'Canaan Online', country_region: 'Singapore', price: null, stock: 0, url: null },
     ],
     specs_verified: false,
-    unverified_specs: [
-      'release_date',
-      'hashrate',
-      'power',
-      'unit_power',
-      'noise_level',
-      'size',
-      'weight',
-      'voltage',
-      'temperature',
-      'humidity',
-    ],
+    unverified_specs: [...UNVERIFIED_SPECS],
   },
 ];

@@ -1,20 +1,10 @@
-import { FloatingPortal, useDismiss, useInteractions } from '@floating-ui/react';
-import {
-  type ChangeEvent,
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { cx } from '../../internal/cx';
+import { ListboxOption, ListboxPopup, useListboxFloating } from '../../internal/ListboxPopup';
 import { type ListOption, optionText } from '../../internal/listbox';
-import { listItem, listItemCheck, listMessage, listPanel } from '../../internal/shared.css';
+import { listMessage } from '../../internal/shared.css';
 import { useControllableState } from '../../internal/useControllableState';
-import { useDropdownFloating } from '../../internal/useDropdownFloating';
 import { useMiningT } from '../../lib/useMiningT';
-import { usePortalContainer } from '../../theme/portalContainer';
 import { isInvalid, useFormFieldControl } from '../FormField/FormField';
 import { Icon } from '../Icon/Icon';
 import { IconButton } from '../IconButton/IconButton';
@@ -131,7 +121,6 @@ export function Combobox<V extends string = string>({
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
-  const portalContainer = usePortalContainer();
   const isDisabled = Boolean(controlProps.disabled);
 
   // While the field shows the chosen option's text, the whole list is offered.
@@ -139,28 +128,13 @@ export function Combobox<V extends string = string>({
   const visible =
     filter === false || query === '' ? options : options.filter((option) => filter(option, query));
 
-  const setOpenState = useCallback((next: boolean) => {
-    setOpen(next);
-    if (!next) setActiveIndex(-1);
-  }, []);
-  const { refs, floatingStyles, context } = useDropdownFloating({
-    open,
-    onOpenChange: setOpenState,
-  });
-  const dismiss = useDismiss(context, { escapeKey: false });
-  const { getReferenceProps, getFloatingProps } = useInteractions([dismiss]);
+  const { refs, floatingStyles, setOpenState, getReferenceProps, getFloatingProps } =
+    useListboxFloating(open, setOpen, activeIndex, setActiveIndex);
 
   // A value chosen from outside (controlled) shows its text, unless the user is typing.
   useEffect(() => {
     if (document.activeElement !== inputRef.current) setText(selectedText);
   }, [selectedText, setText]);
-
-  useEffect(() => {
-    if (!open || activeIndex < 0) return;
-    refs.floating.current
-      ?.querySelector<HTMLElement>('[data-active]')
-      ?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, activeIndex, refs.floating]);
 
   const firstEnabled = (list: readonly ListOption<V>[]) => list.findIndex((o) => !o.disabled);
   const step = (from: number, direction: 1 | -1) => {
@@ -298,55 +272,38 @@ export function Combobox<V extends string = string>({
       </div>
       {name ? <input type="hidden" name={name} value={selected ?? ''} /> : null}
       {open ? (
-        <FloatingPortal root={portalContainer}>
-          <div
-            ref={refs.setFloating}
-            id={listboxId}
-            role="listbox"
-            aria-labelledby={labelId}
-            aria-label={labelId ? undefined : ariaLabel}
-            style={floatingStyles}
-            className={listPanel}
-            {...getFloatingProps()}
-          >
-            {visible.length === 0 ? (
-              <div
-                role="option"
-                tabIndex={-1}
-                aria-selected={false}
-                aria-disabled="true"
-                className={listMessage}
-              >
-                {emptyText}
-              </div>
-            ) : (
-              visible.map((option, index) => (
-                // The keyboard works on the combobox, which keeps focus (aria-activedescendant).
-                // biome-ignore lint/a11y/useKeyWithClickEvents: see above
-                <div
-                  key={option.value}
-                  id={optionId(index)}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={option.value === selected}
-                  aria-disabled={option.disabled || undefined}
-                  data-active={index === activeIndex ? '' : undefined}
-                  className={listItem}
-                  onMouseMove={() => {
-                    if (!option.disabled && index !== activeIndex) setActiveIndex(index);
-                  }}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                >
-                  <span className={listItemCheck}>
-                    {option.value === selected ? <Icon name="check" /> : null}
-                  </span>
-                  {option.label}
-                </div>
-              ))
-            )}
-          </div>
-        </FloatingPortal>
+        <ListboxPopup
+          id={listboxId}
+          labelledBy={labelId}
+          ariaLabel={ariaLabel}
+          setFloating={refs.setFloating}
+          style={floatingStyles}
+          floatingProps={getFloatingProps()}
+        >
+          {visible.length === 0 ? (
+            <div
+              role="option"
+              tabIndex={-1}
+              aria-selected={false}
+              aria-disabled="true"
+              className={listMessage}
+            >
+              {emptyText}
+            </div>
+          ) : (
+            visible.map((option, index) => (
+              <ListboxOption
+                key={option.value}
+                id={optionId(index)}
+                option={option}
+                selected={option.value === selected}
+                active={index === activeIndex}
+                onActivate={() => setActiveIndex(index)}
+                onChoose={() => choose(option)}
+              />
+            ))
+          )}
+        </ListboxPopup>
       ) : null}
     </>
   );

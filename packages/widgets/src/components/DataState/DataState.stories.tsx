@@ -7,10 +7,12 @@ const meta = {
   component: DataState,
   args: {
     empty: false,
-    loadingLabel: 'Loading blocks…',
-    errorText: 'Could not load the blocks.',
-    retryLabel: 'Retry',
-    emptyMessage: 'The pool has not found a block yet.',
+    texts: {
+      loading: 'Loading blocks…',
+      error: 'Could not load the blocks.',
+      retry: 'Retry',
+      empty: 'The pool has not found a block yet.',
+    },
     onRetry: fn(),
     children: fn(() => <p>Block 3,912,345</p>),
   },

@@ -1,4 +1,3 @@
-import { FloatingPortal, useDismiss, useInteractions } from '@floating-ui/react';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -9,12 +8,10 @@ import {
   useState,
 } from 'react';
 import { cx } from '../../internal/cx';
+import { ListboxOption, ListboxPopup, useListboxFloating } from '../../internal/ListboxPopup';
 import { edgeEnabled, findByPrefix, type ListOption, nextEnabled } from '../../internal/listbox';
-import { listItem, listItemCheck, listPanel } from '../../internal/shared.css';
 import { useControllableState } from '../../internal/useControllableState';
-import { useDropdownFloating } from '../../internal/useDropdownFloating';
 import { useMiningT } from '../../lib/useMiningT';
-import { usePortalContainer } from '../../theme/portalContainer';
 import { isInvalid, useFormFieldControl } from '../FormField/FormField';
 import { Icon } from '../Icon/Icon';
 import { inputWrapper } from '../Input/Input.css';
@@ -131,7 +128,6 @@ export function Select<V extends string = string>({
   });
   const [activeIndex, setActiveIndex] = useState(-1);
   const typeahead = useRef({ query: '', timer: 0 });
-  const portalContainer = usePortalContainer();
 
   const isDisabled = Boolean(controlProps.disabled);
   const selectedIndex = options.findIndex((option) => option.value === selected);
@@ -140,20 +136,8 @@ export function Select<V extends string = string>({
   // While open, the highlighted option defaults to the chosen one, so opening needs no effect.
   const active = open ? (activeIndex >= 0 ? activeIndex : startIndex) : -1;
 
-  const setOpenState = useCallback(
-    (next: boolean) => {
-      setOpen(next);
-      if (!next) setActiveIndex(-1);
-    },
-    [setOpen],
-  );
-  const { refs, floatingStyles, context } = useDropdownFloating({
-    open,
-    onOpenChange: setOpenState,
-  });
-  // Escape is handled on the trigger so that it closes only this list, not a dialog around it.
-  const dismiss = useDismiss(context, { escapeKey: false });
-  const { getReferenceProps, getFloatingProps } = useInteractions([dismiss]);
+  const { refs, floatingStyles, setOpenState, getReferenceProps, getFloatingProps } =
+    useListboxFloating(open, setOpen, active, setActiveIndex);
 
   const openAt = (index: number) => {
     setActiveIndex(index);
@@ -165,13 +149,6 @@ export function Select<V extends string = string>({
     setSelected(option.value);
     setOpenState(false);
   };
-
-  useEffect(() => {
-    if (!open || active < 0) return;
-    refs.floating.current
-      ?.querySelector<HTMLElement>('[data-active]')
-      ?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, active, refs.floating]);
 
   useEffect(() => () => window.clearTimeout(typeahead.current.timer), []);
 
@@ -288,44 +265,26 @@ export function Select<V extends string = string>({
       </button>
       {name ? <input type="hidden" name={name} value={selected ?? ''} /> : null}
       {open ? (
-        <FloatingPortal root={portalContainer}>
-          <div
-            ref={refs.setFloating}
-            id={listboxId}
-            role="listbox"
-            aria-labelledby={listLabelledBy}
-            aria-label={listLabelledBy ? undefined : ariaLabel}
-            style={floatingStyles}
-            className={listPanel}
-            {...getFloatingProps()}
-          >
-            {options.map((option, index) => (
-              // The keyboard works on the combobox, which keeps focus (aria-activedescendant).
-              // biome-ignore lint/a11y/useKeyWithClickEvents: see above
-              <div
-                key={option.value}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={option.value === selected}
-                aria-disabled={option.disabled || undefined}
-                data-active={index === active ? '' : undefined}
-                className={listItem}
-                onMouseMove={() => {
-                  if (!option.disabled && index !== active) setActiveIndex(index);
-                }}
-                // Keeps focus on the trigger, which owns the keyboard.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(index)}
-              >
-                <span className={listItemCheck}>
-                  {option.value === selected ? <Icon name="check" /> : null}
-                </span>
-                {option.label}
-              </div>
-            ))}
-          </div>
-        </FloatingPortal>
+        <ListboxPopup
+          id={listboxId}
+          labelledBy={listLabelledBy}
+          ariaLabel={ariaLabel}
+          setFloating={refs.setFloating}
+          style={floatingStyles}
+          floatingProps={getFloatingProps()}
+        >
+          {options.map((option, index) => (
+            <ListboxOption
+              key={option.value}
+              id={optionId(index)}
+              option={option}
+              selected={option.value === selected}
+              active={index === active}
+              onActivate={() => setActiveIndex(index)}
+              onChoose={() => choose(index)}
+            />
+          ))}
+        </ListboxPopup>
       ) : null}
     </>
   );

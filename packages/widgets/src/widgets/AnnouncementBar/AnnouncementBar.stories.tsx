@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { playNothingRendered } from '../../lib/storyStates';
 import { AnnouncementBar } from './AnnouncementBar';
 
 const ITEMS = [
@@ -70,12 +71,7 @@ export const One: Story = {
 };
 
 /** No announcements: nothing is rendered. */
-export const Empty: Story = {
-  args: { items: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).queryByRole('region')).toBeNull();
-  },
-};
+export const Empty: Story = { args: { items: [] }, play: playNothingRendered };
 
 /** Under reduced motion it never moves by itself; the buttons still step through. */
 export const ReducedMotion: Story = {

@@ -1,7 +1,8 @@
 import { COINS } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { poolBlocks } from '../../lib/fixtures';
+import { playErrorRetry, playLoading, playShows } from '../../lib/storyStates';
 import { BlockTable } from './BlockTable';
 
 const blocks = poolBlocks(10);
@@ -46,28 +47,12 @@ export const WithoutExplorer: Story = { args: { explorerUrl: undefined } };
 
 export const Empty: Story = {
   args: { blocks: [] },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByText('The pool has not found a block yet.'),
-    ).toBeInTheDocument();
-  },
+  play: playShows('The pool has not found a block yet.'),
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: true },
-  play: async ({ args, canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
-};
+export const ErrorState: Story = { name: 'Error', args: { error: true }, play: playErrorRetry() };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

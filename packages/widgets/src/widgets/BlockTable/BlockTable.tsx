@@ -7,8 +7,12 @@ import {
   formatPercent,
   type PoolBlock,
 } from '@poolkit/core';
-import type { ReactNode } from 'react';
-import { DataState, ListCard } from '../../components/DataState/DataState';
+import {
+  DataCard,
+  type ListWidgetProps,
+  scrollArea,
+  stateTexts,
+} from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
 import { StatusBadge, type Tone } from '../../lib/parts';
 import { useLabels } from '../../lib/useMiningT';
@@ -37,7 +41,7 @@ export type BlockTableLabelKey =
   | 'retry';
 
 /** Props of {@link BlockTable}. */
-export interface BlockTableProps {
+export interface BlockTableProps extends ListWidgetProps {
   /** One page of blocks, newest first. */
   blocks: readonly PoolBlock[];
   /** The pool's coin, e.g. `COINS[coin]`. */
@@ -46,23 +50,20 @@ export interface BlockTableProps {
   timezone?: string;
   /** A block explorer's page for a block; makes the height a link. Default none. */
   explorerUrl?: (block: PoolBlock) => string;
-  /** Shows skeleton rows. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
-  /** Under the table, e.g. the base `Pagination`. */
-  footer?: ReactNode;
   /** The card's title (and the table's caption). Default `t('mining.blocks')`. */
   title?: string;
-  /** Heading level of the title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<BlockTableLabelKey, string>>;
-  /** Extra class on the card. */
-  className?: string;
 }
+
+/** The columns' names and classes: the height stays in view, amounts align to the end. */
+const HEADS: readonly [BlockTableLabelKey, string | false][] = [
+  ['columnHeight', styles.pinned],
+  ['columnTime', false],
+  ['columnReward', styles.end],
+  ['columnLuck', styles.end],
+  ['columnStatus', false],
+];
 
 const STATUS: Record<BlockStatus, [BlockTableLabelKey, Tone]> = {
   pending: ['blockPending', 'info'],
@@ -81,105 +82,81 @@ export function BlockTable({
   coin,
   timezone = DEFAULT_TIMEZONE,
   explorerUrl,
-  loading = false,
-  error,
-  onRetry,
-  footer,
   title,
-  headingLevel = 3,
   labels,
-  className,
+  ...card
 }: BlockTableProps) {
   const { label, language } = useLabels(labels);
   const caption = title ?? label('blocks');
 
   return (
-    <ListCard title={caption} headingLevel={headingLevel} footer={footer} className={className}>
-      <DataState
-        loading={loading}
-        error={error}
-        onRetry={onRetry}
-        empty={blocks.length === 0}
-        loadingLabel={label('blocksLoading')}
-        errorText={label('blocksError')}
-        retryLabel={label('retry')}
-        emptyMessage={label('blocksEmpty')}
-      >
-        {() => (
-          // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
-          // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-          <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
-            <table className={styles.table}>
-              <caption className={widget.srOnly}>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={cx(styles.head, styles.pinned)}>
-                    {label('columnHeight')}
+    <DataCard
+      {...card}
+      title={caption}
+      empty={blocks.length === 0}
+      texts={stateTexts(label, 'blocksLoading', 'blocksError', 'blocksEmpty', 'retry')}
+    >
+      {() => (
+        <div className={styles.scroller} {...scrollArea(caption)}>
+          <table className={styles.table}>
+            <caption className={widget.srOnly}>{caption}</caption>
+            <thead>
+              <tr>
+                {HEADS.map(([key, className]) => (
+                  <th key={key} scope="col" className={cx(styles.head, className)}>
+                    {label(key)}
                   </th>
-                  <th scope="col" className={styles.head}>
-                    {label('columnTime')}
-                  </th>
-                  <th scope="col" className={cx(styles.head, styles.end)}>
-                    {label('columnReward')}
-                  </th>
-                  <th scope="col" className={cx(styles.head, styles.end)}>
-                    {label('columnLuck')}
-                  </th>
-                  <th scope="col" className={styles.head}>
-                    {label('columnStatus')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {blocks.map((block) => {
-                  const [statusKey, tone] = STATUS[block.status];
-                  return (
-                    <tr key={`${block.height}-${block.hash}`}>
-                      <th scope="row" className={cx(styles.cell, styles.pinned)}>
-                        {explorerUrl ? (
-                          <a
-                            className={styles.link}
-                            href={explorerUrl(block)}
-                            target="_blank"
-                            rel="noreferrer"
-                          >
-                            {formatNumber(block.height, language)}
-                          </a>
-                        ) : (
-                          formatNumber(block.height, language)
-                        )}
-                      </th>
-                      <td className={styles.cell}>{formatZoned(block.time, timezone)}</td>
-                      <td className={cx(styles.cell, styles.end)}>
-                        {formatDecimal(block.reward, coin.displayDecimals, {
-                          grouping: true,
-                          rounding: 'down',
-                        })}
-                        <span className={widget.unit}>{coin.symbol}</span>
-                      </td>
-                      <td className={cx(styles.cell, styles.end)}>
-                        {block.luck === null ? '--' : formatPercent(block.luck)}
-                      </td>
-                      <td className={styles.cell}>
-                        <StatusBadge tone={tone}>{label(statusKey)}</StatusBadge>
-                        {block.status === 'pending' ? (
-                          <span className={styles.confirmations}>
-                            {label('confirmationsOf', {
-                              count: block.confirmations,
-                              required: block.required_confirmations,
-                            })}
-                          </span>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </DataState>
-    </ListCard>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {blocks.map((block) => {
+                const [statusKey, tone] = STATUS[block.status];
+                return (
+                  <tr key={`${block.height}-${block.hash}`}>
+                    <th scope="row" className={cx(styles.cell, styles.pinned)}>
+                      {explorerUrl ? (
+                        <a
+                          className={styles.link}
+                          href={explorerUrl(block)}
+                          target="_blank"
+                          rel="noreferrer"
+                        >
+                          {formatNumber(block.height, language)}
+                        </a>
+                      ) : (
+                        formatNumber(block.height, language)
+                      )}
+                    </th>
+                    <td className={styles.cell}>{formatZoned(block.time, timezone)}</td>
+                    <td className={cx(styles.cell, styles.end)}>
+                      {formatDecimal(block.reward, coin.displayDecimals, {
+                        grouping: true,
+                        rounding: 'down',
+                      })}
+                      <span className={widget.unit}>{coin.symbol}</span>
+                    </td>
+                    <td className={cx(styles.cell, styles.end)}>
+                      {block.luck === null ? '--' : formatPercent(block.luck)}
+                    </td>
+                    <td className={styles.cell}>
+                      <StatusBadge tone={tone}>{label(statusKey)}</StatusBadge>
+                      {block.status === 'pending' ? (
+                        <span className={styles.confirmations}>
+                          {label('confirmationsOf', {
+                            count: block.confirmations,
+                            required: block.required_confirmations,
+                          })}
+                        </span>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </DataCard>
   );
 }

@@ -8,7 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { cx } from '../../internal/cx';
 import { HashrateValue, Stat } from '../../lib/parts';
-import { ErrorBlock, LoadingBlock } from '../../lib/StateView';
+import { ErrorBlock, LoadingBlock } from '../../components/DataState/DataState';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 

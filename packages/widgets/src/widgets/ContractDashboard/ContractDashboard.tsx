@@ -5,10 +5,14 @@ import {
   formatCoinAmount,
   formatCoinHashrate,
 } from '@poolkit/core';
-import { type MouseEvent, type ReactNode, useId } from 'react';
+import { type MouseEvent, useId } from 'react';
+import {
+  type DataWidgetProps,
+  ErrorBlock,
+  LoadingBlock,
+} from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
 import { Stat } from '../../lib/parts';
-import { ErrorBlock, LoadingBlock } from '../../lib/StateView';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 import * as styles from './ContractDashboard.css';
@@ -39,25 +43,15 @@ const CATALOGUE = {
 export type ContractDashboardLabelKey = keyof typeof CATALOGUE;
 
 /** Props of {@link ContractDashboard}. */
-export interface ContractDashboardProps {
+export interface ContractDashboardProps extends DataWidgetProps {
   /** Per coin, the user's contract totals. */
   coins: readonly ContractDashboardCoin[];
   /** The contract list (`/contract/list`): the empty state links to it. */
   browseHref?: string;
   /** Called when the link is clicked (a router can `preventDefault` and navigate). */
   onNavigate?: (href: string, event: MouseEvent<HTMLAnchorElement>) => void;
-  /** Shows skeletons. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
-  /** Heading level of each coin's title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<ContractDashboardLabelKey, string>>;
-  /** Extra class on the whole view. */
-  className?: string;
 }
 
 /** Above zero, read from a decimal string without floating-point surprises for the check. */

@@ -7,7 +7,7 @@ import {
 import { type MouseEvent, useId } from 'react';
 import { cx } from '../../internal/cx';
 import { Stat, StatusBadge } from '../../lib/parts';
-import { LoadingBlock } from '../../lib/StateView';
+import { LoadingBlock } from '../../components/DataState/DataState';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 import * as styles from './ContractProductCard.css';

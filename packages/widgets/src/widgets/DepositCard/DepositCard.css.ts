@@ -1,58 +1,27 @@
 import { style } from '@vanilla-extract/css';
+import * as linkCard from '../../lib/linkCard.css';
 import { vars } from '../../theme/contract.css';
 
-/** The QR code beside the details; above them when the card is narrow. */
-export const layout = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['4'],
-  alignItems: 'flex-start',
-});
+export { details, layout } from '../../lib/linkCard.css';
 
-export const details = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space['3'],
-  flex: '1 1 240px',
-  minWidth: 0,
-});
-
-/** The QR code: the theme's QR colours (dark on light in both themes), so every scanner reads it. */
-export const qr = style({
-  flex: '0 0 auto',
-  // Centred on its own line when the card is too narrow to keep it beside the details.
-  marginInline: 'auto',
-  display: 'block',
-  borderRadius: vars.radius.control,
-  border: `1px solid ${vars.color.border}`,
-});
+/** The QR code, centred on its own line when the card is too narrow to keep it beside the details. */
+export const qr = style([linkCard.qr, { marginInline: 'auto' }]);
 
 export const qrLight = style({ fill: vars.color.qrLight });
 
 export const qrDark = style({ fill: vars.color.qrDark });
 
 /** The address and its copy button on a faint band. */
-export const addressRow = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
-  minWidth: 0,
-  padding: `${vars.space['2']} ${vars.space['2']} ${vars.space['2']} ${vars.space['3']}`,
-  borderRadius: vars.radius.control,
-  backgroundColor: vars.color.neutralSubtle,
-});
+export const addressRow = style([
+  linkCard.copyStrip,
+  { padding: `${vars.space['2']} ${vars.space['2']} ${vars.space['2']} ${vars.space['3']}` },
+]);
 
 /** The whole address, broken anywhere: a deposit address must be read in full, never cut. */
-export const address = style({
-  flex: 1,
-  minWidth: 0,
-  margin: 0,
-  overflowWrap: 'anywhere',
-  fontFamily: vars.font.mono,
-  fontSize: vars.font.size.xs,
-  lineHeight: 1.5,
-  color: vars.color.text,
-});
+export const address = style([
+  linkCard.copyValue,
+  { margin: 0, overflowWrap: 'anywhere', lineHeight: 1.5 },
+]);
 
 export const label = style({
   margin: 0,

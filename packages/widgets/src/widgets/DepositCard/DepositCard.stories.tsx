@@ -1,6 +1,7 @@
 import type { DepositAddress } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { playErrorRetry } from '../../lib/storyStates';
 import { DepositCard } from './DepositCard';
 
 const btc: DepositAddress = {
@@ -177,14 +178,7 @@ export const Empty: Story = {
 
 export const Failed: Story = {
   args: { deposit: null, coin: 'btc', error: true, onRetry: fn() },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'The deposit address could not be loaded.',
-    );
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: playErrorRetry('The deposit address could not be loaded.'),
 };
 
 export const LongAddress: Story = {

@@ -7,10 +7,15 @@ import {
   formatDecimal,
 } from '@poolkit/core';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import {
+  type DataWidgetProps,
+  ErrorBlock,
+  LoadingBlock,
+  MessageBlock,
+} from '../../components/DataState/DataState';
 import { encodeQr } from '../../components/QRCode/encodeQr';
 import { cx } from '../../internal/cx';
 import { Stat, StatusBadge } from '../../lib/parts';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -42,7 +47,7 @@ export type DepositCardLabelKey =
   | 'retry';
 
 /** Props of {@link DepositCard}. */
-export interface DepositCardProps {
+export interface DepositCardProps extends DataWidgetProps {
   /** The coin's deposit address (`GET /wallets/deposit-address`); `null` before a coin is chosen. */
   deposit: DepositAddress | null;
   /**
@@ -61,24 +66,14 @@ export interface DepositCardProps {
   deposits?: readonly Deposit[];
   /** The user's zone, `UTC±hh:mm`, for the deposits' times. Default `'UTC+00:00'`. */
   timezone?: string;
-  /** Shows a skeleton. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
   /** Edge length of the QR code in pixels. Default `144`. */
   qrSize?: number;
   /** The card's title. Default `t('mining.depositTitle', { coin })`. */
   title?: string;
   /** Hides the visible title (a dialog's title already says it); the card keeps its name. */
   hideTitle?: boolean;
-  /** Heading level of the title. Default `2`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<DepositCardLabelKey, string>>;
-  /** Extra class on the card. */
-  className?: string;
 }
 
 function symbolOf(coin: string): string {

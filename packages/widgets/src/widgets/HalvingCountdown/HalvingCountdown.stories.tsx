@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FIXED_NOW } from '../../lib/fixtures';
+import { playErrorRetry, playLoading } from '../../lib/storyStates';
 import { HalvingCountdown } from './HalvingCountdown';
 
 const meta = {
@@ -98,23 +99,9 @@ export const NoHalving: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: true },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
-};
+export const ErrorState: Story = { name: 'Error', args: { error: true }, play: playErrorRetry() };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

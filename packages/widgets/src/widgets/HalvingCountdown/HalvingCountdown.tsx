@@ -7,8 +7,13 @@ import {
   type HalvingCountdown as HalvingEstimate,
 } from '@poolkit/core';
 import { type ReactNode, useId, useState } from 'react';
+import {
+  type DataWidgetProps,
+  ErrorBlock,
+  LoadingBlock,
+  MessageBlock,
+} from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import { useNow } from '../../lib/useNow';
 import * as widget from '../../lib/widget.css';
@@ -47,7 +52,7 @@ export type HalvingCountdownLabelKey =
   | 'retry';
 
 /** Props of {@link HalvingCountdown}. */
-export interface HalvingCountdownProps {
+export interface HalvingCountdownProps extends DataWidgetProps {
   /** The coin, e.g. `COINS.btc` from `@poolkit/core`. */
   coin: HalvingCoin;
   /** The chain's current height (e.g. `PoolStats.block_height`). */
@@ -61,18 +66,8 @@ export interface HalvingCountdownProps {
   now?: number;
   /** The user's zone, `UTC±hh:mm`, for the estimated date. Default `'UTC+00:00'`. */
   timezone?: string;
-  /** Shows a skeleton. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
-  /** Heading level of the title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<HalvingCountdownLabelKey, string>>;
-  /** Extra class on the card. */
-  className?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { averageSeries, FIXED_NOW, hashrateSeries, rejectedSeries } from '../../lib/fixtures';
+import { playErrorRetry, playLoading } from '../../lib/storyStates';
 import { HashrateChart, type HashrateChartSeries } from './HashrateChart';
 
 const MINUTE = 60_000;
@@ -109,12 +110,7 @@ export const ThirtyDaysDaily: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
 export const Empty: Story = {
   args: { series: [] },
@@ -123,16 +119,7 @@ export const Empty: Story = {
   },
 };
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: true },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
-};
+export const ErrorState: Story = { name: 'Error', args: { error: true }, play: playErrorRetry() };
 
 /** A year of minute points (525,600): downsampled to the plot's width before drawing. */
 export const LargeSeries: Story = {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { FIXED_NOW } from '../../lib/fixtures';
+import { playErrorRetry, playLoading, playShows } from '../../lib/storyStates';
 import { InviteeTable, type InviteeTableRow } from './InviteeTable';
 
 const DAY = 86_400_000;
@@ -47,32 +48,16 @@ export const Typical: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
 export const Empty: Story = {
   args: { invitees: [] },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByText('Nobody has registered with your link yet.'),
-    ).toBeInTheDocument();
-  },
+  play: playShows('Nobody has registered with your link yet.'),
 };
 
 export const LoadFailed: Story = {
   args: { error: true, onRetry: fn() },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'The invited users could not be loaded.',
-    );
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: playErrorRetry('The invited users could not be loaded.'),
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };

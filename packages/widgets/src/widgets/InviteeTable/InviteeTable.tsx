@@ -1,6 +1,5 @@
 import { COIN_DISPLAY, type CoinId, DEFAULT_TIMEZONE, type Invitee } from '@poolkit/core';
-import type { ReactNode } from 'react';
-import { DataState, ListCard } from '../../components/DataState/DataState';
+import { DataCard, type ListWidgetProps, stateTexts } from '../../components/DataState/DataState';
 import { StatusBadge } from '../../lib/parts';
 import { RowTable } from '../../lib/RowTable';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
@@ -28,27 +27,15 @@ const CATALOGUE = {
 export type InviteeTableLabelKey = keyof typeof CATALOGUE;
 
 /** Props of {@link InviteeTable}. */
-export interface InviteeTableProps {
+export interface InviteeTableProps extends ListWidgetProps {
   /** One page of invitees, newest first. */
   invitees: readonly InviteeTableRow[];
   /** The user's zone, `UTC±hh:mm`, for registration times. Default `'UTC+00:00'`. */
   timezone?: string;
-  /** Shows a skeleton. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
-  /** Under the table, e.g. the base `Pagination`. */
-  footer?: ReactNode;
   /** Hides the visible title (the page's heading already says it); the caption stays. */
   hideTitle?: boolean;
-  /** Heading level of the title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<InviteeTableLabelKey, string>>;
-  /** Extra class on the section. */
-  className?: string;
 }
 
 /**
@@ -71,77 +58,59 @@ function perCoin(amounts: readonly { coin: CoinId; amount: string }[]): string {
 export function InviteeTable({
   invitees,
   timezone = DEFAULT_TIMEZONE,
-  loading = false,
-  error,
-  onRetry,
-  footer,
-  hideTitle = false,
-  headingLevel = 3,
   labels,
-  className,
+  ...card
 }: InviteeTableProps) {
   const { label } = useCatalogueLabels(CATALOGUE, labels);
   const caption = label('title');
 
   return (
-    <ListCard
+    <DataCard
+      {...card}
       title={caption}
-      headingLevel={headingLevel}
-      hideTitle={hideTitle}
-      footer={footer}
-      className={className}
       aria-label={caption}
+      empty={invitees.length === 0}
+      texts={stateTexts(label, 'loading', 'error', 'empty', 'retry')}
+      skeletonHeight={200}
     >
-      <DataState
-        loading={loading}
-        error={error}
-        onRetry={onRetry}
-        empty={invitees.length === 0}
-        loadingLabel={label('loading')}
-        errorText={label('error')}
-        retryLabel={label('retry')}
-        emptyMessage={label('empty')}
-        skeletonHeight={200}
-      >
-        {() => (
-          <RowTable
-            caption={caption}
-            rows={invitees}
-            getRowKey={(row) => `${row.username}-${row.registered_at}`}
-            columns={[
-              { key: 'user', header: label('user'), cell: (row) => row.username },
-              {
-                key: 'registered',
-                header: label('registered'),
-                cell: (row) => formatZoned(row.registered_at, timezone),
-              },
-              {
-                key: 'mining',
-                header: label('mining'),
-                cell: (row) => (
-                  <StatusBadge tone={row.mining ? 'success' : 'neutral'}>
-                    {label(row.mining ? 'miningYes' : 'miningNo')}
-                  </StatusBadge>
-                ),
-              },
-              {
-                key: 'revenue',
-                header: label('revenue'),
-                end: true,
-                cell: (row) =>
-                  perCoin(row.earnings.map((sum) => ({ coin: sum.coin, amount: sum.revenue }))),
-              },
-              {
-                key: 'reward',
-                header: label('reward'),
-                end: true,
-                cell: (row) =>
-                  perCoin(row.earnings.map((sum) => ({ coin: sum.coin, amount: sum.reward }))),
-              },
-            ]}
-          />
-        )}
-      </DataState>
-    </ListCard>
+      {() => (
+        <RowTable
+          caption={caption}
+          rows={invitees}
+          getRowKey={(row) => `${row.username}-${row.registered_at}`}
+          columns={[
+            { key: 'user', header: label('user'), cell: (row) => row.username },
+            {
+              key: 'registered',
+              header: label('registered'),
+              cell: (row) => formatZoned(row.registered_at, timezone),
+            },
+            {
+              key: 'mining',
+              header: label('mining'),
+              cell: (row) => (
+                <StatusBadge tone={row.mining ? 'success' : 'neutral'}>
+                  {label(row.mining ? 'miningYes' : 'miningNo')}
+                </StatusBadge>
+              ),
+            },
+            {
+              key: 'revenue',
+              header: label('revenue'),
+              end: true,
+              cell: (row) =>
+                perCoin(row.earnings.map((sum) => ({ coin: sum.coin, amount: sum.revenue }))),
+            },
+            {
+              key: 'reward',
+              header: label('reward'),
+              end: true,
+              cell: (row) =>
+                perCoin(row.earnings.map((sum) => ({ coin: sum.coin, amount: sum.reward }))),
+            },
+          ]}
+        />
+      )}
+    </DataCard>
   );
 }

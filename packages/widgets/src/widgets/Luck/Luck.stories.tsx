@@ -1,7 +1,8 @@
 import { averageLuck, formatPercent } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { poolBlocks } from '../../lib/fixtures';
+import { playErrorRetry, playLoading, playShows } from '../../lib/storyStates';
 import { Luck } from './Luck';
 
 const blocks = poolBlocks(60);
@@ -71,30 +72,12 @@ export const Unlucky: Story = {
 
 export const Empty: Story = {
   args: { blocks: [] },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByText('No blocks found in this window yet.'),
-    ).toBeInTheDocument();
-  },
+  play: playShows('No blocks found in this window yet.'),
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: true },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
-};
+export const ErrorState: Story = { name: 'Error', args: { error: true }, play: playErrorRetry() };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

@@ -1,7 +1,12 @@
 import { averageLuck, DEFAULT_TIMEZONE, formatPercent, type PoolBlock } from '@poolkit/core';
 import type { ReactNode } from 'react';
+import {
+  type DataWidgetProps,
+  ErrorBlock,
+  LoadingBlock,
+  MessageBlock,
+} from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -26,7 +31,7 @@ export type LuckLabelKey =
   | 'retry';
 
 /** Props of {@link Luck}. */
-export interface LuckProps {
+export interface LuckProps extends DataWidgetProps {
   /** Blocks newest first, as the API lists them; blocks without a luck yet are skipped. */
   blocks: readonly LuckBlock[];
   /** How many of the newest blocks to draw and average. Default `30`. */
@@ -35,20 +40,10 @@ export interface LuckProps {
   timezone?: string;
   /** Height of the bars' area in CSS pixels. Default `96`. */
   chartHeight?: number;
-  /** Shows a skeleton. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
   /** The card's title. Default `t('mining.luck')`. */
   title?: string;
-  /** Heading level of the title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<LuckLabelKey, string>>;
-  /** Extra class on the card. */
-  className?: string;
 }
 
 /** Bar pitch and width in viewBox units; the SVG stretches to the card's width. */

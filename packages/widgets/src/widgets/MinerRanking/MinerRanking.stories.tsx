@@ -2,6 +2,7 @@ import type { CatalogueMiner } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { SAMPLE_MINERS } from '../../lib/fixtures';
+import { playShows } from '../../lib/storyStates';
 import { MinerRanking } from './MinerRanking';
 
 const [, , a1466] = SAMPLE_MINERS;
@@ -72,9 +73,7 @@ export const Typical: Story = {
 
 export const Empty: Story = {
   args: { miners: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No machines match.')).toBeInTheDocument();
-  },
+  play: playShows('No machines match.'),
 };
 export const Loading: Story = { args: { loading: true } };
 export const ErrorState: Story = { name: 'Error', args: { error: true } };

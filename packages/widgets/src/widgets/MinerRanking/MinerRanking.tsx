@@ -5,8 +5,12 @@ import {
   formatMoney,
   formatNumber,
 } from '@poolkit/core';
-import type { ReactNode } from 'react';
-import { DataState, ListCard } from '../../components/DataState/DataState';
+import {
+  DataCard,
+  type ListWidgetProps,
+  scrollArea,
+  stateTexts,
+} from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
 import { currencySymbol, HashrateValue } from '../../lib/parts';
@@ -40,7 +44,7 @@ export type MinerRankingLabelKey =
   | 'retry';
 
 /** Props of {@link MinerRanking}. */
-export interface MinerRankingProps {
+export interface MinerRankingProps extends ListWidgetProps {
   /** The machines (one page of `GET /catalogue/miners`). */
   miners: readonly CatalogueMiner[];
   /** The order (controlled). */
@@ -53,24 +57,12 @@ export interface MinerRankingProps {
   manualSorting?: boolean;
   /** Makes model names buttons that open the machine. */
   onMinerOpen?: (miner: CatalogueMiner) => void;
-  /** Shows a skeleton. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
-  /** Under the table, e.g. the base `Pagination`. */
-  footer?: ReactNode;
   /** Rank of the first row, for a page after the first (`(page - 1) × pageSize + 1`). Default `1`. */
   firstRank?: number;
   /** The card's title (and the table's caption). Default `t('mining.minerRanking')`. */
   title?: string;
-  /** Heading level of the title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<MinerRankingLabelKey, string>>;
-  /** Extra class on the card. */
-  className?: string;
 }
 
 const DEFAULT_SORT: MinerRankingSort = { key: 'profit', direction: 'descending' };
@@ -123,15 +115,10 @@ export function MinerRanking({
   onSortChange,
   manualSorting = false,
   onMinerOpen,
-  loading = false,
-  error,
-  onRetry,
-  footer,
   firstRank = 1,
   title,
-  headingLevel = 3,
   labels,
-  className,
+  ...card
 }: MinerRankingProps) {
   const { label, language } = useLabels(labels);
   const [current, setSort] = useControllableState({
@@ -148,119 +135,110 @@ export function MinerRanking({
       );
 
   return (
-    <ListCard title={caption} headingLevel={headingLevel} footer={footer} className={className}>
-      <DataState
-        loading={loading}
-        error={error}
-        onRetry={onRetry}
-        empty={miners.length === 0}
-        loadingLabel={label('rankingLoading')}
-        errorText={label('rankingError')}
-        retryLabel={label('retry')}
-        emptyMessage={label('rankingEmpty')}
-      >
-        {() => (
-          // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
-          // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-          <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
-            <table className={styles.table}>
-              <caption className={widget.srOnly}>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={cx(styles.head, styles.rank)}>
-                    {label('rank')}
-                  </th>
-                  <th scope="col" className={cx(styles.head, styles.pinned)}>
-                    {label('model')}
-                  </th>
-                  {COLUMNS.map(([key, text, numeric]) => {
-                    const sorted =
-                      key !== null && current.key === key ? current.direction : undefined;
-                    return (
-                      <th
-                        key={text}
-                        scope="col"
-                        aria-sort={sorted}
-                        className={cx(styles.head, numeric && styles.end)}
-                      >
-                        {key === null ? (
-                          label(text)
-                        ) : (
-                          <button
-                            type="button"
-                            className={styles.sortButton}
-                            onClick={() =>
-                              setSort({
-                                key,
-                                direction: sorted === 'descending' ? 'ascending' : 'descending',
-                              })
-                            }
-                          >
-                            {label(text)}
-                            <span aria-hidden="true">
-                              {sorted === 'ascending' ? '↑' : sorted === 'descending' ? '↓' : '↕'}
-                            </span>
-                          </button>
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((miner, index) => {
-                  const symbol = currencySymbol(miner.currency);
-                  const losing = miner.profit.trim().startsWith('-');
+    <DataCard
+      {...card}
+      title={caption}
+      empty={miners.length === 0}
+      texts={stateTexts(label, 'rankingLoading', 'rankingError', 'rankingEmpty', 'retry')}
+    >
+      {() => (
+        <div className={styles.scroller} {...scrollArea(caption)}>
+          <table className={styles.table}>
+            <caption className={widget.srOnly}>{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cx(styles.head, styles.rank)}>
+                  {label('rank')}
+                </th>
+                <th scope="col" className={cx(styles.head, styles.pinned)}>
+                  {label('model')}
+                </th>
+                {COLUMNS.map(([key, text, numeric]) => {
+                  const sorted =
+                    key !== null && current.key === key ? current.direction : undefined;
                   return (
-                    <tr key={miner.id}>
-                      <td className={cx(styles.cell, styles.rank)}>{firstRank + index}</td>
-                      <th
-                        scope="row"
-                        className={cx(styles.cell, styles.pinned)}
-                        title={`${miner.vendor} ${miner.model}`}
-                      >
-                        {onMinerOpen ? (
-                          <button
-                            type="button"
-                            className={styles.openButton}
-                            onClick={() => onMinerOpen(miner)}
-                          >
-                            {miner.model}
-                          </button>
-                        ) : (
-                          <span className={styles.model}>{miner.model}</span>
-                        )}
-                        <span className={styles.vendor}>{miner.vendor}</span>
-                      </th>
-                      <td className={styles.cell}>{miner.release_date ?? '--'}</td>
-                      <td className={cx(styles.cell, styles.end)}>
-                        <HashrateValue value={miner.hashrate} baseUnit={hashrateBaseUnit(miner)} />
-                      </td>
-                      <td className={cx(styles.cell, styles.end)}>
-                        {formatNumber(miner.power, language)}
-                        <span className={widget.unit}>W</span>
-                      </td>
-                      <td className={cx(styles.cell, styles.end)}>
-                        {miner.unit_power}
-                        <span className={widget.unit}>{miner.unit_power_unit}</span>
-                      </td>
-                      <td className={cx(styles.cell, styles.end)}>
-                        {symbol}
-                        {formatDecimal(miner.break_even, 3, { rounding: 'half-up' })}
-                        <span className={widget.unit}>/kWh</span>
-                      </td>
-                      <td className={cx(styles.cell, styles.end, losing && styles.loss)}>
-                        {formatMoney(miner.profit, miner.currency)}
-                      </td>
-                    </tr>
+                    <th
+                      key={text}
+                      scope="col"
+                      aria-sort={sorted}
+                      className={cx(styles.head, numeric && styles.end)}
+                    >
+                      {key === null ? (
+                        label(text)
+                      ) : (
+                        <button
+                          type="button"
+                          className={styles.sortButton}
+                          onClick={() =>
+                            setSort({
+                              key,
+                              direction: sorted === 'descending' ? 'ascending' : 'descending',
+                            })
+                          }
+                        >
+                          {label(text)}
+                          <span aria-hidden="true">
+                            {sorted === 'ascending' ? '↑' : sorted === 'descending' ? '↓' : '↕'}
+                          </span>
+                        </button>
+                      )}
+                    </th>
                   );
                 })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </DataState>
-    </ListCard>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((miner, index) => {
+                const symbol = currencySymbol(miner.currency);
+                const losing = miner.profit.trim().startsWith('-');
+                return (
+                  <tr key={miner.id}>
+                    <td className={cx(styles.cell, styles.rank)}>{firstRank + index}</td>
+                    <th
+                      scope="row"
+                      className={cx(styles.cell, styles.pinned)}
+                      title={`${miner.vendor} ${miner.model}`}
+                    >
+                      {onMinerOpen ? (
+                        <button
+                          type="button"
+                          className={styles.openButton}
+                          onClick={() => onMinerOpen(miner)}
+                        >
+                          {miner.model}
+                        </button>
+                      ) : (
+                        <span className={styles.model}>{miner.model}</span>
+                      )}
+                      <span className={styles.vendor}>{miner.vendor}</span>
+                    </th>
+                    <td className={styles.cell}>{miner.release_date ?? '--'}</td>
+                    <td className={cx(styles.cell, styles.end)}>
+                      <HashrateValue value={miner.hashrate} baseUnit={hashrateBaseUnit(miner)} />
+                    </td>
+                    <td className={cx(styles.cell, styles.end)}>
+                      {formatNumber(miner.power, language)}
+                      <span className={widget.unit}>W</span>
+                    </td>
+                    <td className={cx(styles.cell, styles.end)}>
+                      {miner.unit_power}
+                      <span className={widget.unit}>{miner.unit_power_unit}</span>
+                    </td>
+                    <td className={cx(styles.cell, styles.end)}>
+                      {symbol}
+                      {formatDecimal(miner.break_even, 3, { rounding: 'half-up' })}
+                      <span className={widget.unit}>/kWh</span>
+                    </td>
+                    <td className={cx(styles.cell, styles.end, losing && styles.loss)}>
+                      {formatMoney(miner.profit, miner.currency)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </DataCard>
   );
 }

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FIXED_NOW } from '../../lib/fixtures';
+import { playErrorRetry, playLoading } from '../../lib/storyStates';
 import { OrderTable, type OrderTableRow } from './OrderTable';
 
 const HOUR = 3_600_000;
@@ -100,12 +101,7 @@ export const WithToolbarAndFooter: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
 export const Empty: Story = {
   args: { orders: [], onExport: fn() },
@@ -118,12 +114,7 @@ export const Empty: Story = {
 
 export const LoadFailed: Story = {
   args: { error: true, onRetry: fn() },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('The orders could not be loaded.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: playErrorRetry('The orders could not be loaded.'),
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };

@@ -8,12 +8,11 @@ import {
   STATUS_LABELS,
 } from '@poolkit/core';
 import type { MouseEvent, ReactNode } from 'react';
-import { DataState, ListCard } from '../../components/DataState/DataState';
+import { DataCard, type ListWidgetProps, stateTexts } from '../../components/DataState/DataState';
 import { StatusBadge } from '../../lib/parts';
-import { RowTable } from '../../lib/RowTable';
+import { ExportButton, RowTable } from '../../lib/RowTable';
 import * as rowTable from '../../lib/rowTable.css';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
-import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
 
 /**
@@ -56,7 +55,7 @@ const CATALOGUE = {
 export type OrderTableLabelKey = keyof typeof CATALOGUE;
 
 /** Props of {@link OrderTable}. */
-export interface OrderTableProps {
+export interface OrderTableProps extends Omit<ListWidgetProps, 'headingLevel'> {
   /** One page of orders, newest first. */
   orders: readonly OrderTableRow[];
   /** The user's zone, `UTC±hh:mm`, for order times. Default `'UTC+00:00'`. */
@@ -71,20 +70,10 @@ export interface OrderTableProps {
   exporting?: boolean;
   /** Above the table beside the export button, e.g. the host's state filter. */
   toolbar?: ReactNode;
-  /** Shows a skeleton. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
   /** What the empty state says, e.g. that no order has the chosen state. */
   emptyMessage?: ReactNode;
-  /** Under the table, e.g. the base `Pagination`. */
-  footer?: ReactNode;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<OrderTableLabelKey, string>>;
-  /** Extra class on the section. */
-  className?: string;
 }
 
 /**
@@ -103,108 +92,99 @@ export function OrderTable({
   onExport,
   exporting = false,
   toolbar,
-  loading = false,
+  loading,
   error,
-  onRetry,
   emptyMessage,
-  footer,
   labels,
-  className,
+  ...card
 }: OrderTableProps) {
   const { label, t } = useCatalogueLabels(CATALOGUE, labels, ENGLISH);
   const caption = label('caption');
 
   return (
-    <ListCard footer={footer} className={className} aria-label={caption}>
-      {toolbar || onExport ? (
-        <div className={rowTable.toolbar}>
-          <div>{toolbar}</div>
-          {onExport ? (
-            <button
-              type="button"
-              className={widget.button}
-              data-variant="secondary"
-              data-size="sm"
-              aria-busy={exporting || undefined}
-              disabled={loading || Boolean(error) || orders.length === 0}
-              onClick={exporting ? undefined : onExport}
-            >
-              {label('export')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      <DataState
-        loading={loading}
-        error={error}
-        onRetry={onRetry}
-        empty={orders.length === 0}
-        loadingLabel={label('loading')}
-        errorText={label('error')}
-        retryLabel={label('retry')}
-        emptyMessage={emptyMessage ?? label('empty')}
-      >
-        {() => (
-          <RowTable
-            caption={caption}
-            rows={orders}
-            getRowKey={(row) => row.id}
-            minWidth="760px"
-            rowData={(row) => ({ 'data-status': row.status })}
-            columns={[
-              {
-                key: 'id',
-                header: label('id'),
-                cell: (row) =>
-                  hrefOf ? (
-                    <a
-                      className={rowTable.link}
-                      href={hrefOf(row)}
-                      onClick={onOpen ? (event) => onOpen(row, event) : undefined}
-                    >
-                      #{row.id}
-                    </a>
-                  ) : (
-                    `#${row.id}`
-                  ),
+    <DataCard
+      {...card}
+      loading={loading}
+      error={error}
+      aria-label={caption}
+      lead={
+        toolbar || onExport ? (
+          <div className={rowTable.toolbar}>
+            <div>{toolbar}</div>
+            {onExport ? (
+              <ExportButton
+                label={label('export')}
+                exporting={exporting}
+                disabled={loading || Boolean(error) || orders.length === 0}
+                onExport={onExport}
+              />
+            ) : null}
+          </div>
+        ) : null
+      }
+      empty={orders.length === 0}
+      texts={stateTexts(label, 'loading', 'error', 'empty', 'retry', emptyMessage)}
+    >
+      {() => (
+        <RowTable
+          caption={caption}
+          rows={orders}
+          getRowKey={(row) => row.id}
+          minWidth="760px"
+          rowData={(row) => ({ 'data-status': row.status })}
+          columns={[
+            {
+              key: 'id',
+              header: label('id'),
+              cell: (row) =>
+                hrefOf ? (
+                  <a
+                    className={rowTable.link}
+                    href={hrefOf(row)}
+                    onClick={onOpen ? (event) => onOpen(row, event) : undefined}
+                  >
+                    #{row.id}
+                  </a>
+                ) : (
+                  `#${row.id}`
+                ),
+            },
+            { key: 'product', header: label('product'), cell: (row) => row.product_name },
+            {
+              key: 'status',
+              header: label('status'),
+              cell: (row) => {
+                const status = STATUS_LABELS.order[row.status];
+                return <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>;
               },
-              { key: 'product', header: label('product'), cell: (row) => row.product_name },
-              {
-                key: 'status',
-                header: label('status'),
-                cell: (row) => {
-                  const status = STATUS_LABELS.order[row.status];
-                  return <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>;
-                },
-              },
-              {
-                key: 'power',
-                header: label('power'),
-                end: true,
-                cell: (row) => formatCoinHashrate(row.power, row.coin),
-              },
-              {
-                key: 'pay',
-                header: label('payAmount'),
-                end: true,
-                cell: (row) => `${row.pay_amount} ${row.currency}`,
-              },
-              {
-                key: 'actual',
-                header: label('actual'),
-                end: true,
-                cell: (row) =>
-                  `${formatCoinAmount(row.actual_earnings, row.coin)} ${COIN_DISPLAY[row.coin].symbol}`,
-              },
-              {
-                key: 'created',
-                header: label('createdAt'),
-                cell: (row) => formatZoned(row.created_at, timezone),
-              },
-            ]}
-          />
-        )}
-      </DataState>
-    </ListCard>
+            },
+            {
+              key: 'power',
+              header: label('power'),
+              end: true,
+              cell: (row) => formatCoinHashrate(row.power, row.coin),
+            },
+            {
+              key: 'pay',
+              header: label('payAmount'),
+              end: true,
+              cell: (row) => `${row.pay_amount} ${row.currency}`,
+            },
+            {
+              key: 'actual',
+              header: label('actual'),
+              end: true,
+              cell: (row) =>
+                `${formatCoinAmount(row.actual_earnings, row.coin)} ${COIN_DISPLAY[row.coin].symbol}`,
+            },
+            {
+              key: 'created',
+              header: label('createdAt'),
+              cell: (row) => formatZoned(row.created_at, timezone),
+            },
+          ]}
+        />
+      )}
+    </DataCard>
   );
 }

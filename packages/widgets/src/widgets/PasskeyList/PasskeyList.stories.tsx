@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FIXED_NOW } from '../../lib/fixtures';
+import { playErrorRetry, playLoading, playShows } from '../../lib/storyStates';
 import { PasskeyList, type PasskeyListItem } from './PasskeyList';
 
 const DAY = 86_400_000;
@@ -72,28 +73,14 @@ export const ReadOnly: Story = {
 
 export const Empty: Story = {
   args: { passkeys: [] },
-  play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByText('This account has no passkeys.'),
-    ).toBeInTheDocument();
-  },
+  play: playShows('This account has no passkeys.'),
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
 export const LoadFailed: Story = {
   args: { error: true, onRetry: fn() },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('The passkeys could not be loaded.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: playErrorRetry('The passkeys could not be loaded.'),
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };

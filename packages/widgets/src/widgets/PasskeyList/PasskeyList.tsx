@@ -1,6 +1,5 @@
 import { DEFAULT_TIMEZONE, type PasskeyInfo } from '@poolkit/core';
-import type { ReactNode } from 'react';
-import { DataState, ListCard } from '../../components/DataState/DataState';
+import { DataCard, type ListWidgetProps, stateTexts } from '../../components/DataState/DataState';
 import { RowTable } from '../../lib/RowTable';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
@@ -28,7 +27,7 @@ const CATALOGUE = {
 export type PasskeyListLabelKey = keyof typeof CATALOGUE;
 
 /** Props of {@link PasskeyList}. */
-export interface PasskeyListProps {
+export interface PasskeyListProps extends Omit<ListWidgetProps, 'footer'> {
   /** The account's passkeys, oldest first. */
   passkeys: readonly PasskeyListItem[];
   /** The user's zone, `UTC±hh:mm`, for the times. Default `'UTC+00:00'`. */
@@ -37,20 +36,10 @@ export interface PasskeyListProps {
   onRemove?: (passkey: PasskeyListItem) => void;
   /** The id of the passkey being removed: its button shows busy and the others wait. */
   removingId?: string | null;
-  /** Shows a skeleton. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
   /** Hides the visible title (the page's heading already says it); the caption stays. */
   hideTitle?: boolean;
-  /** Heading level of the title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<PasskeyListLabelKey, string>>;
-  /** Extra class on the section. */
-  className?: string;
 }
 
 /**
@@ -66,85 +55,69 @@ export function PasskeyList({
   timezone = DEFAULT_TIMEZONE,
   onRemove,
   removingId = null,
-  loading = false,
-  error,
-  onRetry,
-  hideTitle = false,
-  headingLevel = 3,
   labels,
-  className,
+  ...card
 }: PasskeyListProps) {
   const { label } = useCatalogueLabels(CATALOGUE, labels);
   const caption = label('title');
 
   return (
-    <ListCard
+    <DataCard
+      {...card}
       title={caption}
-      headingLevel={headingLevel}
-      hideTitle={hideTitle}
-      className={className}
       aria-label={caption}
+      empty={passkeys.length === 0}
+      texts={stateTexts(label, 'loading', 'error', 'empty', 'retry')}
+      skeletonHeight={120}
     >
-      <DataState
-        loading={loading}
-        error={error}
-        onRetry={onRetry}
-        empty={passkeys.length === 0}
-        loadingLabel={label('loading')}
-        errorText={label('error')}
-        retryLabel={label('retry')}
-        emptyMessage={label('empty')}
-        skeletonHeight={120}
-      >
-        {() => (
-          <RowTable
-            caption={caption}
-            rows={passkeys}
-            getRowKey={(row) => row.id}
-            minWidth="420px"
-            columns={[
-              { key: 'name', header: label('name'), cell: (row) => row.nickname },
-              {
-                key: 'added',
-                header: label('added'),
-                cell: (row) => formatZoned(row.created_at, timezone, 'YYYY-MM-DD HH:mm'),
-              },
-              {
-                key: 'lastUsed',
-                header: label('lastUsed'),
-                cell: (row) =>
-                  row.last_used_at === null
-                    ? label('never')
-                    : formatZoned(row.last_used_at, timezone, 'YYYY-MM-DD HH:mm'),
-              },
-              ...(onRemove === undefined
-                ? []
-                : [
-                    {
-                      key: 'actions',
-                      header: label('actions'),
-                      hiddenHeader: true,
-                      end: true,
-                      cell: (row: PasskeyListItem) => (
-                        <button
-                          type="button"
-                          className={widget.button}
-                          data-variant="danger"
-                          data-size="sm"
-                          aria-label={label('removeNamed', { name: row.nickname })}
-                          aria-busy={removingId === row.id ? true : undefined}
-                          disabled={removingId !== null}
-                          onClick={() => onRemove(row)}
-                        >
-                          {label('remove')}
-                        </button>
-                      ),
-                    },
-                  ]),
-            ]}
-          />
-        )}
-      </DataState>
-    </ListCard>
+      {() => (
+        <RowTable
+          caption={caption}
+          rows={passkeys}
+          getRowKey={(row) => row.id}
+          minWidth="420px"
+          columns={[
+            { key: 'name', header: label('name'), cell: (row) => row.nickname },
+            {
+              key: 'added',
+              header: label('added'),
+              cell: (row) => formatZoned(row.created_at, timezone, 'YYYY-MM-DD HH:mm'),
+            },
+            {
+              key: 'lastUsed',
+              header: label('lastUsed'),
+              cell: (row) =>
+                row.last_used_at === null
+                  ? label('never')
+                  : formatZoned(row.last_used_at, timezone, 'YYYY-MM-DD HH:mm'),
+            },
+            ...(onRemove === undefined
+              ? []
+              : [
+                  {
+                    key: 'actions',
+                    header: label('actions'),
+                    hiddenHeader: true,
+                    end: true,
+                    cell: (row: PasskeyListItem) => (
+                      <button
+                        type="button"
+                        className={widget.button}
+                        data-variant="danger"
+                        data-size="sm"
+                        aria-label={label('removeNamed', { name: row.nickname })}
+                        aria-busy={removingId === row.id ? true : undefined}
+                        disabled={removingId !== null}
+                        onClick={() => onRemove(row)}
+                      >
+                        {label('remove')}
+                      </button>
+                    ),
+                  },
+                ]),
+          ]}
+        />
+      )}
+    </DataCard>
   );
 }

@@ -1,7 +1,8 @@
 import { COINS } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import { SAMPLE_POOL_STATS } from '../../lib/fixtures';
+import { playErrorRetry, playLoading, playShows } from '../../lib/storyStates';
 import { PoolStatsCard } from './PoolStatsCard';
 
 const meta = {
@@ -29,30 +30,16 @@ export const Typical: Story = {
 
 export const InDollars: Story = {
   args: { currency: { rate: '0.1380', symbol: '$' } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('$84,503.70')).toBeInTheDocument();
-  },
+  play: playShows('$84,503.70'),
 };
 
 export const UnknownFigures: Story = {
   args: { stats: { ...SAMPLE_POOL_STATS, price: null, luck_24h: null, last_block_time: null } },
 };
 
-export const Loading: Story = {
-  args: { stats: undefined },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { stats: undefined }, play: playLoading };
 
-export const ErrorState: Story = {
-  name: 'Error',
-  args: { error: true },
-  play: async ({ args, canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
-};
+export const ErrorState: Story = { name: 'Error', args: { error: true }, play: playErrorRetry() };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const Narrow: Story = { globals: { viewport: { value: 'phone', isRotated: false } } };

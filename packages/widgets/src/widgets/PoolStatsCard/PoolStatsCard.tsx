@@ -10,9 +10,13 @@ import {
   type RateEntry,
 } from '@poolkit/core';
 import type { ReactNode } from 'react';
+import {
+  type DataWidgetProps,
+  ErrorBlock,
+  LoadingBlock,
+} from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
 import { formatCompact, HashrateValue, Stat } from '../../lib/parts';
-import { ErrorBlock, LoadingBlock } from '../../lib/StateView';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';
@@ -43,7 +47,7 @@ export type PoolStatsCardLabelKey =
   | 'retry';
 
 /** Props of {@link PoolStatsCard}. */
-export interface PoolStatsCardProps {
+export interface PoolStatsCardProps extends DataWidgetProps {
   /** The pool's statistics (`GET /address-mining/{coin}/pool/stats`); missing while loading. */
   stats?: PoolStats;
   /** The pool's coin, e.g. `COINS[stats.coin]`. */
@@ -54,18 +58,10 @@ export interface PoolStatsCardProps {
   timezone?: string;
   /** Shows a skeleton (also when `stats` is missing). Default `false`. */
   loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
   /** The card's title. Default `t('mining.poolStats', { coin })`. */
   title?: string;
-  /** Heading level of the title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<PoolStatsCardLabelKey, string>>;
-  /** Extra class on the card. */
-  className?: string;
 }
 
 const CNY = { rate: '1.000000', symbol: '￥' };

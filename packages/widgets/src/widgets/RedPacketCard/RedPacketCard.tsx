@@ -12,7 +12,7 @@ import {
 } from '@poolkit/core';
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { cx } from '../../internal/cx';
-import { LoadingBlock } from '../../lib/StateView';
+import { LoadingBlock } from '../../components/DataState/DataState';
 import { interpolate, useLabels } from '../../lib/useMiningT';
 import { useNow } from '../../lib/useNow';
 import * as widget from '../../lib/widget.css';

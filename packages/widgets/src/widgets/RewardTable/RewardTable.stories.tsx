@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { playErrorRetry, playLoading } from '../../lib/storyStates';
 import { RewardTable, type RewardTableRow } from './RewardTable';
 
 const rewards: RewardTableRow[] = [
@@ -47,12 +48,7 @@ export const Exporting: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
 export const Empty: Story = {
   args: { rewards: [] },
@@ -65,12 +61,7 @@ export const Empty: Story = {
 
 export const LoadFailed: Story = {
   args: { error: true, onRetry: fn() },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('The rewards could not be loaded.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: playErrorRetry('The rewards could not be loaded.'),
 };
 
 export const WithoutExport: Story = {

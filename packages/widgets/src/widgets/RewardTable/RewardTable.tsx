@@ -1,7 +1,6 @@
 import { COIN_DISPLAY, type InviteReward } from '@poolkit/core';
-import type { ReactNode } from 'react';
-import { DataState, ListCard } from '../../components/DataState/DataState';
-import { RowTable } from '../../lib/RowTable';
+import { DataCard, type ListWidgetProps, stateTexts } from '../../components/DataState/DataState';
+import { ExportButton, RowTable } from '../../lib/RowTable';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 
@@ -26,27 +25,15 @@ const CATALOGUE = {
 export type RewardTableLabelKey = keyof typeof CATALOGUE;
 
 /** Props of {@link RewardTable}. */
-export interface RewardTableProps {
+export interface RewardTableProps extends ListWidgetProps {
   /** One page of rewards, newest first. */
   rewards: readonly RewardTableRow[];
   /** Exports the rewards (every page, the host's CSV): adds an export button. */
   onExport?: () => void;
   /** Shows the export button as busy while the export runs. Default `false`. */
   exporting?: boolean;
-  /** Shows a skeleton. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
-  /** Under the table, e.g. the base `Pagination`. */
-  footer?: ReactNode;
-  /** Heading level of the title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<RewardTableLabelKey, string>>;
-  /** Extra class on the section. */
-  className?: string;
 }
 
 /**
@@ -68,76 +55,55 @@ export function RewardTable({
   rewards,
   onExport,
   exporting = false,
-  loading = false,
-  error,
-  onRetry,
-  footer,
-  headingLevel = 3,
   labels,
-  className,
+  ...card
 }: RewardTableProps) {
   const { label } = useCatalogueLabels(CATALOGUE, labels);
   const caption = label('title');
 
   return (
-    <ListCard
+    <DataCard
+      {...card}
       title={caption}
-      headingLevel={headingLevel}
+      aria-label={caption}
       actions={
         onExport ? (
-          <button
-            type="button"
-            className={widget.button}
-            data-variant="secondary"
-            data-size="sm"
-            aria-busy={exporting || undefined}
-            disabled={loading || Boolean(error) || rewards.length === 0}
-            onClick={exporting ? undefined : onExport}
-          >
-            {label('export')}
-          </button>
+          <ExportButton
+            label={label('export')}
+            exporting={exporting}
+            disabled={card.loading || Boolean(card.error) || rewards.length === 0}
+            onExport={onExport}
+          />
         ) : null
       }
-      footer={footer}
-      className={className}
-      aria-label={caption}
+      lead={<p className={widget.note}>{label('asOf')}</p>}
+      empty={rewards.length === 0}
+      texts={stateTexts(label, 'loading', 'error', 'empty', 'retry')}
+      skeletonHeight={200}
     >
-      <p className={widget.note}>{label('asOf')}</p>
-      <DataState
-        loading={loading}
-        error={error}
-        onRetry={onRetry}
-        empty={rewards.length === 0}
-        loadingLabel={label('loading')}
-        errorText={label('error')}
-        retryLabel={label('retry')}
-        emptyMessage={label('empty')}
-        skeletonHeight={200}
-      >
-        {() => (
-          <RowTable
-            caption={caption}
-            rows={rewards}
-            getRowKey={(row) => `${row.date}-${row.coin}-${row.invitee}`}
-            columns={[
-              { key: 'date', header: label('date'), cell: (row) => row.date },
-              { key: 'invitee', header: label('invitee'), cell: (row) => row.invitee },
-              {
-                key: 'revenue',
-                header: label('revenue'),
-                end: true,
-                cell: (row) => amountOf(row.revenue, row.coin),
-              },
-              {
-                key: 'reward',
-                header: label('reward'),
-                end: true,
-                cell: (row) => amountOf(row.amount, row.coin),
-              },
-            ]}
-          />
-        )}
-      </DataState>
-    </ListCard>
+      {() => (
+        <RowTable
+          caption={caption}
+          rows={rewards}
+          getRowKey={(row) => `${row.date}-${row.coin}-${row.invitee}`}
+          columns={[
+            { key: 'date', header: label('date'), cell: (row) => row.date },
+            { key: 'invitee', header: label('invitee'), cell: (row) => row.invitee },
+            {
+              key: 'revenue',
+              header: label('revenue'),
+              end: true,
+              cell: (row) => amountOf(row.revenue, row.coin),
+            },
+            {
+              key: 'reward',
+              header: label('reward'),
+              end: true,
+              cell: (row) => amountOf(row.amount, row.coin),
+            },
+          ]}
+        />
+      )}
+    </DataCard>
   );
 }

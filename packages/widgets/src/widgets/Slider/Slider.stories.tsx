@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { playNothingRendered } from '../../lib/storyStates';
 import { Slider } from './Slider';
 
 /** A 1200 × 400 picture of one colour with a word on it, as a data URL (no network). */
@@ -100,12 +101,7 @@ export const One: Story = {
 };
 
 /** No slides: nothing is rendered. */
-export const Empty: Story = {
-  args: { slides: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).queryByRole('region')).toBeNull();
-  },
-};
+export const Empty: Story = { args: { slides: [] }, play: playNothingRendered };
 
 /** Under reduced motion it does not start by itself; play starts it on request. */
 export const ReducedMotion: Story = {

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { FIXED_NOW } from '../../lib/fixtures';
+import { playErrorRetry, playLoading, playShows } from '../../lib/storyStates';
 import { TransactionTable, type TransactionTableRow } from './TransactionTable';
 
 const HOUR = 3_600_000;
@@ -233,32 +234,18 @@ export const PendingDeposit: Story = {
 
 export const Empty: Story = {
   args: { transactions: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No transactions here yet.')).toBeInTheDocument();
-  },
+  play: playShows('No transactions here yet.'),
 };
 
 export const EmptyFiltered: Story = {
   args: { transactions: [], emptyMessage: 'Nothing matches these filters.' },
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
 export const ErrorState: Story = {
   args: { error: true },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'The transactions could not be loaded.',
-    );
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: playErrorRetry('The transactions could not be loaded.'),
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };

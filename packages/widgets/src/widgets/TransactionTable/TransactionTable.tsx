@@ -10,7 +10,12 @@ import {
   type WalletTransaction,
 } from '@poolkit/core';
 import type { MouseEvent, ReactNode } from 'react';
-import { DataState, ListCard } from '../../components/DataState/DataState';
+import {
+  DataCard,
+  type ListWidgetProps,
+  scrollArea,
+  stateTexts,
+} from '../../components/DataState/DataState';
 import { cx } from '../../internal/cx';
 import { StatusBadge } from '../../lib/parts';
 import { useLabels } from '../../lib/useMiningT';
@@ -65,7 +70,7 @@ export type TransactionTableLabelKey =
   | (typeof TYPE_KEYS)[TransactionType];
 
 /** Props of {@link TransactionTable}. */
-export interface TransactionTableProps {
+export interface TransactionTableProps extends ListWidgetProps {
   /** One page of lines, newest first. */
   transactions: readonly TransactionTableRow[];
   /** The user's zone, `UTC±hh:mm`, for times. Default `'UTC+00:00'`. */
@@ -81,26 +86,14 @@ export interface TransactionTableProps {
   hrefOf?: (row: TransactionTableRow) => string | undefined;
   /** Called when a details link is clicked (a router can `preventDefault` and navigate). */
   onOpen?: (row: TransactionTableRow, event: MouseEvent<HTMLAnchorElement>) => void;
-  /** Shows skeleton rows. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
   /** What the empty state says, e.g. that filters match nothing. Default `t('mining.txEmpty')`. */
   emptyMessage?: ReactNode;
-  /** Under the table, e.g. the base `Pagination`. */
-  footer?: ReactNode;
   /** The card's title (and the table's caption). Default `t('mining.transactions')`. */
   title?: string;
   /** Hides the visible title (the page's heading already says it); the caption stays. */
   hideTitle?: boolean;
-  /** Heading level of the title. Default `3`. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<TransactionTableLabelKey, string>>;
-  /** Extra class on the card. */
-  className?: string;
 }
 
 /**
@@ -140,162 +133,141 @@ export function TransactionTable({
   showAccount = true,
   hrefOf,
   onOpen,
-  loading = false,
-  error,
-  onRetry,
   emptyMessage,
-  footer,
   title,
-  hideTitle = false,
-  headingLevel = 3,
   labels,
-  className,
+  ...card
 }: TransactionTableProps) {
   const { label, t } = useLabels(labels);
   const caption = title ?? label('transactions');
 
   return (
-    <ListCard
+    <DataCard
+      {...card}
       title={caption}
-      headingLevel={headingLevel}
-      hideTitle={hideTitle}
-      footer={footer}
-      className={className}
       aria-label={caption}
+      empty={transactions.length === 0}
+      texts={stateTexts(label, 'txLoading', 'txError', 'txEmpty', 'retry', emptyMessage)}
     >
-      <DataState
-        loading={loading}
-        error={error}
-        onRetry={onRetry}
-        empty={transactions.length === 0}
-        loadingLabel={label('txLoading')}
-        errorText={label('txError')}
-        retryLabel={label('retry')}
-        emptyMessage={emptyMessage ?? label('txEmpty')}
-      >
-        {() => (
-          // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
-          // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-          <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
-            <table className={styles.table}>
-              <caption className={widget.srOnly}>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={cx(styles.head, styles.pinned)}>
-                    {label('txColumnTime')}
-                  </th>
+      {() => (
+        <div className={styles.scroller} {...scrollArea(caption)}>
+          <table className={styles.table}>
+            <caption className={widget.srOnly}>{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cx(styles.head, styles.pinned)}>
+                  {label('txColumnTime')}
+                </th>
+                <th scope="col" className={styles.head}>
+                  {label('txColumnType')}
+                </th>
+                <th scope="col" className={styles.head}>
+                  {label('txColumnCoin')}
+                </th>
+                <th scope="col" className={cx(styles.head, styles.end)}>
+                  {label('txColumnAmount')}
+                </th>
+                {showAccount ? (
                   <th scope="col" className={styles.head}>
-                    {label('txColumnType')}
+                    {label('txColumnAccount')}
                   </th>
+                ) : null}
+                <th scope="col" className={styles.head}>
+                  {label('txColumnCounterparty')}
+                </th>
+                <th scope="col" className={styles.head}>
+                  {label('txColumnStatus')}
+                </th>
+                {hrefOf ? (
                   <th scope="col" className={styles.head}>
-                    {label('txColumnCoin')}
+                    <span className={widget.srOnly}>{label('txDetails')}</span>
                   </th>
-                  <th scope="col" className={cx(styles.head, styles.end)}>
-                    {label('txColumnAmount')}
-                  </th>
-                  {showAccount ? (
-                    <th scope="col" className={styles.head}>
-                      {label('txColumnAccount')}
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {transactions.map((row) => {
+                const status = STATUS_LABELS.wallet[row.status];
+                // A deposit still confirming has no record yet, hence no page to link to.
+                const href = row.confirmations === undefined ? hrefOf?.(row) : undefined;
+                return (
+                  <tr key={`${row.id}-${row.account}-${row.coin}`} data-type={row.type}>
+                    <th scope="row" className={cx(styles.cell, styles.pinned)}>
+                      {formatZoned(row.time, timezone)}
                     </th>
-                  ) : null}
-                  <th scope="col" className={styles.head}>
-                    {label('txColumnCounterparty')}
-                  </th>
-                  <th scope="col" className={styles.head}>
-                    {label('txColumnStatus')}
-                  </th>
-                  {hrefOf ? (
-                    <th scope="col" className={styles.head}>
-                      <span className={widget.srOnly}>{label('txDetails')}</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {transactions.map((row) => {
-                  const status = STATUS_LABELS.wallet[row.status];
-                  // A deposit still confirming has no record yet, hence no page to link to.
-                  const href = row.confirmations === undefined ? hrefOf?.(row) : undefined;
-                  return (
-                    <tr key={`${row.id}-${row.account}-${row.coin}`} data-type={row.type}>
-                      <th scope="row" className={cx(styles.cell, styles.pinned)}>
-                        {formatZoned(row.time, timezone)}
-                      </th>
-                      <td className={styles.cell} data-label={label('txColumnType')}>
-                        {label(TYPE_KEYS[row.type])}
+                    <td className={styles.cell} data-label={label('txColumnType')}>
+                      {label(TYPE_KEYS[row.type])}
+                    </td>
+                    <td className={styles.cell} data-label={label('txColumnCoin')}>
+                      {COIN_DISPLAY[row.coin as CoinId]?.symbol ?? row.coin.toUpperCase()}
+                    </td>
+                    <td
+                      className={cx(styles.cell, styles.end, styles.amount)}
+                      data-label={label('txColumnAmount')}
+                    >
+                      {hidden ? (
+                        <>
+                          <span aria-hidden="true">****</span>
+                          <span className={widget.srOnly}>{label('walletHidden')}</span>
+                        </>
+                      ) : (
+                        <>
+                          {signedAmount(row.amount, row.coin)}
+                          {feeOf(row) === undefined ? null : (
+                            <span className={styles.fee}>
+                              {label('txFeeIncluded', { fee: feeOf(row) ?? '' })}
+                            </span>
+                          )}
+                        </>
+                      )}
+                    </td>
+                    {showAccount ? (
+                      <td className={styles.cell} data-label={label('txColumnAccount')}>
+                        {row.account}
                       </td>
-                      <td className={styles.cell} data-label={label('txColumnCoin')}>
-                        {COIN_DISPLAY[row.coin as CoinId]?.symbol ?? row.coin.toUpperCase()}
+                    ) : null}
+                    <td
+                      className={cx(styles.cell, styles.counterparty)}
+                      data-label={label('txColumnCounterparty')}
+                      title={row.counterparty ?? undefined}
+                    >
+                      {row.counterparty ?? '--'}
+                    </td>
+                    <td className={styles.cell} data-label={label('txColumnStatus')}>
+                      {row.confirmations === undefined ? (
+                        <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>
+                      ) : (
+                        // A deposit seen on the chain, not yet credited: the deposit dialog's words.
+                        <StatusBadge tone="info">
+                          {label('depositStatusPending', {
+                            seen: row.confirmations.count,
+                            needed: row.confirmations.needed,
+                          })}
+                        </StatusBadge>
+                      )}
+                    </td>
+                    {hrefOf && href === undefined ? (
+                      <td className={styles.cell} data-label="" />
+                    ) : null}
+                    {hrefOf && href !== undefined ? (
+                      <td className={styles.cell} data-label="">
+                        <a
+                          className={styles.link}
+                          href={href}
+                          aria-label={label('txDetailsOf', { id: row.id })}
+                          onClick={onOpen ? (event) => onOpen(row, event) : undefined}
+                        >
+                          {label('txDetails')}
+                        </a>
                       </td>
-                      <td
-                        className={cx(styles.cell, styles.end, styles.amount)}
-                        data-label={label('txColumnAmount')}
-                      >
-                        {hidden ? (
-                          <>
-                            <span aria-hidden="true">****</span>
-                            <span className={widget.srOnly}>{label('walletHidden')}</span>
-                          </>
-                        ) : (
-                          <>
-                            {signedAmount(row.amount, row.coin)}
-                            {feeOf(row) === undefined ? null : (
-                              <span className={styles.fee}>
-                                {label('txFeeIncluded', { fee: feeOf(row) ?? '' })}
-                              </span>
-                            )}
-                          </>
-                        )}
-                      </td>
-                      {showAccount ? (
-                        <td className={styles.cell} data-label={label('txColumnAccount')}>
-                          {row.account}
-                        </td>
-                      ) : null}
-                      <td
-                        className={cx(styles.cell, styles.counterparty)}
-                        data-label={label('txColumnCounterparty')}
-                        title={row.counterparty ?? undefined}
-                      >
-                        {row.counterparty ?? '--'}
-                      </td>
-                      <td className={styles.cell} data-label={label('txColumnStatus')}>
-                        {row.confirmations === undefined ? (
-                          <StatusBadge tone={status.tone}>{t(status.i18nKey)}</StatusBadge>
-                        ) : (
-                          // A deposit seen on the chain, not yet credited: the deposit dialog's words.
-                          <StatusBadge tone="info">
-                            {label('depositStatusPending', {
-                              seen: row.confirmations.count,
-                              needed: row.confirmations.needed,
-                            })}
-                          </StatusBadge>
-                        )}
-                      </td>
-                      {hrefOf && href === undefined ? (
-                        <td className={styles.cell} data-label="" />
-                      ) : null}
-                      {hrefOf && href !== undefined ? (
-                        <td className={styles.cell} data-label="">
-                          <a
-                            className={styles.link}
-                            href={href}
-                            aria-label={label('txDetailsOf', { id: row.id })}
-                            onClick={onOpen ? (event) => onOpen(row, event) : undefined}
-                          >
-                            {label('txDetails')}
-                          </a>
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </DataState>
-    </ListCard>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </DataCard>
   );
 }

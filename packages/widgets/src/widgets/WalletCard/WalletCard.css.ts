@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { dataCell, dataEnd, dataHead, dataScroller, dataTable } from '../../lib/dataTable.css';
+import { stackRowsOnPhones } from '../../lib/stackRowsOnPhones.css';
 import { vars } from '../../theme/contract.css';
 import { media } from '../../theme/media';
 
@@ -52,67 +53,10 @@ export const withActions = style({
   '@media': { [media.narrow]: { minWidth: 0 } },
 });
 
-globalStyle(`${withActions} thead`, {
-  '@media': {
-    [media.narrow]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-    },
-  },
-});
-globalStyle(`${withActions}, ${withActions} tbody, ${withActions} tr`, {
-  '@media': { [media.narrow]: { display: 'block', width: '100%' } },
-});
-globalStyle(`${withActions} tr`, {
-  '@media': {
-    [media.narrow]: {
-      boxSizing: 'border-box',
-      padding: `${vars.space['2']} ${vars.space['3']}`,
-      borderBottom: `1px solid ${vars.color.border}`,
-    },
-  },
-});
-globalStyle(`${withActions} tbody tr:last-child`, {
-  '@media': { [media.narrow]: { borderBottom: 'none' } },
-});
+stackRowsOnPhones(withActions);
+// The wallet's own look on phones: each coin's name in bold, its buttons apart from its figures.
 globalStyle(`${withActions} th[scope="row"]`, {
-  '@media': {
-    [media.narrow]: {
-      display: 'block',
-      position: 'static',
-      height: 'auto',
-      padding: `${vars.space['1']} 0`,
-      border: 'none',
-      fontWeight: vars.font.weight.bold,
-    },
-  },
-});
-globalStyle(`${withActions} td`, {
-  '@media': {
-    [media.narrow]: {
-      display: 'flex',
-      justifyContent: 'space-between',
-      alignItems: 'center',
-      gap: vars.space['3'],
-      height: 'auto',
-      padding: `${vars.space['1']} 0`,
-      border: 'none',
-      overflowWrap: 'anywhere',
-    },
-  },
-});
-globalStyle(`${withActions} td::before`, {
-  '@media': {
-    [media.narrow]: {
-      content: 'attr(data-label)',
-      flexShrink: 0,
-      color: vars.color.textMuted,
-      fontSize: vars.font.size.xs,
-    },
-  },
+  '@media': { [media.narrow]: { fontWeight: vars.font.weight.bold } },
 });
 globalStyle(`${withActions} td[data-label=""]`, {
   '@media': { [media.narrow]: { justifyContent: 'flex-end', paddingTop: vars.space['2'] } },

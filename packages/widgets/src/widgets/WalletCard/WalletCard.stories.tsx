@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { playErrorRetry, playLoading } from '../../lib/storyStates';
 import { WalletCard, type WalletCardBalance } from './WalletCard';
 
 const balances: WalletCardBalance[] = [
@@ -143,21 +144,11 @@ export const Empty: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
 export const ErrorState: Story = {
   args: { error: true },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('The balances could not be loaded.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: playErrorRetry('The balances could not be loaded.'),
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };

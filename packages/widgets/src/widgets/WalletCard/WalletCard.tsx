@@ -10,7 +10,12 @@ import {
   type WalletBalance,
 } from '@poolkit/core';
 import type { ReactNode } from 'react';
-import { DataState, ListCard } from '../../components/DataState/DataState';
+import {
+  DataCard,
+  type ListWidgetProps,
+  scrollArea,
+  stateTexts,
+} from '../../components/DataState/DataState';
 import { Icon } from '../../components/Icon/Icon';
 import { cx } from '../../internal/cx';
 import { useControllableState } from '../../internal/useControllableState';
@@ -48,7 +53,7 @@ export type WalletCardLabelKey =
   | 'retry';
 
 /** Props of {@link WalletCard}. */
-export interface WalletCardProps {
+export interface WalletCardProps extends ListWidgetProps {
   /** Balances per coin (summed over the user's accounts). */
   balances: readonly WalletCardBalance[];
   /** Their value in CNY (`total_value_cny`), a decimal string. */
@@ -75,12 +80,6 @@ export interface WalletCardProps {
   onWithdraw?: (coin: CoinId) => void;
   /** Shows the exchange button (between coins); called with no coin (the dialog picks one). */
   onExchange?: () => void;
-  /** Shows skeletons. Default `false`. */
-  loading?: boolean;
-  /** An error to show; `true` shows the generic message. */
-  error?: ReactNode;
-  /** Shows a retry button in the error state. */
-  onRetry?: () => void;
   /** Under the table (a note, a link). */
   footer?: ReactNode;
   /** The card's title. Default `t('mining.walletTitle')`. */
@@ -89,8 +88,6 @@ export interface WalletCardProps {
   headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Overrides of the texts, by key. */
   labels?: Partial<Record<WalletCardLabelKey, string>>;
-  /** Extra class on the card. */
-  className?: string;
 }
 
 const CNY: RateEntry = { currency: 'CNY', rate: '1', symbol: '￥' };
@@ -119,14 +116,10 @@ export function WalletCard({
   onDeposit,
   onWithdraw,
   onExchange,
-  loading = false,
-  error,
-  onRetry,
-  footer,
   title,
   headingLevel = 2,
   labels,
-  className,
+  ...card
 }: WalletCardProps) {
   const { label } = useLabels(labels);
   const [isHidden, setHidden] = useControllableState({
@@ -156,7 +149,8 @@ export function WalletCard({
     );
 
   return (
-    <ListCard
+    <DataCard
+      {...card}
       title={caption}
       headingLevel={headingLevel}
       actions={
@@ -194,121 +188,106 @@ export function WalletCard({
           ) : null}
         </div>
       }
-      footer={footer}
-      className={className}
       aria-label={caption}
       data-state={isHidden ? 'hidden' : 'visible'}
+      lead={
+        <div className={styles.total}>
+          <span className={widget.statLabel}>{label('walletTotalValue')}</span>
+          <p className={styles.totalValue} data-testid="wallet-total">
+            {card.loading ? '--' : masked(money(totalValueCny))}
+          </p>
+        </div>
+      }
+      empty={balances.length === 0}
+      texts={stateTexts(label, 'walletLoading', 'walletError', 'walletEmpty', 'retry')}
+      skeletonHeight={160}
     >
-      <div className={styles.total}>
-        <span className={widget.statLabel}>{label('walletTotalValue')}</span>
-        <p className={styles.totalValue} data-testid="wallet-total">
-          {loading ? '--' : masked(money(totalValueCny))}
-        </p>
-      </div>
-      <DataState
-        loading={loading}
-        error={error}
-        onRetry={onRetry}
-        empty={balances.length === 0}
-        loadingLabel={label('walletLoading')}
-        errorText={label('walletError')}
-        retryLabel={label('retry')}
-        emptyMessage={label('walletEmpty')}
-        skeletonHeight={160}
-      >
-        {() => (
-          // A table that scrolls sideways on phones takes focus, so the keyboard can scroll it.
-          // biome-ignore lint/a11y/useSemanticElements: a group, not a form fieldset.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
-          <div className={styles.scroller} role="group" aria-label={caption} tabIndex={0}>
-            <table className={cx(styles.table, actions && styles.withActions)}>
-              <caption className={widget.srOnly}>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={cx(styles.head, styles.pinned)}>
-                    {label('walletCoin')}
-                  </th>
+      {() => (
+        <div className={styles.scroller} {...scrollArea(caption)}>
+          <table className={cx(styles.table, actions && styles.withActions)}>
+            <caption className={widget.srOnly}>{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={cx(styles.head, styles.pinned)}>
+                  {label('walletCoin')}
+                </th>
+                <th scope="col" className={cx(styles.head, styles.end)}>
+                  {label('walletAvailable')}
+                </th>
+                <th scope="col" className={cx(styles.head, styles.end)}>
+                  {label('walletFrozen')}
+                </th>
+                <th scope="col" className={cx(styles.head, styles.end)}>
+                  {label('walletTotal')}
+                </th>
+                <th scope="col" className={cx(styles.head, styles.end)}>
+                  {label('walletValue')}
+                </th>
+                {actions ? (
                   <th scope="col" className={cx(styles.head, styles.end)}>
-                    {label('walletAvailable')}
+                    <span className={widget.srOnly}>{label('walletActions')}</span>
                   </th>
-                  <th scope="col" className={cx(styles.head, styles.end)}>
-                    {label('walletFrozen')}
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {balances.map((balance) => (
+                <tr key={balance.coin}>
+                  <th scope="row" className={cx(styles.cell, styles.pinned)}>
+                    {coinFacts(balance.coin).symbol}
                   </th>
-                  <th scope="col" className={cx(styles.head, styles.end)}>
-                    {label('walletTotal')}
-                  </th>
-                  <th scope="col" className={cx(styles.head, styles.end)}>
-                    {label('walletValue')}
-                  </th>
+                  <td className={cx(styles.cell, styles.end)} data-label={label('walletAvailable')}>
+                    {amount(balance.available, balance.coin)}
+                  </td>
+                  <td className={cx(styles.cell, styles.end)} data-label={label('walletFrozen')}>
+                    {amount(balance.frozen, balance.coin)}
+                  </td>
+                  <td className={cx(styles.cell, styles.end)} data-label={label('walletTotal')}>
+                    {amount(balance.total, balance.coin)}
+                  </td>
+                  <td className={cx(styles.cell, styles.end)} data-label={label('walletValue')}>
+                    {balance.value_cny === null ? '--' : masked(money(balance.value_cny))}
+                  </td>
                   {actions ? (
-                    <th scope="col" className={cx(styles.head, styles.end)}>
-                      <span className={widget.srOnly}>{label('walletActions')}</span>
-                    </th>
+                    <td className={cx(styles.cell, styles.end)} data-label="">
+                      <span className={styles.rowActions}>
+                        {onDeposit ? (
+                          <button
+                            type="button"
+                            className={widget.button}
+                            data-variant="secondary"
+                            data-size="sm"
+                            aria-label={label('walletDepositCoin', {
+                              coin: coinFacts(balance.coin).symbol,
+                            })}
+                            onClick={() => onDeposit(balance.coin)}
+                          >
+                            {label('walletDeposit')}
+                          </button>
+                        ) : null}
+                        {onWithdraw ? (
+                          <button
+                            type="button"
+                            className={widget.button}
+                            data-variant="secondary"
+                            data-size="sm"
+                            aria-label={label('walletWithdrawCoin', {
+                              coin: coinFacts(balance.coin).symbol,
+                            })}
+                            onClick={() => onWithdraw(balance.coin)}
+                          >
+                            {label('walletWithdraw')}
+                          </button>
+                        ) : null}
+                      </span>
+                    </td>
                   ) : null}
                 </tr>
-              </thead>
-              <tbody>
-                {balances.map((balance) => (
-                  <tr key={balance.coin}>
-                    <th scope="row" className={cx(styles.cell, styles.pinned)}>
-                      {coinFacts(balance.coin).symbol}
-                    </th>
-                    <td
-                      className={cx(styles.cell, styles.end)}
-                      data-label={label('walletAvailable')}
-                    >
-                      {amount(balance.available, balance.coin)}
-                    </td>
-                    <td className={cx(styles.cell, styles.end)} data-label={label('walletFrozen')}>
-                      {amount(balance.frozen, balance.coin)}
-                    </td>
-                    <td className={cx(styles.cell, styles.end)} data-label={label('walletTotal')}>
-                      {amount(balance.total, balance.coin)}
-                    </td>
-                    <td className={cx(styles.cell, styles.end)} data-label={label('walletValue')}>
-                      {balance.value_cny === null ? '--' : masked(money(balance.value_cny))}
-                    </td>
-                    {actions ? (
-                      <td className={cx(styles.cell, styles.end)} data-label="">
-                        <span className={styles.rowActions}>
-                          {onDeposit ? (
-                            <button
-                              type="button"
-                              className={widget.button}
-                              data-variant="secondary"
-                              data-size="sm"
-                              aria-label={label('walletDepositCoin', {
-                                coin: coinFacts(balance.coin).symbol,
-                              })}
-                              onClick={() => onDeposit(balance.coin)}
-                            >
-                              {label('walletDeposit')}
-                            </button>
-                          ) : null}
-                          {onWithdraw ? (
-                            <button
-                              type="button"
-                              className={widget.button}
-                              data-variant="secondary"
-                              data-size="sm"
-                              aria-label={label('walletWithdrawCoin', {
-                                coin: coinFacts(balance.coin).symbol,
-                              })}
-                              onClick={() => onWithdraw(balance.coin)}
-                            >
-                              {label('walletWithdraw')}
-                            </button>
-                          ) : null}
-                        </span>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </DataState>
-    </ListCard>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </DataCard>
   );
 }

@@ -2,6 +2,7 @@ import { minerStatus } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FIXED_NOW, SAMPLE_GROUPS, workerRows } from '../../lib/fixtures';
+import { playErrorRetry, playLoading } from '../../lib/storyStates';
 import { WorkerTable } from './WorkerTable';
 
 const rows = workerRows(240);
@@ -205,12 +206,7 @@ export const NoMatch: Story = {
   },
 };
 
-export const Loading: Story = {
-  args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveAttribute('aria-busy', 'true');
-  },
-};
+export const Loading: Story = { args: { loading: true }, play: playLoading };
 
 export const Empty: Story = {
   args: { rows: [] },
@@ -222,12 +218,7 @@ export const Empty: Story = {
 export const ErrorState: Story = {
   name: 'Error',
   args: { error: true },
-  play: async ({ args, canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('The workers could not be loaded.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
-    await expect(args.onRetry).toHaveBeenCalledTimes(1);
-  },
+  play: playErrorRetry('The workers could not be loaded.'),
 };
 
 export const Dark: Story = { globals: { theme: 'dark' } };
