@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import * as base from '../widgets/TransferDialog/TransferDialog.css';
+import * as base from './moneyDialog/moneyDialog.css';
 import * as widget from './widget.css';
 
 /**
@@ -171,7 +171,7 @@ export function PasskeyChoice({
 /** In place of the code field once the passkey passed. */
 export function PasskeyVerified({ text }: { text: string }) {
   return (
-    <p className={base.available} role="status" data-testid="passkey-verified">
+    <p className={base.hint} role="status" data-testid="passkey-verified">
       <span aria-hidden="true">✓ </span>
       {text}
     </p>

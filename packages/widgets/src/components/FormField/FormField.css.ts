@@ -35,6 +35,7 @@ export const error = style({
 });
 
 export const errorIcon = style({
+  flexShrink: 0,
   width: `calc(${vars.size.iconSm} - 2px)`,
   height: `calc(${vars.size.iconSm} - 2px)`,
   marginTop: '2px',

@@ -1,7 +1,6 @@
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import { cx } from '../../internal/cx';
 import { visuallyHidden } from '../../internal/shared.css';
-import { Icon } from '../Icon/Icon';
 import * as styles from './FormField.css';
 
 interface FormFieldContextValue {
@@ -135,7 +134,22 @@ export function FormField({
         ) : null}
         {error ? (
           <p id={errorId} className={styles.error}>
-            <Icon name="errorCircle" className={styles.errorIcon} />
+            {/* The kit's errorCircle drawn here: importing Icon would bring every icon's paths
+                into each form that shows an error. */}
+            <svg
+              className={styles.errorIcon}
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <circle cx="12" cy="12" r="10" />
+              <path d="m15 9-6 6M9 9l6 6" />
+            </svg>
             <span>{error}</span>
           </p>
         ) : null}

@@ -2,6 +2,12 @@ import type { AccountBalance, ExchangeQuote } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import {
+  look,
+  opened,
+  playNoFunds,
+  playNoPayPassword,
+} from '../../lib/moneyDialog/moneyDialogStories';
+import {
   ExchangeDialog,
   type ExchangeDialogRefusal,
   type ExchangeDialogRequest,
@@ -105,7 +111,7 @@ export const Typical: Story = {
 
 /** The countdown runs out: the quote is marked expired and the button asks for a new one. */
 export const Expired: Story = {
-  args: { defaultOpen: true, trigger: undefined },
+  args: opened,
   play: async ({ args, canvasElement }) => {
     const dialog = await within(canvasElement).findByRole('dialog', { name: 'Exchange' });
     const body = within(dialog);
@@ -131,8 +137,7 @@ export const Expired: Story = {
 /** The server finds the quote expired (or used): the quote is dropped, the message shown. */
 export const RefusedQuote: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onSubmit: fn(
       async (): Promise<ExchangeDialogRefusal | undefined> => ({
         field: 'quote',
@@ -157,7 +162,7 @@ export const RefusedQuote: Story = {
 
 /** Every field checked before a quote or an exchange is asked for. */
 export const Checks: Story = {
-  args: { defaultOpen: true, trigger: undefined },
+  args: opened,
   play: async ({ args, canvasElement }) => {
     const dialog = await within(canvasElement).findByRole('dialog', { name: 'Exchange' });
     const body = within(dialog);
@@ -189,8 +194,7 @@ export const Checks: Story = {
 /** The host refuses the quote or the exchange: the message goes under the field it names. */
 export const Refused: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onSubmit: fn(
       async (): Promise<ExchangeDialogRefusal | undefined> => ({
         field: 'payPassword',
@@ -216,8 +220,7 @@ export const Refused: Story = {
 
 export const QuoteRefused: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onQuote: fn(
       async (_request: ExchangeDialogRequest): Promise<ExchangeQuote | ExchangeDialogRefusal> => ({
         field: 'amount',
@@ -241,8 +244,7 @@ export const QuoteRefused: Story = {
 /** A failure without a field (the network) shows above the buttons. */
 export const Failed: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onQuote: fn(
       async (_request: ExchangeDialogRequest): Promise<ExchangeQuote | ExchangeDialogRefusal> => {
         throw new Error('Network error, please check your connection');
@@ -261,25 +263,17 @@ export const Failed: Story = {
 };
 
 export const NoPayPassword: Story = {
-  args: { defaultOpen: true, trigger: undefined, hasPayPassword: false },
-  play: async ({ args, canvasElement }) => {
-    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Exchange' });
-    const body = within(dialog);
-    await expect(body.queryByRole('textbox')).toBeNull();
-    await userEvent.click(body.getByRole('button', { name: 'Set pay password' }));
-    await expect(args.onSetPayPassword).toHaveBeenCalledTimes(1);
-  },
+  args: { ...opened, hasPayPassword: false },
+  play: playNoPayPassword('Exchange'),
 };
 
 export const NoFunds: Story = {
-  args: { defaultOpen: true, trigger: undefined, balances: [] },
-  play: async ({ canvasElement }) => {
-    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Exchange' });
-    await expect(
-      within(dialog).getByText('Nothing to exchange yet: no account holds a balance.'),
-    ).toBeInTheDocument();
-    await expect(within(dialog).queryByRole('button', { name: 'Get quote' })).toBeNull();
-  },
+  args: { ...opened, balances: [] },
+  play: playNoFunds(
+    'Exchange',
+    'Nothing to exchange yet: no account holds a balance.',
+    'Get quote',
+  ),
 };
 
 /** A quote on screen (for the screenshots and the languages). */
@@ -294,8 +288,7 @@ async function showQuote(canvasElement: HTMLElement) {
 /** A long rate is shown with 8 significant digits (the quote keeps all of them). */
 export const SmallRate: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onQuote: fn(
       async (request: ExchangeDialogRequest): Promise<ExchangeQuote | ExchangeDialogRefusal> => ({
         ...quoteOf(request),
@@ -321,38 +314,16 @@ export const SmallRate: Story = {
   },
 };
 
-export const Open: Story = { args: { defaultOpen: true, trigger: undefined } };
+export const Open: Story = { args: opened };
 export const Quoted: Story = {
-  args: { defaultOpen: true, trigger: undefined },
+  args: opened,
   play: async ({ canvasElement }) => showQuote(canvasElement),
 };
-export const Dark: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => showQuote(canvasElement),
-};
-export const Narrow: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { viewport: { value: 'phone', isRotated: false } },
-  play: async ({ canvasElement }) => showQuote(canvasElement),
-};
-export const Chinese: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { locale: 'zh-CN' },
-  play: async ({ canvasElement }) => showQuote(canvasElement),
-};
-export const Russian: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { locale: 'ru' },
-  play: async ({ canvasElement }) => showQuote(canvasElement),
-};
-export const Japanese: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { locale: 'ja' },
-  play: async ({ canvasElement }) => showQuote(canvasElement),
-};
-export const Korean: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { locale: 'ko' },
-  play: async ({ canvasElement }) => showQuote(canvasElement),
-};
+const quoted = async ({ canvasElement }: { canvasElement: HTMLElement }) =>
+  showQuote(canvasElement);
+export const Dark: Story = look('Dark', quoted);
+export const Narrow: Story = look('Narrow', quoted);
+export const Chinese: Story = look('Chinese', quoted);
+export const Russian: Story = look('Russian', quoted);
+export const Japanese: Story = look('Japanese', quoted);
+export const Korean: Story = look('Korean', quoted);

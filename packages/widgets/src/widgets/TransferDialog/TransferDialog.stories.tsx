@@ -2,6 +2,13 @@ import type { AccountBalance } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import {
+  confirmWithCode,
+  look,
+  opened,
+  playNoFunds,
+  playNoPayPassword,
+} from '../../lib/moneyDialog/moneyDialogStories';
 import { type PasskeyOutcome, TransferDialog, type TransferDialogRefusal } from './TransferDialog';
 
 const balances: AccountBalance[] = [
@@ -53,13 +60,8 @@ export const Typical: Story = {
     await userEvent.type(body.getByRole('textbox', { name: 'To account' }), 'bob00001');
     await userEvent.click(body.getByRole('button', { name: 'All' }));
     await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveValue('1.25');
-    await userEvent.type(body.getByLabelText('Pay password'), 'Pay123456');
-    await userEvent.click(body.getByRole('button', { name: 'Send code' }));
+    await confirmWithCode(body, 'Transfer');
     await expect(args.onSendCode).toHaveBeenCalledTimes(1);
-    await expect(await body.findByRole('status')).toHaveTextContent('Code sent');
-    await expect(body.getByRole('button', { name: /Resend in/ })).toBeDisabled();
-    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
-    await userEvent.click(body.getByRole('button', { name: 'Transfer' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({
       fromAccount: 'alice01',
       coin: 'btc',
@@ -77,7 +79,7 @@ export const Typical: Story = {
  * takes the first funded account and coin, checks the amount against it and sends it.
  */
 export const BalancesArriveLate: Story = {
-  args: { defaultOpen: true, trigger: undefined, balances: [] },
+  args: { ...opened, balances: [] },
   render: function Render(args) {
     const [rows, setRows] = useState<AccountBalance[]>([]);
     return (
@@ -139,7 +141,7 @@ export const Keyboard: Story = {
 
 /** Nothing sent until every field is right; each problem under its field. */
 export const Checks: Story = {
-  args: { defaultOpen: true, trigger: undefined },
+  args: opened,
   play: async ({ args, canvasElement }) => {
     const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
     const body = within(dialog);
@@ -168,8 +170,7 @@ export const Checks: Story = {
 /** The host refuses: the message goes under the field it names. */
 export const Refused: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     defaultFrom: { account: 'aliceminer2', coin: 'btc' },
     onSubmit: fn(
       async (): Promise<TransferDialogRefusal | undefined> => ({
@@ -200,8 +201,7 @@ export const Refused: Story = {
 /** A failure without a field (the network) shows above the buttons. */
 export const Failed: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onSendCode: fn(async () => {
       throw new Error('Verification code failed to send, please try again later');
     }),
@@ -220,7 +220,7 @@ export const Failed: Story = {
  * button counts down from that wait instead of showing the refusal.
  */
 export const SentRecently: Story = {
-  args: { defaultOpen: true, trigger: undefined, onSendCode: fn(async () => 40) },
+  args: { ...opened, onSendCode: fn(async () => 40) },
   play: async ({ canvasElement }) => {
     const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send code' }));
@@ -233,8 +233,7 @@ export const SentRecently: Story = {
 /** The code comes from an authenticator app: nothing to send. */
 export const AuthenticatorCode: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onSendCode: undefined,
     labels: { transferCode: 'Authenticator code' },
   },
@@ -257,8 +256,7 @@ async function fillTransfer(dialog: HTMLElement) {
 /** The user has a passkey: it passes the second validation, and no code is asked for. */
 export const Passkey: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onPasskey: fn(
       async (): Promise<PasskeyOutcome> => ({ status: 'verified', token: 'vt_passkey' }),
     ),
@@ -294,8 +292,7 @@ let passkeyTries = 0;
  */
 export const PasskeyFailed: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     // Fails twice, then passes.
     onPasskey: fn(
       async (): Promise<PasskeyOutcome> =>
@@ -330,8 +327,7 @@ export const PasskeyFailed: Story = {
 /** This browser has no WebAuthn: section 8's message under the code field, which stays. */
 export const PasskeyUnsupported: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onPasskey: fn(
       async (): Promise<PasskeyOutcome> => ({
         status: 'refused',
@@ -354,8 +350,7 @@ export const PasskeyUnsupported: Story = {
 /** The server refuses the passkey's token (expired): the code field comes back with why. */
 export const PasskeyTokenRefused: Story = {
   args: {
-    defaultOpen: true,
-    trigger: undefined,
+    ...opened,
     onPasskey: fn(async (): Promise<PasskeyOutcome> => ({ status: 'verified', token: 'vt_stale' })),
     onSubmit: fn(
       async (): Promise<TransferDialogRefusal | undefined> => ({
@@ -380,49 +375,19 @@ export const PasskeyTokenRefused: Story = {
 };
 
 export const NoPayPassword: Story = {
-  args: { defaultOpen: true, trigger: undefined, hasPayPassword: false },
-  play: async ({ args, canvasElement }) => {
-    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
-    const body = within(dialog);
-    await expect(body.queryByRole('textbox')).toBeNull();
-    await userEvent.click(body.getByRole('button', { name: 'Set pay password' }));
-    await expect(args.onSetPayPassword).toHaveBeenCalledTimes(1);
-  },
+  args: { ...opened, hasPayPassword: false },
+  play: playNoPayPassword('Transfer'),
 };
 
 export const NoFunds: Story = {
-  args: { defaultOpen: true, trigger: undefined, balances: [] },
-  play: async ({ canvasElement }) => {
-    const dialog = await within(canvasElement).findByRole('dialog', { name: 'Transfer' });
-    await expect(
-      within(dialog).getByText('Nothing to transfer yet: no account holds a balance.'),
-    ).toBeInTheDocument();
-    await expect(within(dialog).queryByRole('button', { name: 'Transfer' })).toBeNull();
-  },
+  args: { ...opened, balances: [] },
+  play: playNoFunds('Transfer', 'Nothing to transfer yet: no account holds a balance.', 'Transfer'),
 };
 
-export const Open: Story = { args: { defaultOpen: true, trigger: undefined } };
-export const Dark: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { theme: 'dark' },
-};
-export const Narrow: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
-export const Chinese: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { locale: 'zh-CN' },
-};
-export const Russian: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { locale: 'ru' },
-};
-export const Japanese: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { locale: 'ja' },
-};
-export const Korean: Story = {
-  args: { defaultOpen: true, trigger: undefined },
-  globals: { locale: 'ko' },
-};
+export const Open: Story = { args: opened };
+export const Dark: Story = look('Dark');
+export const Narrow: Story = look('Narrow');
+export const Chinese: Story = look('Chinese');
+export const Russian: Story = look('Russian');
+export const Japanese: Story = look('Japanese');
+export const Korean: Story = look('Korean');

@@ -86,25 +86,8 @@ export const addForm = style({
   borderRadius: vars.radius.control,
 });
 
-/** Available, fee, minimum, receive: label left, figure right. */
-export const figures = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  gap: `${vars.space['1']} ${vars.space['3']}`,
-  margin: 0,
-  fontSize: vars.font.size.xs,
-});
-
-export const figureLabel = style({ color: vars.color.textMuted });
-
-export const figureValue = style({
-  margin: 0,
-  textAlign: 'end',
-  fontVariantNumeric: 'tabular-nums',
-  overflowWrap: 'anywhere',
-});
-
-export const strong = style({ fontWeight: vars.font.weight.bold, color: vars.color.text });
+/** Available, fee, minimum, receive (with the shell's figures): in the small size. */
+export const figures = style({ fontSize: vars.font.size.xs });
 
 /** The audit and split notes, and the pause: worth reading before sending. */
 export const callout = style({
@@ -115,5 +98,3 @@ export const callout = style({
   borderRadius: vars.radius.control,
   fontSize: vars.font.size.xs,
 });
-
-export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.size.xs });

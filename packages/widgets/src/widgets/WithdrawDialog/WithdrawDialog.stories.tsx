@@ -1,87 +1,26 @@
-import type { WithdrawAddress, WithdrawRules } from '@poolkit/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { FIXED_NOW } from '../../lib/fixtures';
+import { confirmWithCode, look } from '../../lib/moneyDialog/moneyDialogStories';
+import { type PasskeyOutcome, WithdrawDialog } from './WithdrawDialog';
 import {
-  type PasskeyOutcome,
-  WithdrawDialog,
-  type WithdrawDialogProps,
-  type WithdrawDialogRefusal,
-  withdrawalParts,
-} from './WithdrawDialog';
-
-const rules: WithdrawRules = {
-  coin: 'btc',
-  min_amount: '0.001',
-  fee: '0.0002',
-  manual_audit_above: '2',
-  max_single: '5',
-  paused_until: null,
-  enabled: true,
-};
-
-const addresses: WithdrawAddress[] = [
-  {
-    id: '11',
-    coin: 'btc',
-    alias: 'Cold wallet',
-    address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-    public_key: null,
-    created_at: '2025-03-01T08:00:00Z',
-  },
-  {
-    id: '12',
-    coin: 'btc',
-    alias: 'Exchange',
-    address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
-    public_key: null,
-    created_at: '2025-03-02T08:00:00Z',
-  },
-  {
-    id: '13',
-    coin: 'ltc',
-    alias: 'Litecoin',
-    address: 'ltc1qg82x0l8kq2vn7m5r3t0s4dwfjyz6hc2ep8ua7x',
-    public_key: null,
-    created_at: '2025-03-02T08:00:00Z',
-  },
-];
-
-const trigger = (
-  <button type="button" style={{ font: 'inherit' }}>
-    Open withdraw
-  </button>
-);
+  addresses,
+  dialogOf,
+  open,
+  rules,
+  toAmount,
+  WithAddressBook,
+  withdrawArgs,
+} from './withdrawStories';
 
 const meta = {
   title: 'Widgets/WithdrawDialog',
   component: WithdrawDialog,
-  args: {
-    coin: 'btc',
-    available: '12.5',
-    rules,
-    addresses,
-    hasPayPassword: true,
-    now: FIXED_NOW,
-    trigger,
-    onOpenChange: fn(),
-    onSetPayPassword: fn(),
-    onSendCode: fn(async () => {}),
-    onAddAddress: fn(async (): Promise<WithdrawDialogRefusal | undefined> => undefined),
-    onDeleteAddress: fn(async () => {}),
-    onSubmit: fn(async (): Promise<WithdrawDialogRefusal | undefined> => undefined),
-  },
+  args: withdrawArgs,
 } satisfies Meta<typeof WithdrawDialog>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const open = { defaultOpen: true, trigger: undefined } as const;
-
-async function dialogOf(canvasElement: HTMLElement) {
-  return within(await within(canvasElement).findByRole('dialog', { name: 'Withdraw BTC' }));
-}
 
 /** Address, amount, confirm: the whole journey with a saved address. */
 export const Typical: Story = {
@@ -110,13 +49,8 @@ export const Typical: Story = {
 
     await expect(body.getByRole('listitem', { current: 'step' })).toHaveTextContent('3. Confirm');
     await expect(body.getByText('To').nextElementSibling).toHaveTextContent('Exchange');
-    await userEvent.type(body.getByLabelText('Pay password'), 'Pay123456');
-    await userEvent.click(body.getByRole('button', { name: 'Send code' }));
+    await confirmWithCode(body, 'Withdraw');
     await expect(args.onSendCode).toHaveBeenCalledWith('withdraw');
-    await expect(await body.findByRole('status')).toHaveTextContent('Code sent');
-    await expect(body.getByRole('button', { name: /Resend in/ })).toBeDisabled();
-    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
-    await userEvent.click(body.getByRole('button', { name: 'Withdraw' }));
     await expect(args.onSubmit).toHaveBeenCalledWith({
       coin: 'btc',
       addressId: '12',
@@ -144,33 +78,6 @@ export const Keyboard: Story = {
     await waitFor(() => expect(opener).toHaveFocus());
   },
 };
-
-/** A host that saves the address and passes it back in `addresses`, as the site does. */
-function WithAddressBook(props: WithdrawDialogProps) {
-  const [book, setBook] = useState<WithdrawAddress[]>([]);
-  return (
-    <WithdrawDialog
-      {...props}
-      addresses={book}
-      onAddAddress={async (values) => {
-        const refusal = await props.onAddAddress?.(values);
-        if (refusal !== undefined) return refusal;
-        setBook((current) => [
-          ...current,
-          {
-            id: String(current.length + 100),
-            coin: values.coin,
-            alias: values.alias,
-            address: values.address,
-            public_key: values.publicKey ?? null,
-            created_at: '2025-03-03T08:00:00Z',
-          },
-        ]);
-        return undefined;
-      }}
-    />
-  );
-}
 
 /** No saved address yet: add one (with its own code), and it is chosen. */
 export const AddAddress: Story = {
@@ -206,221 +113,6 @@ export const AddAddress: Story = {
     await expect(body.getByRole('listitem', { current: 'step' })).toHaveTextContent('2. Amount');
   },
 };
-
-/** A wrong address, a missing name and code: each under its field, nothing sent. */
-export const AddressChecks: Story = {
-  args: { ...open },
-  play: async ({ args, canvasElement }) => {
-    const body = await dialogOf(canvasElement);
-    await userEvent.click(body.getByRole('button', { name: 'Add an address' }));
-    await userEvent.type(body.getByRole('textbox', { name: 'Address' }), '0x1234');
-    await userEvent.click(body.getByRole('button', { name: 'Save address' }));
-    await expect(body.getByRole('textbox', { name: 'Address' })).toHaveAccessibleDescription(
-      'The address is wrong',
-    );
-    await expect(body.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
-      'Please enter a name',
-    );
-    await expect(
-      body.getByRole('textbox', { name: 'Verification code' }),
-    ).toHaveAccessibleDescription('Please enter verification code');
-    await expect(args.onAddAddress).not.toHaveBeenCalled();
-  },
-};
-
-/** KDA: a public key field, checked for 64 hex digits. */
-export const KadenaPublicKey: Story = {
-  args: { ...open, coin: 'kda', rules: { ...rules, coin: 'kda', min_amount: '1', fee: '0.01' } },
-  play: async ({ args, canvasElement }) => {
-    const body = within(await within(canvasElement).findByRole('dialog', { name: 'Withdraw KDA' }));
-    await userEvent.click(body.getByRole('button', { name: 'Add an address' }));
-    await userEvent.type(body.getByRole('textbox', { name: 'Name' }), 'Chainweaver');
-    await userEvent.type(body.getByRole('textbox', { name: 'Address' }), `k:${'ab'.repeat(32)}`);
-    await userEvent.type(body.getByRole('textbox', { name: /Public key/ }), 'xyz');
-    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
-    await userEvent.click(body.getByRole('button', { name: 'Save address' }));
-    await expect(body.getByRole('textbox', { name: 'Public key' })).toHaveAccessibleDescription(
-      'KDA only: the 64-character public key that guards the k: account. The publicKey is wrong',
-    );
-    await expect(args.onAddAddress).not.toHaveBeenCalled();
-  },
-};
-
-/** The server refuses the address: its message goes under the field it names. */
-export const AddressRefused: Story = {
-  args: {
-    ...open,
-    coin: 'kda',
-    rules: { ...rules, coin: 'kda' },
-    onAddAddress: fn(
-      async (): Promise<WithdrawDialogRefusal | undefined> => ({
-        field: 'publicKey',
-        message: 'The publicKey is wrong',
-      }),
-    ),
-  },
-  play: async ({ canvasElement }) => {
-    const body = within(await within(canvasElement).findByRole('dialog', { name: 'Withdraw KDA' }));
-    await userEvent.click(body.getByRole('button', { name: 'Add an address' }));
-    await userEvent.type(body.getByRole('textbox', { name: 'Name' }), 'Chainweaver');
-    await userEvent.type(body.getByRole('textbox', { name: 'Address' }), `k:${'ab'.repeat(32)}`);
-    await userEvent.type(body.getByRole('textbox', { name: /Public key/ }), 'cd'.repeat(32));
-    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
-    await userEvent.click(body.getByRole('button', { name: 'Save address' }));
-    await expect(await body.findByText('The publicKey is wrong')).toBeInTheDocument();
-    await expect(body.getByRole('textbox', { name: /Public key/ })).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
-  },
-};
-
-async function toAmount(canvasElement: HTMLElement, typed: string) {
-  const body = await dialogOf(canvasElement);
-  await userEvent.click(body.getByRole('button', { name: 'Next' }));
-  if (typed !== '') await userEvent.type(body.getByRole('textbox', { name: 'Amount' }), typed);
-  return body;
-}
-
-export const AmountRequired: Story = {
-  args: { ...open },
-  play: async ({ canvasElement }) => {
-    const body = await toAmount(canvasElement, '');
-    await userEvent.click(body.getByRole('button', { name: 'Next' }));
-    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription(
-      'Please enter amount',
-    );
-  },
-};
-
-export const BelowMinimum: Story = {
-  args: { ...open },
-  play: async ({ canvasElement }) => {
-    const body = await toAmount(canvasElement, '0.0005');
-    await userEvent.click(body.getByRole('button', { name: 'Next' }));
-    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription(
-      'Amount must be at least 0.001',
-    );
-  },
-};
-
-/** The whole balance is too much: the fee comes on top of the amount. */
-export const InsufficientBalance: Story = {
-  args: { ...open },
-  play: async ({ canvasElement }) => {
-    const body = await toAmount(canvasElement, '12.5');
-    await userEvent.click(body.getByRole('button', { name: 'Next' }));
-    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription(
-      'Insufficient balance',
-    );
-    await expect(body.getByRole('listitem', { current: 'step' })).toHaveTextContent('2. Amount');
-  },
-};
-
-/** "All" fills the balance less the fee; above the audit limit and the largest single withdrawal, notes say so. */
-export const AuditAndSplit: Story = {
-  args: { ...open },
-  play: async ({ canvasElement }) => {
-    const body = await toAmount(canvasElement, '');
-    await userEvent.click(body.getByRole('button', { name: 'All' }));
-    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveValue('12.4998');
-    await expect(
-      body.getByText(
-        'Withdrawals above 2.000000 BTC wait for a manual audit, done within 24 hours.',
-      ),
-    ).toBeInTheDocument();
-    await expect(
-      body.getByText(
-        'Above 5.000000 BTC per transaction, this withdrawal is sent in 3 transactions.',
-      ),
-    ).toBeInTheDocument();
-    await expect(withdrawalParts('10', '5')).toBe(2);
-    await expect(withdrawalParts('10.00000001', '5')).toBe(3);
-  },
-};
-
-/** Several accounts hold the coin: the one the coins leave is chosen, with its balance. */
-export const FromAccount: Story = {
-  args: {
-    ...open,
-    accounts: [
-      { account: 'alice01', available: '0.5' },
-      { account: 'aliceminer2', available: '3' },
-    ],
-  },
-  play: async ({ args, canvasElement }) => {
-    const body = await toAmount(canvasElement, '');
-    await expect(body.getByText('Available').nextElementSibling).toHaveTextContent('0.500000 BTC');
-    await userEvent.selectOptions(
-      body.getByRole('combobox', { name: 'From account' }),
-      'aliceminer2',
-    );
-    await userEvent.click(body.getByRole('button', { name: 'All' }));
-    await expect(body.getByRole('textbox', { name: 'Amount' })).toHaveValue('2.9998');
-    await userEvent.click(body.getByRole('button', { name: 'Next' }));
-    await userEvent.type(body.getByLabelText('Pay password'), 'Pay123456');
-    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
-    await userEvent.click(body.getByRole('button', { name: 'Withdraw' }));
-    await expect(args.onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ fromAccount: 'aliceminer2', amount: '2.9998' }),
-    );
-  },
-};
-
-export const ConfirmChecks: Story = {
-  args: { ...open },
-  play: async ({ args, canvasElement }) => {
-    const body = await toAmount(canvasElement, '1');
-    await userEvent.click(body.getByRole('button', { name: 'Next' }));
-    await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '12');
-    await userEvent.click(body.getByRole('button', { name: 'Withdraw' }));
-    await expect(body.getByLabelText('Pay password')).toHaveAccessibleDescription(
-      'Please enter pay password',
-    );
-    await expect(
-      body.getByRole('textbox', { name: 'Verification code' }),
-    ).toHaveAccessibleDescription('Verification code must be 6 digits');
-    await expect(args.onSubmit).not.toHaveBeenCalled();
-  },
-};
-
-/** Each refusal of the server goes to its field's step. */
-function refusedWith(refusal: WithdrawDialogRefusal, step: string): Story {
-  return {
-    args: { ...open, onSubmit: fn(async () => refusal) },
-    play: async ({ canvasElement }) => {
-      const body = await toAmount(canvasElement, '1');
-      await userEvent.click(body.getByRole('button', { name: 'Next' }));
-      await userEvent.type(body.getByLabelText('Pay password'), 'Pay123456');
-      await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
-      await userEvent.click(body.getByRole('button', { name: 'Withdraw' }));
-      await expect(await body.findByText(refusal.message)).toBeInTheDocument();
-      await expect(body.getByRole('listitem', { current: 'step' })).toHaveTextContent(step);
-    },
-  };
-}
-
-export const WrongPayPassword = refusedWith(
-  { field: 'payPassword', message: 'The pay password is wrong (4 tries left)' },
-  '3. Confirm',
-);
-export const PayPasswordNotSetOnServer = refusedWith(
-  { field: 'payPassword', message: 'Please set a pay password first' },
-  '3. Confirm',
-);
-export const CodeInvalid = refusedWith(
-  { field: 'code', message: 'The validation is not valid or has expired' },
-  '3. Confirm',
-);
-export const BalanceChanged = refusedWith(
-  { field: 'amount', message: 'Insufficient balance' },
-  '2. Amount',
-);
-export const AddressGone = refusedWith(
-  { field: 'addressId', message: 'The address is wrong' },
-  '1. Address',
-);
-export const NetworkFailure = refusedWith({ message: 'Request failed' }, '3. Confirm');
 
 /** A passkey instead of the code for the withdrawal (scene `withdraw`). */
 export const PasskeyWithdraw: Story = {
@@ -648,12 +340,9 @@ export const Failed: Story = {
 };
 
 export const Open: Story = { args: { ...open } };
-export const Dark: Story = { args: { ...open }, globals: { theme: 'dark' } };
-export const Narrow: Story = {
-  args: { ...open },
-  globals: { viewport: { value: 'phone', isRotated: false } },
-};
-export const Chinese: Story = { args: { ...open }, globals: { locale: 'zh-CN' } };
-export const Russian: Story = { args: { ...open }, globals: { locale: 'ru' } };
-export const Japanese: Story = { args: { ...open }, globals: { locale: 'ja' } };
-export const Korean: Story = { args: { ...open }, globals: { locale: 'ko' } };
+export const Dark: Story = look('Dark');
+export const Narrow: Story = look('Narrow');
+export const Chinese: Story = look('Chinese');
+export const Russian: Story = look('Russian');
+export const Japanese: Story = look('Japanese');
+export const Korean: Story = look('Korean');

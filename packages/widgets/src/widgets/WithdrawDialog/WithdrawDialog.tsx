@@ -2,44 +2,53 @@ import {
   addDecimal,
   COIN_DISPLAY,
   type CoinId,
+  checkWithdrawalAmount,
   compareDecimal,
   DEFAULT_TIMEZONE,
   formatCoinMoney,
   isDecimalString,
   miningAddressPattern,
+  withdrawalPartCount,
   subtractDecimal,
   type WithdrawAddress,
   type WithdrawRules,
 } from '@poolkit/core';
+import { type ReactElement, type ReactNode, useEffect, useId, useReducer, useRef } from 'react';
+import { amountMessage } from '../../lib/moneyDialog/amount';
+import { whileBusy } from '../../lib/moneyDialog/formReducer';
 import {
-  cloneElement,
-  type FormEvent,
-  type MouseEvent,
-  type ReactElement,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
-import { useControllableState } from '../../internal/useControllableState';
+  MoneyDialog,
+  type MoneyDialogBaseProps,
+  MoneyForm,
+  PayPasswordNotice,
+  useDialogOpen,
+} from '../../lib/moneyDialog/MoneyDialog';
 import {
-  PasskeyChoice,
-  type PasskeyOutcome,
-  PasskeyVerified,
-  usePasskeys,
-} from '../../lib/passkeyValidation';
-import { ErrorBlock, LoadingBlock } from '../../lib/StateView';
+  checkCode,
+  type SecondValidationValues,
+  useSecondValidation,
+} from '../../lib/moneyDialog/SecondValidation';
+import type { PasskeyOutcome } from '../../lib/passkeyValidation';
+import { ErrorBlock, LoadingBlock } from '../../components/DataState/DataState';
 import { useLabels } from '../../lib/useMiningT';
-import * as widget from '../../lib/widget.css';
 import { formatZoned, isoToMs } from '../../lib/zonedTime';
-import * as base from '../TransferDialog/TransferDialog.css';
+import { AddressStep } from './AddressStep';
+import { AmountStep } from './AmountStep';
+import { ConfirmStep } from './ConfirmStep';
 import * as styles from './WithdrawDialog.css';
+import {
+  type Errors,
+  initialWithdrawForm,
+  STEPS,
+  type WithdrawDialogField,
+  withdrawReducer,
+} from './withdrawReducer';
 
 export type { PasskeyOutcome } from '../../lib/passkeyValidation';
+export type { WithdrawDialogField } from './withdrawReducer';
 
-/** What the form holds when the withdrawal is sent. */
-export interface WithdrawDialogValues {
+/** What the form holds when the withdrawal is sent (the code of scene `withdraw`). */
+export interface WithdrawDialogValues extends SecondValidationValues {
   readonly coin: CoinId;
   /** The mining account the coins leave, when the host passed `accounts`. */
   readonly fromAccount?: string;
@@ -49,10 +58,6 @@ export interface WithdrawDialogValues {
   readonly amount: string;
   /** In clear: the host encrypts it (core's `encryptPassword`) before it leaves. */
   readonly payPassword: string;
-  /** The second validation's 6-digit code (scene `withdraw`); empty when a passkey passed it. */
-  readonly code: string;
-  /** The validation token the host's passkey check gave (`onPasskey`), instead of the code. */
-  readonly passkeyToken?: string;
 }
 
 /** A new address for the address book. */
@@ -67,17 +72,6 @@ export interface WithdrawAddressValues {
   /** The validation token the host's passkey check gave (`onPasskey`), instead of the code. */
   readonly passkeyToken?: string;
 }
-
-/** The fields a refusal can point at. */
-export type WithdrawDialogField =
-  | 'addressId'
-  | 'alias'
-  | 'address'
-  | 'publicKey'
-  | 'addressCode'
-  | 'amount'
-  | 'payPassword'
-  | 'code';
 
 /** Why the host refused: shown under `field` (its step is shown), or above the buttons. */
 export interface WithdrawDialogRefusal {
@@ -140,19 +134,7 @@ export type WithdrawDialogLabelKey =
   | 'retry';
 
 /** Props of {@link WithdrawDialog}. */
-export interface WithdrawDialogProps {
-  /** Whether the dialog is open (controlled). */
-  open?: boolean;
-  /** Whether the dialog starts open (uncontrolled). Default `false`. */
-  defaultOpen?: boolean;
-  /** Called when the dialog opens or closes (also after a withdrawal went through). */
-  onOpenChange?: (open: boolean) => void;
-  /** A button that opens the dialog (it gets `aria-haspopup` and `aria-expanded`). */
-  trigger?: ReactElement<{
-    onClick?: (event: MouseEvent<HTMLElement>) => void;
-    'aria-haspopup'?: 'dialog';
-    'aria-expanded'?: boolean;
-  }>;
+export interface WithdrawDialogProps extends MoneyDialogBaseProps {
   /** The coin withdrawn. */
   coin: CoinId;
   /** Its available balance, a decimal string (without `accounts`). */
@@ -173,10 +155,6 @@ export interface WithdrawDialogProps {
   onRetry?: () => void;
   /** The saved addresses (`GET /wallets/withdraw-addresses`); other coins' are left out. */
   addresses: readonly WithdrawAddress[];
-  /** Whether a pay password is set; without one the dialog offers to set it instead. */
-  hasPayPassword: boolean;
-  /** Opens the host's pay-password form; shown when none is set. */
-  onSetPayPassword?: () => void;
   /**
    * Sends a second validation's code by email or SMS: scene `withdraw_address` to save an
    * address, `withdraw` to withdraw; a rejection shows its message. Leave it out when codes
@@ -215,47 +193,26 @@ export interface WithdrawDialogProps {
   labels?: Partial<Record<WithdrawDialogLabelKey, string>>;
 }
 
-type Step = 'address' | 'amount' | 'confirm';
-const STEPS: readonly Step[] = ['address', 'amount', 'confirm'];
+/** The texts of a withdrawal dialog, with the partner's overrides. */
+export type WithdrawLabel = (
+  key: WithdrawDialogLabelKey,
+  values?: Record<string, unknown>,
+) => string;
+
+type Scene = 'withdraw' | 'withdraw_address';
+
 const STEP_LABEL = {
   address: 'withdrawStepAddress',
   amount: 'withdrawStepAmount',
   confirm: 'withdrawStepConfirm',
 } as const;
-const STEP_OF: Record<WithdrawDialogField, Step> = {
-  addressId: 'address',
-  alias: 'address',
-  address: 'address',
-  publicKey: 'address',
-  addressCode: 'address',
-  amount: 'amount',
-  payPassword: 'confirm',
-  code: 'confirm',
-};
-const ADD_FIELDS = new Set<WithdrawDialogField>(['alias', 'address', 'publicKey', 'addressCode']);
-const SCALE = 18;
 
-type Errors = Partial<Record<WithdrawDialogField | 'form', string>>;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** A non-negative decimal string as an integer of 10^-18 units. */
-function units(value: string): bigint {
-  const [whole = '0', fraction = ''] = value.split('.');
-  return (
-    BigInt(whole || '0') * 10n ** BigInt(SCALE) +
-    BigInt(fraction.padEnd(SCALE, '0').slice(0, SCALE) || '0')
-  );
-}
-
-/** How many chain transactions a withdrawal of `amount` is split into at `maxSingle` each. */
+/**
+ * How many chain transactions a withdrawal of `amount` is split into at `maxSingle` each
+ * (core's `withdrawalPartCount`); one without a usable limit.
+ */
 export function withdrawalParts(amount: string, maxSingle: string): number {
-  const max = units(maxSingle);
-  if (max <= 0n) return 1;
-  const total = units(amount);
-  return Number((total + max - 1n) / max) || 1;
+  return withdrawalPartCount(amount, maxSingle);
 }
 
 /**
@@ -280,13 +237,10 @@ export function withdrawalParts(amount: string, maxSingle: string): number {
  *
  * A refusal of the host goes under the field it names, on that field's step. While withdrawals
  * are paused after a security change (the rules' `paused_until`), or closed for the coin, or
- * without a pay password, the dialog says so instead. A native `<dialog>` like
- * `TransferDialog`: focus stays inside, Escape and the backdrop close it, `data-state`.
+ * without a pay password, the dialog says so instead. The money dialogs' shell
+ * (`MoneyDialog`): focus stays inside, Escape and the backdrop close it, `data-state`.
  */
 export function WithdrawDialog({
-  open,
-  defaultOpen = false,
-  onOpenChange,
   trigger,
   coin,
   available: availableProp,
@@ -307,62 +261,38 @@ export function WithdrawDialog({
   timezone = DEFAULT_TIMEZONE,
   resendSeconds = 60,
   labels,
+  ...props
 }: WithdrawDialogProps) {
   const { label, t } = useLabels(labels);
   const id = useId();
-  const [isOpen, setOpen] = useControllableState({
-    value: open,
-    defaultValue: defaultOpen,
-    onChange: onOpenChange,
-  });
+  const [isOpen, setOpen] = useDialogOpen(props);
   const own = addresses.filter((entry) => entry.coin === coin);
   const symbol = COIN_DISPLAY[coin]?.symbol ?? coin.toUpperCase();
-  const [step, setStep] = useState<Step>('address');
-  const [addressId, setAddressId] = useState('');
-  const [adding, setAdding] = useState(false);
-  const [alias, setAlias] = useState('');
-  const [newAddress, setNewAddress] = useState('');
-  const [publicKey, setPublicKey] = useState('');
-  const [addressCode, setAddressCode] = useState('');
-  const [amount, setAmount] = useState('');
-  const [fromAccount, setFromAccount] = useState(accounts?.[0]?.account ?? '');
-  const [payPassword, setPayPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [wait, setWait] = useState<Record<'withdraw' | 'withdraw_address', number>>({
-    withdraw: 0,
-    withdraw_address: 0,
-  });
-  const [sent, setSent] = useState<'withdraw' | 'withdraw_address' | null>(null);
-  const pendingAddress = useRef<string | null>(null);
-  const passkeys = usePasskeys<'withdraw' | 'withdraw_address'>(onPasskey, (scene, message) =>
-    setErrors((current) => ({
-      ...current,
-      [scene === 'withdraw' ? 'code' : 'addressCode']: message,
-    })),
+  const [form, dispatch] = useReducer(withdrawReducer, undefined, () =>
+    initialWithdrawForm('', accounts?.[0]?.account ?? ''),
   );
-  const addressPasskey = passkeys.state('withdraw_address');
-  const withdrawPasskey = passkeys.state('withdraw');
+  const { step, addressId, adding, fromAccount, errors, busy } = form;
+  const pendingAddress = useRef<string | null>(null);
+  const validation = useSecondValidation<Scene>(
+    onSendCode,
+    onPasskey,
+    resendSeconds,
+    (scene, message) =>
+      dispatch({ type: 'error', field: scene === 'withdraw' ? 'code' : 'addressCode', message }),
+  );
+  const addressToken = validation.token('withdraw_address');
+  const withdrawToken = validation.token('withdraw');
 
   // A fresh form each time the dialog opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening
   useEffect(() => {
     if (!isOpen) return;
-    setStep('address');
-    setAddressId(own[0]?.id ?? '');
-    setAdding(false);
-    setAlias('');
-    setNewAddress('');
-    setPublicKey('');
-    setAddressCode('');
-    setAmount('');
-    setFromAccount(accounts?.[0]?.account ?? '');
-    setPayPassword('');
-    setCode('');
-    setErrors({});
-    setSent(null);
-    passkeys.forget();
+    dispatch({
+      type: 'open',
+      addressId: own[0]?.id ?? '',
+      fromAccount: accounts?.[0]?.account ?? '',
+    });
+    validation.reset();
   }, [isOpen, coin]);
 
   // The addresses arrive after the dialog opened (or the chosen one was deleted): choose the first.
@@ -371,7 +301,7 @@ export function WithdrawDialog({
   useEffect(() => {
     if (pendingAddress.current !== null) return;
     if (own.some((entry) => entry.id === addressId)) return;
-    setAddressId(own[0]?.id ?? '');
+    dispatch({ type: 'edit', field: 'addressId', value: own[0]?.id ?? '' });
   }, [ownIds]);
 
   // A saved address arrives in `addresses`: select it.
@@ -381,21 +311,8 @@ export function WithdrawDialog({
     const saved = own.find((entry) => entry.address === typed);
     if (saved === undefined) return;
     pendingAddress.current = null;
-    setAddressId(saved.id);
+    dispatch({ type: 'edit', field: 'addressId', value: saved.id });
   });
-
-  useEffect(() => {
-    if (wait.withdraw <= 0 && wait.withdraw_address <= 0) return;
-    const timer = setTimeout(
-      () =>
-        setWait((current) => ({
-          withdraw: Math.max(0, current.withdraw - 1),
-          withdraw_address: Math.max(0, current.withdraw_address - 1),
-        })),
-      1000,
-    );
-    return () => clearTimeout(timer);
-  }, [wait]);
 
   const nowMs = now ?? Date.now();
   const pausedMs = rules?.paused_until ? isoToMs(rules.paused_until) : 0;
@@ -409,23 +326,19 @@ export function WithdrawDialog({
         '0');
   // The fee comes on top of the amount: "All" leaves room for it.
   const most = compareDecimal(available, fee) > 0 ? subtractDecimal(available, fee) : '0';
-  const value = amount.trim();
+  const value = form.amount.trim();
   const valueOk =
     isDecimalString(value) && !value.startsWith('-') && compareDecimal(value, '0') > 0;
-  const receive = valueOk ? value : '0';
-  const total = valueOk ? addDecimal(value, fee) : '0';
-  const money = (figure: string) => formatCoinMoney(figure, coin);
-
-  function showErrors(found: Errors) {
-    setErrors(found);
-    const first = (Object.keys(found) as (WithdrawDialogField | 'form')[]).find(
-      (key) => key !== 'form',
-    );
-    if (first !== undefined) {
-      setStep(STEP_OF[first]);
-      if (ADD_FIELDS.has(first)) setAdding(true);
-    }
-  }
+  const figures = {
+    available,
+    fee,
+    value,
+    valueOk,
+    receive: valueOk ? value : '0',
+    total: valueOk ? addDecimal(value, fee) : '0',
+    most,
+  };
+  const moneyOf = (figure: string) => formatCoinMoney(figure, coin);
 
   function checkAddress(): Errors {
     return own.some((entry) => entry.id === addressId)
@@ -435,107 +348,68 @@ export function WithdrawDialog({
 
   function checkNewAddress(): Errors {
     const found: Errors = {};
-    if (alias.trim() === '') found.alias = label('withdrawAliasRequired');
-    const typed = newAddress.trim();
+    if (form.alias.trim() === '') found.alias = label('withdrawAliasRequired');
+    const typed = form.newAddress.trim();
     if (typed === '') found.address = t('validation.addressRequired');
     else if (!miningAddressPattern(coin).test(typed)) {
       found.address = label('withdrawAddressInvalid');
     }
-    if (coin === 'kda' && publicKey.trim() !== '' && !/^[0-9a-fA-F]{64}$/.test(publicKey.trim())) {
+    const key = form.publicKey.trim();
+    if (coin === 'kda' && key !== '' && !/^[0-9a-fA-F]{64}$/.test(key)) {
       found.publicKey = label('withdrawPublicKeyInvalid');
     }
-    if (addressPasskey.token !== null) return found;
-    if (addressCode.trim() === '') found.addressCode = t('validation.verificationCodeRequired');
-    else if (!/^\d{6}$/.test(addressCode.trim())) {
-      found.addressCode = t('validation.verificationCodeInvalid');
-    }
+    const codeProblem = addressToken === null ? checkCode(form.addressCode, t) : undefined;
+    if (codeProblem) found.addressCode = codeProblem;
     return found;
   }
 
-  function checkAmount(): Errors {
-    if (value === '') return { amount: t('validation.amountRequired') };
-    if (!isDecimalString(value) || value.startsWith('-')) {
-      return { amount: t('validation.amountInvalid') };
-    }
-    if (compareDecimal(value, '0') <= 0) return { amount: t('validation.amountNotPositive') };
-    if ((value.split('.')[1]?.length ?? 0) > SCALE) {
-      return { amount: t('validation.amountTooPrecise', { decimals: SCALE }) };
-    }
-    if (rules && compareDecimal(value, rules.min_amount) < 0) {
-      return { amount: t('validation.amountBelowMinimum', { minimum: rules.min_amount }) };
-    }
-    if (compareDecimal(addDecimal(value, rules?.fee ?? '0'), available) > 0) {
-      return { amount: label('withdrawInsufficient') };
-    }
-    return {};
-  }
+  const amountProblem = amountMessage(
+    checkWithdrawalAmount(value, { coin, minAmount: rules?.min_amount ?? '0', fee, available }),
+    t,
+    label('withdrawInsufficient'),
+  );
+  const checkAmount = (): Errors => (amountProblem ? { amount: amountProblem } : {});
 
   function checkConfirm(): Errors {
     const found: Errors = {};
-    if (payPassword === '') found.payPassword = t('validation.payPasswordRequired');
-    if (withdrawPasskey.token !== null) return found;
-    if (code.trim() === '') found.code = t('validation.verificationCodeRequired');
-    else if (!/^\d{6}$/.test(code.trim())) found.code = t('validation.verificationCodeInvalid');
+    if (form.payPassword === '') found.payPassword = t('validation.payPasswordRequired');
+    const codeProblem = withdrawToken === null ? checkCode(form.code, t) : undefined;
+    if (codeProblem) found.code = codeProblem;
     return found;
-  }
-
-  async function sendCode(scene: 'withdraw' | 'withdraw_address') {
-    if (!onSendCode) return;
-    const field = scene === 'withdraw' ? 'code' : 'addressCode';
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    try {
-      const answer = await onSendCode(scene);
-      setSent(scene);
-      setWait((current) => ({
-        ...current,
-        [scene]: typeof answer === 'number' ? answer : resendSeconds,
-      }));
-    } catch (failure) {
-      setErrors((current) => ({ ...current, [field]: messageOf(failure) }));
-    }
   }
 
   async function saveAddress() {
     if (busy || !onAddAddress) return;
     const found = checkNewAddress();
-    setErrors(found);
+    dispatch({ type: 'errors', errors: found });
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const typed = newAddress.trim();
+    await whileBusy(dispatch, async () => {
+      const typed = form.newAddress.trim();
+      const key = form.publicKey.trim();
       const refusal = await onAddAddress({
         coin,
-        alias: alias.trim(),
+        alias: form.alias.trim(),
         address: typed,
-        ...(coin === 'kda' && publicKey.trim() !== '' ? { publicKey: publicKey.trim() } : {}),
-        ...(addressPasskey.token === null
-          ? { code: addressCode.trim() }
-          : { code: '', passkeyToken: addressPasskey.token }),
+        ...(coin === 'kda' && key !== '' ? { publicKey: key } : {}),
+        ...(addressToken === null
+          ? { code: form.addressCode.trim() }
+          : { code: '', passkeyToken: addressToken }),
       });
       if (refusal === undefined) {
         pendingAddress.current = typed;
-        setAdding(false);
-        setAlias('');
-        setNewAddress('');
-        setPublicKey('');
-        setAddressCode('');
-        setSent(null);
+        dispatch({ type: 'addressSaved' });
+        validation.clearSent();
         // The validation is spent: another address needs another.
-        passkeys.forget('withdraw_address');
+        validation.forget('withdraw_address');
       } else {
         // The validation itself was refused (expired, spent): the code field comes back.
-        if (refusal.field === 'addressCode') passkeys.forget('withdraw_address');
-        showErrors({ [refusal.field ?? 'form']: refusal.message });
+        if (refusal.field === 'addressCode') validation.forget('withdraw_address');
+        dispatch({ type: 'refused', errors: { [refusal.field ?? 'form']: refusal.message } });
       }
-    } catch (failure) {
-      setErrors({ form: messageOf(failure) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function next(event: FormEvent) {
-    event.preventDefault();
+  async function next() {
     if (busy) return;
     if (step === 'address') {
       if (adding) {
@@ -543,155 +417,43 @@ export function WithdrawDialog({
         return;
       }
       const found = checkAddress();
-      setErrors(found);
-      if (Object.keys(found).length === 0) setStep('amount');
+      if (Object.keys(found).length === 0) dispatch({ type: 'step', step: 'amount' });
+      else dispatch({ type: 'errors', errors: found });
       return;
     }
     if (step === 'amount') {
       const found = checkAmount();
-      setErrors(found);
-      if (Object.keys(found).length === 0) setStep('confirm');
+      if (Object.keys(found).length === 0) dispatch({ type: 'step', step: 'confirm' });
+      else dispatch({ type: 'errors', errors: found });
       return;
     }
     const found = { ...checkAddress(), ...checkAmount(), ...checkConfirm() };
     if (Object.keys(found).length > 0) {
-      showErrors(found);
+      dispatch({ type: 'refused', errors: found });
       return;
     }
-    setErrors({});
-    setBusy(true);
-    try {
+    dispatch({ type: 'errors', errors: {} });
+    await whileBusy(dispatch, async () => {
       const refusal = await onSubmit({
         coin,
         ...(accounts !== undefined && fromAccount !== '' ? { fromAccount } : {}),
         addressId,
         amount: value,
-        payPassword,
-        ...(withdrawPasskey.token === null
-          ? { code: code.trim() }
-          : { code: '', passkeyToken: withdrawPasskey.token }),
+        payPassword: form.payPassword,
+        ...(withdrawToken === null
+          ? { code: form.code.trim() }
+          : { code: '', passkeyToken: withdrawToken }),
       });
       if (refusal === undefined) setOpen(false);
       else {
-        if (refusal.field === 'code') passkeys.forget('withdraw');
-        showErrors({ [refusal.field ?? 'form']: refusal.message });
+        if (refusal.field === 'code') validation.forget('withdraw');
+        dispatch({ type: 'refused', errors: { [refusal.field ?? 'form']: refusal.message } });
       }
-    } catch (failure) {
-      setErrors({ form: messageOf(failure) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  const field = (
-    name: WithdrawDialogField,
-    text: string,
-    input: (props: {
-      id: string;
-      'aria-invalid'?: true;
-      'aria-describedby'?: string;
-    }) => ReactElement,
-    hint?: string,
-  ) => {
-    const problem = errors[name];
-    const inputId = `${id}-${name}`;
-    const described = [hint ? `${inputId}-hint` : '', problem ? `${inputId}-error` : '']
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div className={widget.field}>
-        <label htmlFor={inputId}>{text}</label>
-        {input({
-          id: inputId,
-          ...(problem ? { 'aria-invalid': true } : {}),
-          ...(described ? { 'aria-describedby': described } : {}),
-        })}
-        {hint ? (
-          <p id={`${inputId}-hint`} className={styles.hint}>
-            {hint}
-          </p>
-        ) : null}
-        {problem ? (
-          <p id={`${inputId}-error`} className={base.error}>
-            {problem}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
-  const passkeyChoice = (name: 'code' | 'addressCode', scene: 'withdraw' | 'withdraw_address') =>
-    onPasskey ? (
-      <PasskeyChoice
-        id={`${id}-${scene}-passkey`}
-        state={passkeys.state(scene)}
-        texts={{
-          use: label('withdrawUsePasskey'),
-          failedHint: label('withdrawPasskeyFailedHint'),
-          failed: t('errors.verificationFailed'),
-          anotherWay: t('errors.verifyAnotherWay'),
-          tryAgain: t('errors.tryAgain'),
-        }}
-        onRun={() => void passkeys.run(scene)}
-        onAnotherWay={() => {
-          passkeys.dismiss(scene);
-          document.getElementById(`${id}-${name}`)?.focus();
-        }}
-      />
-    ) : null;
-
-  const codeField = (
-    name: 'code' | 'addressCode',
-    scene: 'withdraw' | 'withdraw_address',
-    text: string,
-    current: string,
-    change: (next: string) => void,
-  ) =>
-    passkeys.state(scene).token !== null ? (
-      <PasskeyVerified text={label('withdrawPasskeyVerified')} />
-    ) : (
-      <>
-        {codeFieldInput(name, scene, text, current, change)}
-        {passkeyChoice(name, scene)}
-      </>
-    );
-
-  const codeFieldInput = (
-    name: 'code' | 'addressCode',
-    scene: 'withdraw' | 'withdraw_address',
-    text: string,
-    current: string,
-    change: (next: string) => void,
-  ) =>
-    field(name, text, (props) => (
-      <div className={base.withButton}>
-        <input
-          {...props}
-          className={widget.textInput}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={current}
-          onChange={(event) => change(event.target.value)}
-        />
-        {onSendCode ? (
-          <button
-            type="button"
-            className={widget.button}
-            data-variant="secondary"
-            disabled={wait[scene] > 0}
-            onClick={() => void sendCode(scene)}
-          >
-            {wait[scene] > 0
-              ? t('widgets.resendIn', { seconds: wait[scene] })
-              : label('withdrawSendCode')}
-          </button>
-        ) : null}
-      </div>
-    ));
-
   const chosen = own.find((entry) => entry.id === addressId);
-  const formId = `${id}-form`;
+  const index = STEPS.indexOf(step);
   let body: ReactElement;
   let ready = false;
   if (loading) {
@@ -707,14 +469,11 @@ export function WithdrawDialog({
     );
   } else if (!hasPayPassword) {
     body = (
-      <div className={base.notice}>
-        <p className={widget.muted}>{label('withdrawNoPayPassword')}</p>
-        {onSetPayPassword ? (
-          <button type="button" className={widget.button} onClick={onSetPayPassword}>
-            {label('withdrawSetPayPassword')}
-          </button>
-        ) : null}
-      </div>
+      <PayPasswordNotice
+        text={label('withdrawNoPayPassword')}
+        setLabel={label('withdrawSetPayPassword')}
+        onSet={onSetPayPassword}
+      />
     );
   } else if (paused) {
     body = (
@@ -730,277 +489,35 @@ export function WithdrawDialog({
     );
   } else {
     ready = true;
-    const index = STEPS.indexOf(step);
+    const shared = { id, form, dispatch, label, coin, symbol, validation };
     let content: ReactNode;
     if (step === 'address') {
       content = (
-        <>
-          {own.length === 0 ? (
-            <p className={widget.muted}>{label('withdrawNoAddresses', { coin: symbol })}</p>
-          ) : (
-            <fieldset
-              className={styles.addressList}
-              aria-describedby={errors.addressId ? `${id}-addressId-error` : undefined}
-            >
-              <legend className={styles.legend}>{label('withdrawSavedAddresses')}</legend>
-              {own.map((entry) => (
-                <div key={entry.id} className={styles.addressOption}>
-                  <input
-                    type="radio"
-                    id={`${id}-address-${entry.id}`}
-                    name={`${id}-address`}
-                    value={entry.id}
-                    checked={addressId === entry.id}
-                    onChange={() => setAddressId(entry.id)}
-                  />
-                  <label htmlFor={`${id}-address-${entry.id}`} className={styles.addressLabel}>
-                    <span className={styles.alias}>{entry.alias}</span>
-                    <span className={styles.addressText}>{entry.address}</span>
-                  </label>
-                  {onDeleteAddress ? (
-                    <button
-                      type="button"
-                      className={widget.button}
-                      data-variant="ghost"
-                      data-size="sm"
-                      aria-label={label('withdrawDeleteAddress', { alias: entry.alias })}
-                      onClick={() => {
-                        setErrors({});
-                        onDeleteAddress(entry).catch((failure: unknown) =>
-                          setErrors({ form: messageOf(failure) }),
-                        );
-                      }}
-                    >
-                      ✕
-                    </button>
-                  ) : null}
-                </div>
-              ))}
-            </fieldset>
-          )}
-          {errors.addressId ? (
-            <p id={`${id}-addressId-error`} className={base.error}>
-              {errors.addressId}
-            </p>
-          ) : null}
-          {onAddAddress && !adding ? (
-            <div>
-              <button
-                type="button"
-                className={widget.button}
-                data-variant="secondary"
-                data-size="sm"
-                onClick={() => {
-                  setErrors({});
-                  setAdding(true);
-                }}
-              >
-                {label('withdrawAddAddress')}
-              </button>
-            </div>
-          ) : null}
-          {onAddAddress && adding ? (
-            <div className={styles.addForm}>
-              {field('alias', label('withdrawAlias'), (props) => (
-                <input
-                  {...props}
-                  className={widget.textInput}
-                  placeholder={label('withdrawAliasPlaceholder')}
-                  autoComplete="off"
-                  maxLength={64}
-                  value={alias}
-                  onChange={(event) => setAlias(event.target.value)}
-                />
-              ))}
-              {field('address', label('withdrawAddress'), (props) => (
-                <input
-                  {...props}
-                  className={widget.textInput}
-                  autoComplete="off"
-                  spellCheck={false}
-                  value={newAddress}
-                  onChange={(event) => setNewAddress(event.target.value)}
-                />
-              ))}
-              {coin === 'kda'
-                ? field(
-                    'publicKey',
-                    label('withdrawPublicKey'),
-                    (props) => (
-                      <input
-                        {...props}
-                        className={widget.textInput}
-                        autoComplete="off"
-                        spellCheck={false}
-                        value={publicKey}
-                        onChange={(event) => setPublicKey(event.target.value)}
-                      />
-                    ),
-                    label('withdrawPublicKeyHint'),
-                  )
-                : null}
-              {codeField(
-                'addressCode',
-                'withdraw_address',
-                label('withdrawCode'),
-                addressCode,
-                setAddressCode,
-              )}
-              {sent === 'withdraw_address' ? (
-                <p className={base.available} role="status">
-                  {label('withdrawCodeSent')}
-                </p>
-              ) : null}
-              <div className={base.footer}>
-                <button
-                  type="button"
-                  className={widget.button}
-                  data-variant="secondary"
-                  onClick={() => {
-                    setAdding(false);
-                    setErrors({});
-                  }}
-                >
-                  {label('withdrawCancel')}
-                </button>
-                <button
-                  type="button"
-                  className={widget.button}
-                  aria-busy={busy || undefined}
-                  onClick={() => void saveAddress()}
-                >
-                  {label('withdrawSaveAddress')}
-                </button>
-              </div>
-            </div>
-          ) : null}
-        </>
+        <AddressStep
+          {...shared}
+          own={own}
+          onAddAddress={onAddAddress}
+          onDeleteAddress={onDeleteAddress}
+          onSave={() => void saveAddress()}
+        />
       );
     } else if (step === 'amount') {
       content = (
-        <>
-          {accounts !== undefined && accounts.length > 1 ? (
-            <div className={widget.field}>
-              <label htmlFor={`${id}-from`}>{label('withdrawFrom')}</label>
-              <select
-                id={`${id}-from`}
-                className={widget.nativeSelect}
-                value={fromAccount}
-                onChange={(event) => setFromAccount(event.target.value)}
-              >
-                {accounts.map((entry) => (
-                  <option key={entry.account} value={entry.account}>
-                    {entry.account}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          {compareDecimal(available, '0') <= 0 ? (
-            <p className={widget.muted}>{label('withdrawNoFunds', { coin: symbol })}</p>
-          ) : null}
-          {field('amount', label('withdrawAmount'), (props) => (
-            <div className={base.withButton}>
-              <input
-                {...props}
-                className={widget.textInput}
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-              />
-              <button
-                type="button"
-                className={widget.button}
-                data-variant="secondary"
-                onClick={() => setAmount(most)}
-              >
-                {label('withdrawAll')}
-              </button>
-            </div>
-          ))}
-          <dl className={styles.figures}>
-            <dt className={styles.figureLabel}>{label('withdrawAvailable')}</dt>
-            <dd className={styles.figureValue}>{money(available)}</dd>
-            <dt className={styles.figureLabel}>{label('withdrawFee')}</dt>
-            <dd className={styles.figureValue}>{money(fee)}</dd>
-            <dt className={styles.figureLabel}>{label('withdrawMinimum')}</dt>
-            <dd className={styles.figureValue}>{money(rules.min_amount)}</dd>
-            <dt className={styles.figureLabel}>{label('withdrawReceive')}</dt>
-            <dd className={`${styles.figureValue} ${styles.strong}`} data-testid="withdraw-receive">
-              {money(receive)}
-            </dd>
-            <dt className={styles.figureLabel}>{label('withdrawTotal')}</dt>
-            <dd className={styles.figureValue} data-testid="withdraw-total">
-              {money(total)}
-            </dd>
-          </dl>
-          {valueOk && compareDecimal(value, rules.manual_audit_above) > 0 ? (
-            <p className={styles.callout}>
-              {label('withdrawAuditNote', { limit: money(rules.manual_audit_above) })}
-            </p>
-          ) : null}
-          {valueOk && compareDecimal(value, rules.max_single) > 0 ? (
-            <p className={styles.callout}>
-              {label('withdrawSplitNote', {
-                max: money(rules.max_single),
-                parts: withdrawalParts(value, rules.max_single),
-              })}
-            </p>
-          ) : null}
-        </>
+        <AmountStep
+          {...shared}
+          rules={rules}
+          accounts={accounts}
+          figures={figures}
+          money={moneyOf}
+        />
       );
     } else {
       content = (
-        <>
-          <dl className={styles.figures}>
-            <dt className={styles.figureLabel}>{label('withdrawTo')}</dt>
-            <dd className={styles.figureValue}>
-              <span className={styles.alias}>{chosen?.alias}</span>
-              <br />
-              <span className={styles.addressText}>{chosen?.address}</span>
-            </dd>
-            <dt className={styles.figureLabel}>{label('withdrawAmount')}</dt>
-            <dd className={styles.figureValue}>{valueOk ? money(value) : '--'}</dd>
-            <dt className={styles.figureLabel}>{label('withdrawFee')}</dt>
-            <dd className={styles.figureValue}>{money(fee)}</dd>
-            <dt className={styles.figureLabel}>{label('withdrawReceive')}</dt>
-            <dd className={`${styles.figureValue} ${styles.strong}`}>{money(receive)}</dd>
-            <dt className={styles.figureLabel}>{label('withdrawTotal')}</dt>
-            <dd className={styles.figureValue}>{money(total)}</dd>
-          </dl>
-          {valueOk && compareDecimal(value, rules.manual_audit_above) > 0 ? (
-            <p className={styles.callout}>
-              {label('withdrawAuditNote', { limit: money(rules.manual_audit_above) })}
-            </p>
-          ) : null}
-          {field('payPassword', label('withdrawPayPassword'), (props) => (
-            <input
-              {...props}
-              type="password"
-              className={widget.textInput}
-              autoComplete="off"
-              value={payPassword}
-              onChange={(event) => setPayPassword(event.target.value)}
-            />
-          ))}
-          {codeField('code', 'withdraw', label('withdrawCode'), code, setCode)}
-          {sent === 'withdraw' ? (
-            <p className={base.available} role="status">
-              {label('withdrawCodeSent')}
-            </p>
-          ) : null}
-        </>
+        <ConfirmStep {...shared} rules={rules} chosen={chosen} figures={figures} money={moneyOf} />
       );
     }
     body = (
-      <form
-        id={formId}
-        className={base.form}
-        noValidate
-        onSubmit={(event) => void next(event)}
-        data-step={step}
-      >
+      <MoneyForm id={id} step={step} error={errors.form} onSubmit={next}>
         <ol className={styles.steps} aria-label={label('withdrawSteps')}>
           {STEPS.map((name, position) => (
             <li
@@ -1014,111 +531,36 @@ export function WithdrawDialog({
           ))}
         </ol>
         {content}
-        {errors.form ? (
-          <p className={base.error} role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-      </form>
+      </MoneyForm>
     );
   }
 
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialogRef.current;
-    if (!element) return;
-    if (isOpen && !element.open) element.showModal();
-    if (!isOpen && element.open) element.close();
-  }, [isOpen]);
-
-  const index = STEPS.indexOf(step);
-  const submitText =
-    step === 'confirm'
-      ? label('withdrawSubmit')
-      : step === 'address' && adding
-        ? label('withdrawSaveAddress')
-        : label('withdrawNext');
-
   return (
-    <>
-      {trigger
-        ? cloneElement(trigger, {
-            'aria-haspopup': 'dialog',
-            'aria-expanded': isOpen,
-            onClick: (event: MouseEvent<HTMLElement>) => {
-              trigger.props.onClick?.(event);
-              setOpen(true);
-            },
-          })
-        : null}
-      <dialog
-        ref={dialogRef}
-        className={base.dialog}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-description`}
-        data-state={isOpen ? 'open' : 'closed'}
-        onCancel={(event) => {
-          event.preventDefault();
-          setOpen(false);
-        }}
-        onKeyDown={(event) => {
-          if (event.key !== 'Escape') return;
-          event.preventDefault();
-          setOpen(false);
-        }}
-        onClose={() => {
-          if (isOpen) setOpen(false);
-        }}
-        onClick={(event) => {
-          if (event.target === event.currentTarget) setOpen(false);
-        }}
-      >
-        {isOpen ? (
-          <div className={base.panel}>
-            <h2 id={`${id}-title`} className={base.title}>
-              {label('withdrawTitle', { coin: symbol })}
-            </h2>
-            <p id={`${id}-description`} className={widget.note}>
-              {label('withdrawDescription', { coin: symbol })}
-            </p>
-            {body}
-            <div className={base.footer}>
-              {ready && index > 0 ? (
-                <button
-                  type="button"
-                  className={widget.button}
-                  data-variant="secondary"
-                  onClick={() => {
-                    setErrors({});
-                    setStep(STEPS[index - 1] ?? 'address');
-                  }}
-                >
-                  {label('withdrawBack')}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className={widget.button}
-                  data-variant="secondary"
-                  onClick={() => setOpen(false)}
-                >
-                  {label('withdrawCancel')}
-                </button>
-              )}
-              {ready && !(step === 'address' && adding) ? (
-                <button
-                  type="submit"
-                  form={formId}
-                  className={widget.button}
-                  aria-busy={busy || undefined}
-                >
-                  {submitText}
-                </button>
-              ) : null}
-            </div>
-          </div>
-        ) : null}
-      </dialog>
-    </>
+    <MoneyDialog
+      id={id}
+      open={isOpen}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={label('withdrawTitle', { coin: symbol })}
+      description={label('withdrawDescription', { coin: symbol })}
+      cancel={
+        ready && index > 0
+          ? {
+              label: label('withdrawBack'),
+              onClick: () => dispatch({ type: 'step', step: STEPS[index - 1] ?? 'address' }),
+            }
+          : { label: label('withdrawCancel') }
+      }
+      submit={
+        ready && !(step === 'address' && adding)
+          ? {
+              label: step === 'confirm' ? label('withdrawSubmit') : label('withdrawNext'),
+              busy,
+            }
+          : undefined
+      }
+    >
+      {body}
+    </MoneyDialog>
   );
 }
