@@ -175,10 +175,11 @@ describe('cloud-mining contracts', () => {
     await page.getByLabel('Pay password').fill(PAY_PASSWORD);
     await page.getByRole('button', { name: 'Pay 0.020000 BTC' }).click();
     await page.getByText(/Paid\. Mining starts on \d{4}-\d{2}-\d{2}\./).waitFor();
-    await page.getByRole('list', { name: 'Order progress' }).waitFor();
-    expect(await page.locator('[aria-current="step"]').textContent()).toContain(
-      'Paid, awaiting effect',
-    );
+    // The order refreshes in place after the payment (no skeleton): wait for its new step.
+    await page
+      .getByRole('list', { name: 'Order progress' })
+      .locator('[aria-current="step"]', { hasText: 'Paid, awaiting effect' })
+      .waitFor();
     await context.close();
 
     // The next day it mines; once that day has closed (and the one after, or its settlement),

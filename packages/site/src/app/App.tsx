@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, isLanguage } from '@poolkit/core';
+import { DEFAULT_LANGUAGE } from '@poolkit/core/constants';
+import { isLanguage } from '@poolkit/core/i18n';
 import { PoolKitThemeProvider, ToastProvider } from '@poolkit/widgets';
 import { type ReactNode, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';

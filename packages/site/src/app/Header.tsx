@@ -1,12 +1,11 @@
+import { hasAnyPermission, matchRoute } from '@poolkit/core/access';
 import {
-  hasAnyPermission,
   isLanguage,
   LANGUAGE_NAMES,
   LANGUAGES,
   type Language,
   loadLanguage,
-  matchRoute,
-} from '@poolkit/core';
+} from '@poolkit/core/i18n';
 import { Button } from '@poolkit/widgets';
 import {
   type ReactNode,
@@ -341,6 +340,22 @@ function DesktopNav() {
   );
 }
 
+/** A 20 px line icon in the text colour; hidden from screen readers (its control has the name). */
+function LineIcon({ strokeWidth, children }: { strokeWidth: number; children: ReactNode }) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
+  );
+}
 function UnreadCount() {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -370,18 +385,10 @@ function UnreadCount() {
       className={styles.iconLink}
       aria-label={t('site.header.messages', { count })}
     >
-      <svg
-        width="20"
-        height="20"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        aria-hidden="true"
-      >
+      <LineIcon strokeWidth={1.8}>
         <path d="M4 6h16v12H4z" />
         <path d="m4 7 8 6 8-6" />
-      </svg>
+      </LineIcon>
       {count > 0 ? <span className={styles.badge}>{count > 99 ? '99+' : count}</span> : null}
     </AppLink>
   );
@@ -466,17 +473,9 @@ export function Header() {
           aria-controls={drawerId}
           onClick={() => setDrawerOpen(true)}
         >
-          <svg
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
+          <LineIcon strokeWidth={2}>
             <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
+          </LineIcon>
         </button>
         <AppLink to="/" className={styles.logo} aria-label={t('site.header.logoLabel')}>
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">

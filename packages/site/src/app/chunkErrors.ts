@@ -1,4 +1,4 @@
-import { WEBSITE_UPDATED_MESSAGE_KEY } from '@poolkit/core';
+import { WEBSITE_UPDATED_MESSAGE_KEY } from '@poolkit/core/domain';
 
 /** The error a page chunk throws after the one reload of spec section 2 did not help. */
 export class WebsiteUpdatedError extends Error {

@@ -2,17 +2,43 @@ import {
   type Api,
   createApi,
   createHttpClient,
-  type EndpointGroup,
-  type Endpoints,
   type HttpClient,
-  type Session,
   sessionHttpOptions,
-} from '@poolkit/core';
+} from '@poolkit/core/client';
+import type { EndpointGroup, EndpointGroupName, Endpoints } from '@poolkit/core/contract';
+import type { Session } from '@poolkit/core/session';
+import { type ApiCache, apiCache } from './apiCache';
 
 /** The HTTP client, and the typed methods of one endpoint group over it. */
 export interface Client {
   http: HttpClient;
-  methodsOf(group: EndpointGroup): Partial<Api<Endpoints>>;
+  methodsOf(group: EndpointGroup, name: EndpointGroupName): Partial<Api<Endpoints>>;
+}
+
+type Method = (...args: never[]) => Promise<unknown>;
+
+/**
+ * The methods of `group` (named `name`) over `http`, each write telling `cache` once it
+ * succeeds, so the reads it changes are fetched again (see `apiCache.ts`).
+ */
+export function cachedMethodsOf(
+  http: HttpClient,
+  group: EndpointGroup,
+  name: EndpointGroupName,
+  cache: ApiCache = apiCache,
+): Partial<Api<Endpoints>> {
+  const methods = createApi(http, group) as Record<string, Method>;
+  cache.registerGroup(name, Object.keys(group));
+  for (const [id, endpoint] of Object.entries(group)) {
+    const method = methods[id];
+    if (!endpoint.write || method === undefined) continue;
+    methods[id] = async (...args) => {
+      const answer = await method(...args);
+      cache.afterWrite(id);
+      return answer;
+    };
+  }
+  return methods as Partial<Api<Endpoints>>;
 }
 
 /**
@@ -30,6 +56,6 @@ export function createClient(session: Session, onAuthFailure: () => void): Clien
   });
   return {
     http,
-    methodsOf: (group) => createApi(http, group) as Partial<Api<Endpoints>>,
+    methodsOf: (group, name) => cachedMethodsOf(http, group, name),
   };
 }

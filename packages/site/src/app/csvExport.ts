@@ -1,4 +1,4 @@
-import { validators } from '@poolkit/core';
+import { validators } from '@poolkit/core/validators';
 import type { TFunction } from 'i18next';
 import { validateFields } from '../pages/identity/identity';
 

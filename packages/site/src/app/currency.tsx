@@ -4,7 +4,7 @@ import {
   formatCurrency,
   formatDecimal,
   type RateEntry,
-} from '@poolkit/core';
+} from '@poolkit/core/format';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from './servicesContext';

@@ -1,4 +1,5 @@
-import { describeError, SYSTEM_ERROR_KEY, shouldShowAsDialog, type Translate } from '@poolkit/core';
+import { describeError, SYSTEM_ERROR_KEY, type Translate } from '@poolkit/core/client';
+import { shouldShowAsDialog } from '@poolkit/core/domain';
 
 /** One message on screen: a toast on wide screens, an alert dialog under 768 px. */
 export interface FeedbackMessage {

@@ -1,7 +1,7 @@
+import { CHART_TIME_PATTERNS, EMPTY_VALUE_TEXT } from '@poolkit/core/constants';
+import { isCoinId } from '@poolkit/core/domain';
 import {
-  CHART_TIME_PATTERNS,
   coinHashrateUnit,
-  EMPTY_VALUE_TEXT,
   formatCoinAmount,
   formatCoinHashrate,
   formatCoinMoney,
@@ -11,9 +11,8 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
-  isCoinId,
   splitHashrate,
-} from '@poolkit/core';
+} from '@poolkit/core/format';
 
 /**
  * A hashrate of a coin with an auto-scaled unit in the coin's own unit (`1.23 MH/s`,

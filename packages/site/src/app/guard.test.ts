@@ -1,4 +1,5 @@
-import { createI18n, createSession, MemoryStorage } from '@poolkit/core';
+import { createI18n } from '@poolkit/core/i18n';
+import { createSession, MemoryStorage } from '@poolkit/core/session';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { dismissFeedback, type FeedbackMessage, subscribeFeedback } from './feedback';
 import { createGuardLoader, forbiddenMessageKey } from './guard';

@@ -1,10 +1,10 @@
 import {
   decideNavigation,
   decideRolesLoadFailure,
-  isApiError,
   type NavigationQuery,
   type NavigationSession,
-} from '@poolkit/core';
+} from '@poolkit/core/access';
+import { isApiError } from '@poolkit/core/client';
 import { reportError, showMessage } from './feedback';
 import { type LoaderFunctionArgs, redirect } from './nav';
 import type { Services } from './services';

@@ -1,9 +1,5 @@
-import {
-  CHUNK_LOAD_TIMEOUT_MS,
-  chunkLoadRecovery,
-  isChunkLoadError,
-  RELOADED_HASH,
-} from '@poolkit/core';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@poolkit/core/constants';
+import { chunkLoadRecovery, isChunkLoadError, RELOADED_HASH } from '@poolkit/core/domain';
 import { WebsiteUpdatedError } from './chunkErrors';
 import type { PageModule } from './pages';
 

@@ -1,4 +1,6 @@
-import type { LiveNotice, LiveTopic, Session } from '@poolkit/core';
+import type { LiveNotice } from '@poolkit/core/client';
+import type { LiveTopic } from '@poolkit/core/contract';
+import type { Session } from '@poolkit/core/session';
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from './servicesContext';
 

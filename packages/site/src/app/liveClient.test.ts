@@ -1,4 +1,5 @@
-import { createSession, type LiveNotice, MemoryStorage } from '@poolkit/core';
+import type { LiveNotice } from '@poolkit/core/client';
+import { createSession, MemoryStorage } from '@poolkit/core/session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { streamsOf } from './liveClient';
 

@@ -1,10 +1,6 @@
-import {
-  type LiveNotice,
-  type LiveSubscription,
-  type LiveTopic,
-  type Session,
-  subscribeLive,
-} from '@poolkit/core';
+import { type LiveNotice, type LiveSubscription, subscribeLive } from '@poolkit/core/client';
+import type { LiveTopic } from '@poolkit/core/contract';
+import type { Session } from '@poolkit/core/session';
 import type { Listener } from './live';
 
 /**

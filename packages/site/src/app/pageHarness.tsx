@@ -1,17 +1,15 @@
-import {
-  ApiError,
-  createI18n,
-  createSession,
-  type Language,
-  MemoryStorage,
-  matchRoute,
-  type RefreshScheduler,
-} from '@poolkit/core';
+import { matchRoute } from '@poolkit/core/access';
+import { ApiError } from '@poolkit/core/client';
+import { type EndpointGroupName, endpointGroupLoaders, endpoints } from '@poolkit/core/contract';
+import { createI18n, type Language } from '@poolkit/core/i18n';
+import { createSession, MemoryStorage, type RefreshScheduler } from '@poolkit/core/session';
 import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach } from 'vitest';
 import { page } from 'vitest/browser';
 import { AppProviders } from './App';
+import { apiCache } from './apiCache';
+import { dismissFeedback, type FeedbackMessage, subscribeFeedback } from './feedback';
 import * as layoutStyles from './Layout.css';
 import { createMemoryHistory, createRouter, Outlet, RouterProvider, useRouteError } from './nav';
 import type { Services } from './services';
@@ -19,9 +17,26 @@ import type { Services } from './services';
 /** Answers of the fake API by method name; a method not listed answers 404 (not implemented). */
 export type FakeAnswers = Record<string, (input: unknown) => unknown>;
 
+let groupsRegistered: Promise<void> | undefined;
+
+/**
+ * Tells the read cache the contract's endpoint groups, as the site's client does when it loads
+ * them, so that a write in a page test invalidates exactly what it does on the site.
+ */
+function registerEndpointGroups(): Promise<void> {
+  groupsRegistered ??= Promise.all(
+    Object.entries(endpointGroupLoaders).map(async ([name, load]) => {
+      apiCache.registerGroup(name as EndpointGroupName, Object.keys(await load()));
+    }),
+  ).then(() => undefined);
+  return groupsRegistered;
+}
+
 /**
  * An API whose methods answer from `answers` (a function of the request's input) and every other
- * method with a 404, which a page section shows as its empty state.
+ * method with a 404, which a page section shows as its empty state. A write that answers
+ * invalidates the read cache as the site's client does (by the endpoint groups `render`
+ * registers).
  */
 export function fakeApi(answers: FakeAnswers): Services['api'] {
   return new Proxy(
@@ -34,7 +49,10 @@ export function fakeApi(answers: FakeAnswers): Services['api'] {
           if (answer === undefined) {
             throw new ApiError({ kind: 'http', status: 404, serverMessage: `${name}: no answer` });
           }
-          return answer(input);
+          const answered = await answer(input);
+          if ((endpoints as Record<string, { write: boolean }>)[name]?.write)
+            apiCache.afterWrite(name);
+          return answered;
         };
       },
     },
@@ -84,6 +102,12 @@ export function pageHarness() {
     root?.unmount();
     root = undefined;
     document.body.replaceChildren();
+    // No `Feedback` shows the messages here: those a test left would reach the next file's.
+    let left: readonly FeedbackMessage[] = [];
+    subscribeFeedback((messages) => {
+      left = messages;
+    })();
+    for (const message of left) dismissFeedback(message.id);
   });
   // The files of the project share one page: the next one gets vitest's default viewport back.
   afterAll(async () => {
@@ -100,7 +124,7 @@ export function pageHarness() {
       inMain = true,
     }: { language?: Language; width?: number; inMain?: boolean } = {},
   ): Promise<Services> {
-    await page.viewport(width, 900);
+    await Promise.all([page.viewport(width, 900), registerEndpointGroups()]);
     const i18n = createI18n({ language });
     await i18n.changeLanguage(language);
     const services: Services = {

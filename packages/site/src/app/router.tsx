@@ -1,4 +1,5 @@
-import { flattenRoutes, loadLanguage, matchRoute, ROUTES } from '@poolkit/core';
+import { flattenRoutes, matchRoute, ROUTES } from '@poolkit/core/access';
+import { loadLanguage } from '@poolkit/core/i18n';
 import { createGuardLoader } from './guard';
 import { Layout, RouteError, ShellFallback } from './Layout';
 import { lazyPage, type PendingLocation } from './lazyPage';

@@ -1,4 +1,4 @@
-import { createI18n } from '@poolkit/core';
+import { createI18n } from '@poolkit/core/i18n';
 import { describe, expect, it } from 'vitest';
 import { earningFigures } from './sections';
 

@@ -4,7 +4,7 @@ import type {
   PoolInfo,
   SeriesInterval,
   SeriesRange,
-} from '@poolkit/core';
+} from '@poolkit/core/contract';
 import { Button } from '@poolkit/widgets';
 import type { HashrateRange } from '@poolkit/widgets/HashrateChart';
 import type { TFunction } from 'i18next';
@@ -171,8 +171,7 @@ export function HashrateCard({
   data,
   seriesLabel,
   toolbar,
-  range,
-  onRangeChange,
+  span,
 }: {
   title: string;
   /** The coin whose unit the axis and tooltip use (`Sol/s` for Zcash). */
@@ -182,9 +181,8 @@ export function HashrateCard({
   seriesLabel?: string;
   /** Controls in the chart card's header (the home page's pool picker). Default none. */
   toolbar?: ReactNode;
-  /** The span shown, and what the range switch picks ({@link useSeriesRange}). */
-  range?: HashrateRange;
-  onRangeChange?: (range: HashrateRange) => void;
+  /** The span shown, which the range switch sets ({@link useSeriesRange}). Default: no switch. */
+  span?: { range: HashrateRange; setRange: (range: HashrateRange) => void };
 }) {
   const { t } = useTranslation();
   const [ref, near] = useNearViewport();
@@ -204,8 +202,7 @@ export function HashrateCard({
             title={title}
             headingLevel={2}
             toolbar={toolbar}
-            {...(range === undefined ? {} : { range })}
-            {...(onRangeChange === undefined ? {} : { onRangeChange })}
+            {...(span === undefined ? {} : { range: span.range, onRangeChange: span.setRange })}
             baseUnit={hashrateUnit(coin)}
             series={[
               {
@@ -279,25 +276,45 @@ export function PoolFactsCard({
   );
 }
 
-/** The figures every pool statistics card starts with: hashrates, miners, workers, height. */
-export function poolFigures(
-  t: TFunction,
-  value: {
-    coin: string;
-    pool_hashrate: number;
-    network_hashrate: number;
-    miners: number;
-    workers: number;
-    block_height: number;
-  },
-): { label: string; value: ReactNode }[] {
-  return [
-    { label: t('site.home.poolHashrate'), value: hashrate(value.pool_hashrate, value.coin) },
-    { label: t('site.home.networkHashrate'), value: hashrate(value.network_hashrate, value.coin) },
-    { label: t('site.home.miners'), value: count(value.miners) },
-    { label: t('site.mining.workers'), value: count(value.workers) },
-    { label: t('site.mining.blockHeight'), value: count(value.block_height) },
-  ];
+/** What every pool statistics card shows first. */
+interface PoolFigures {
+  coin: string;
+  pool_hashrate: number;
+  network_hashrate: number;
+  miners: number;
+  workers: number;
+  block_height: number;
+}
+
+/**
+ * A pool's statistics card: the figures every pool page shows (hashrates, miners, workers,
+ * height), then `more`, the page's own.
+ */
+export function PoolStatsCard<T extends PoolFigures>({
+  data,
+  more,
+}: {
+  data: ApiData<T>;
+  more: (value: T) => readonly { label: string; value: ReactNode }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <StatsCard
+      title={t('site.mining.poolStats')}
+      data={data}
+      items={(value) => [
+        { label: t('site.home.poolHashrate'), value: hashrate(value.pool_hashrate, value.coin) },
+        {
+          label: t('site.home.networkHashrate'),
+          value: hashrate(value.network_hashrate, value.coin),
+        },
+        { label: t('site.home.miners'), value: count(value.miners) },
+        { label: t('site.mining.workers'), value: count(value.workers) },
+        { label: t('site.mining.blockHeight'), value: count(value.block_height) },
+        ...more(value),
+      ]}
+    />
+  );
 }
 
 /**

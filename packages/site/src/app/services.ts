@@ -1,19 +1,19 @@
+import { type Api, lazyApiInParts } from '@poolkit/core/client';
 import {
   ACCOUNT_GROUP_ORDER,
-  type Api,
-  createFirstScreenI18n,
+  type Endpoints,
+  endpointGroupLoaders,
+  VISITOR_GROUP_ORDER,
+} from '@poolkit/core/contract';
+import { createFirstScreenI18n, loadLanguage } from '@poolkit/core/i18n';
+import {
   createRefreshScheduler,
   createSession,
   documentCookieJar,
-  type Endpoints,
-  endpointGroupLoaders,
-  lazyApiInParts,
-  loadLanguage,
   type RefreshScheduler,
   SESSION_CHANNEL_NAME,
   type Session,
-  VISITOR_GROUP_ORDER,
-} from '@poolkit/core';
+} from '@poolkit/core/session';
 import type { i18n as I18n } from 'i18next';
 import type { Client } from './client';
 import { groupsOnDemand } from './groupsOnDemand';
@@ -92,7 +92,7 @@ export function createServices(): Services {
         : VISITOR_GROUP_ORDER;
     yield* demand.pace(
       order.map(
-        (name) => () => endpointGroupLoaders[name]().then((group) => loaded.methodsOf(group)),
+        (name) => () => endpointGroupLoaders[name]().then((group) => loaded.methodsOf(group, name)),
       ),
     );
   });

@@ -1,4 +1,4 @@
-import type { PoolInfo } from '@poolkit/core';
+import type { PoolInfo } from '@poolkit/core/contract';
 import { useServices, useSessionState } from './servicesContext';
 import { type ApiData, useApiData } from './useApiData';
 import { poolForType } from './usePools';

@@ -1,4 +1,5 @@
-import { isAddressMiningCoin, type PoolInfo } from '@poolkit/core';
+import type { PoolInfo } from '@poolkit/core/contract';
+import { isAddressMiningCoin } from '@poolkit/core/domain';
 import { useServices } from './servicesContext';
 import { type ApiData, useApiData } from './useApiData';
 

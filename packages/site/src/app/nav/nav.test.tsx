@@ -1,4 +1,5 @@
-import { matchRoute, RELOADED_HASH, type RouteRecord } from '@poolkit/core';
+import { matchRoute, type RouteRecord } from '@poolkit/core/access';
+import { RELOADED_HASH } from '@poolkit/core/domain';
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { shouldScrollToTop } from '@poolkit/core';
+import { shouldScrollToTop } from '@poolkit/core/access';
 import {
   type AnchorHTMLAttributes,
   Component,

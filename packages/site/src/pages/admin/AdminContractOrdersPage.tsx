@@ -1,21 +1,17 @@
-import {
-  type AdminContractOrder,
-  type ContractOrderStatus,
-  contractOrderStatusSchema,
-  PAGE_SIZE,
-} from '@poolkit/core';
-import { Button, Dialog, FormField, Input, Select, Table } from '@poolkit/widgets';
-import { type FormEvent, useState } from 'react';
+import { type ContractOrderStatus, contractOrderStatusSchema } from '@poolkit/core';
+import { Button } from '@poolkit/widgets';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
-import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { Card, uiStyles } from '../../app/ui';
+import { useEndpoint } from '../../app/useApiData';
 import { openEvidence } from '../contract/contract';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
+import { ChoiceField } from './ChoiceField';
+import { ReviewTable } from './ReviewTable';
+import { usePaging } from './usePaging';
 
 /**
  * `/admin/contract-orders`: orders paid by transfer wait in `review` with their evidence, oldest
@@ -26,92 +22,32 @@ export function Component() {
   const { t } = useTranslation();
   const services = useServices();
   const { api } = services;
-  const [status, setStatus] = useState<ContractOrderStatus>('review');
-  const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState<AdminContractOrder | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
-  const orders = useApiData(
-    async (signal) =>
-      api.adminContractOrders({ query: { status, page, page_size: PAGE_SIZE } }, { signal }),
-    [status, page, version],
-  );
+  const paging = usePaging<ContractOrderStatus>('review');
+  const orders = useEndpoint('adminContractOrders', {
+    query: { status: paging.filter, ...paging.query },
+  });
 
-  async function approve(row: AdminContractOrder) {
-    setBusy(row.id);
-    try {
-      await api.reviewContractOrder({
-        params: { order_id: row.id },
-        body: { decision: 'approve' },
-      });
-      showMessage(t('contracts.admin.approved', { id: row.id }), 'success');
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setBusy(null);
-      setVersion((value) => value + 1);
-    }
-  }
-
-  async function reject(event: FormEvent) {
-    event.preventDefault();
-    if (rejecting === null) return;
-    if (reason.trim() === '') {
-      setReasonError(t('contracts.admin.rejectReasonRequired'));
-      return;
-    }
-    setBusy(rejecting.id);
-    try {
-      await api.reviewContractOrder({
-        params: { order_id: rejecting.id },
-        body: { decision: 'reject', reason: reason.trim() },
-      });
-      showMessage(t('contracts.admin.rejected', { id: rejecting.id }), 'success');
-      setRejecting(null);
-      setVersion((value) => value + 1);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const reviewing = status === 'review';
+  const reviewing = paging.filter === 'review';
   return (
     <AdminFrame current="AdminContractOrders">
       <Card title={t('site.routes.AdminContractOrders')}>
         <p className={uiStyles.muted}>{t('contracts.admin.ordersIntro')}</p>
         <div className={styles.filters}>
-          <FormField label={t('contracts.order.status')}>
-            <Select
-              value={status}
-              onValueChange={(value) => {
-                const parsed = contractOrderStatusSchema.safeParse(value);
-                if (!parsed.success) return;
-                setStatus(parsed.data);
-                setPage(1);
-              }}
-              options={contractOrderStatusSchema.options.map((option) => ({
-                value: option,
-                label: t(`status.${option}`),
-              }))}
-            />
-          </FormField>
+          <ChoiceField
+            label={t('contracts.order.status')}
+            value={paging.filter}
+            values={contractOrderStatusSchema.options}
+            labelOf={(option) => t(`status.${option}`)}
+            onValueChange={paging.setFilter}
+          />
         </div>
-        <Table<AdminContractOrder>
+        <ReviewTable
           caption={t('contracts.admin.ordersCaption')}
-          rows={orders.status === 'ready' ? orders.data.list : []}
-          getRowKey={(row) => row.id}
-          loading={orders.status === 'loading'}
-          density="compact"
-          labels={{ empty: t('contracts.admin.noOrders') }}
-          error={
-            orders.status === 'error' ? (
-              <EmptyState text={t('site.common.loadFailed')} />
-            ) : undefined
-          }
+          data={orders}
+          rows={(answer) => answer.list}
+          rowKey={(row) => row.id}
+          emptyText={t('contracts.admin.noOrders')}
+          paging={paging}
           columns={[
             { key: 'id', header: t('contracts.order.id'), cell: (row) => `#${row.id}` },
             { key: 'user', header: t('contracts.admin.user'), cell: (row) => row.username },
@@ -158,86 +94,49 @@ export function Component() {
                 </div>
               ),
             },
-            ...(reviewing
-              ? [
-                  {
-                    key: 'decide',
-                    header: t('contracts.order.status'),
-                    cell: (row: AdminContractOrder) => (
-                      <div className={uiStyles.row}>
-                        <Button
-                          size="sm"
-                          aria-label={t('contracts.admin.approveLabel', { id: row.id })}
-                          loading={busy === row.id}
-                          onClick={() => void approve(row)}
-                        >
-                          {t('contracts.admin.approve')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={t('contracts.admin.rejectLabel', { id: row.id })}
-                          disabled={busy === row.id}
-                          onClick={() => {
-                            setReason('');
-                            setReasonError(undefined);
-                            setRejecting(row);
-                          }}
-                        >
-                          {t('contracts.admin.reject')}
-                        </Button>
-                      </div>
-                    ),
-                  },
-                ]
-              : [
-                  {
-                    key: 'reason',
-                    header: t('contracts.order.rejectReason'),
-                    cell: (row: AdminContractOrder) => row.reject_reason ?? '—',
-                  },
-                ]),
+            !reviewing && {
+              key: 'reason',
+              header: t('contracts.order.rejectReason'),
+              cell: (row) => row.reject_reason ?? '—',
+            },
           ]}
+          decision={
+            reviewing
+              ? {
+                  header: t('contracts.order.status'),
+                  // Approving only schedules the order (nothing is paid): no confirmation.
+                  approve: {
+                    text: t('contracts.admin.approve'),
+                    label: (row) => t('contracts.admin.approveLabel', { id: row.id }),
+                    run: async (row) => {
+                      await api.reviewContractOrder({
+                        params: { order_id: row.id },
+                        body: { decision: 'approve' },
+                      });
+                      showMessage(t('contracts.admin.approved', { id: row.id }), 'success');
+                    },
+                  },
+                  reject: {
+                    text: t('contracts.admin.reject'),
+                    label: (row) => t('contracts.admin.rejectLabel', { id: row.id }),
+                    title: (row) => t('contracts.admin.rejectTitle', { id: row.id }),
+                    reasonLabel: t('contracts.admin.rejectReason'),
+                    reasonRequired: t('contracts.admin.rejectReasonRequired'),
+                    maxLength: 512,
+                    action: t('contracts.admin.reject'),
+                    run: async (row, reason) => {
+                      await api.reviewContractOrder({
+                        params: { order_id: row.id },
+                        body: { decision: 'reject', reason },
+                      });
+                      showMessage(t('contracts.admin.rejected', { id: row.id }), 'success');
+                    },
+                  },
+                }
+              : undefined
+          }
         />
-        {orders.status === 'ready' && orders.data.total > orders.data.page_size ? (
-          <Pager
-            page={page}
-            pageSize={orders.data.page_size}
-            total={orders.data.total}
-            onPageChange={setPage}
-          />
-        ) : null}
       </Card>
-      <Dialog
-        open={rejecting !== null}
-        onOpenChange={(open) => {
-          if (!open) setRejecting(null);
-        }}
-        title={rejecting === null ? '' : t('contracts.admin.rejectTitle', { id: rejecting.id })}
-      >
-        <form noValidate onSubmit={(event) => void reject(event)}>
-          <FormField label={t('contracts.admin.rejectReason')} error={reasonError} required>
-            <Input
-              value={reason}
-              maxLength={512}
-              autoComplete="off"
-              onChange={(event) => {
-                setReason(event.target.value);
-                setReasonError(undefined);
-              }}
-            />
-          </FormField>
-          <div className={styles.actions}>
-            <Button
-              type="submit"
-              variant="danger"
-              loading={rejecting !== null && busy === rejecting.id}
-            >
-              {t('contracts.admin.reject')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
     </AdminFrame>
   );
 }

@@ -3,28 +3,21 @@ import {
   COIN_IDS,
   type ContractProductInput,
   type ContractTerms,
-  PAGE_SIZE,
 } from '@poolkit/core';
-import { Button, Dialog, FormField, Input, Select, Switch, Table } from '@poolkit/widgets';
-import { type FormEvent, useState } from 'react';
+import { Button, FormField, Input, Select, Switch } from '@poolkit/widgets';
 import { useTranslation } from 'react-i18next';
-import { reportError, showMessage } from '../../app/feedback';
+import { showMessage } from '../../app/feedback';
 import { hashrate } from '../../app/format';
-import { Pager } from '../../app/sections';
+import { buttonColumn } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
-import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { Card, uiStyles } from '../../app/ui';
+import { useEndpoint } from '../../app/useApiData';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
-
-const LANGUAGES = ['en', 'zh-CN', 'ru', 'ja', 'ko'] as const;
-const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
-  en: 'English',
-  'zh-CN': '简体中文',
-  ru: 'Русский',
-  ja: '日本語',
-  ko: '한국어',
-};
+import { EditDialog, useEditor } from './EditDialog';
+import { LanguageFields } from './LanguageFields';
+import { ReviewTable } from './ReviewTable';
+import { usePaging } from './usePaging';
 
 /** The form's text fields: what an operator types, before it is parsed. */
 interface Draft {
@@ -86,36 +79,9 @@ function draftOf(product: AdminContractProduct): Draft {
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const products = useApiData(
-    async (signal) =>
-      api.adminContractProducts({ query: { page, page_size: PAGE_SIZE } }, { signal }),
-    [page, version],
-  );
-
-  function field(key: Exclude<keyof Draft, 'terms' | 'on_sale'>, label: string, numeric = false) {
-    if (editing === null) return null;
-    return (
-      <FormField label={label} required>
-        <Input
-          value={editing.draft[key]}
-          inputMode={numeric ? 'decimal' : undefined}
-          autoComplete="off"
-          onChange={(event) =>
-            setEditing({ ...editing, draft: { ...editing.draft, [key]: event.target.value } })
-          }
-        />
-      </FormField>
-    );
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (editing === null) return;
-    const { draft } = editing;
+  const paging = usePaging();
+  const products = useEndpoint('adminContractProducts', { query: paging.query });
+  const editor = useEditor<Draft>(async (id, draft) => {
     const body = {
       ...draft,
       name: draft.name.trim(),
@@ -126,43 +92,48 @@ export function Component() {
       effective_delay_days: Number(draft.effective_delay_days),
       inventory: Number(draft.inventory),
     } as ContractProductInput;
-    setBusy(true);
-    try {
-      const saved =
-        editing.id === null
-          ? await api.createContractProduct({ body })
-          : await api.updateContractProduct({ params: { id: editing.id }, body });
-      showMessage(t('contracts.admin.saved', { name: saved.name }), 'success');
-      setEditing(null);
-      setVersion((value) => value + 1);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setBusy(false);
-    }
+    const saved =
+      id === null
+        ? await api.createContractProduct({ body })
+        : await api.updateContractProduct({ params: { id }, body });
+    showMessage(t('contracts.admin.saved', { name: saved.name }), 'success');
+  });
+
+  function field(
+    draft: Draft,
+    key: Exclude<keyof Draft, 'terms' | 'on_sale'>,
+    label: string,
+    numeric = false,
+  ) {
+    return (
+      <FormField label={label} required>
+        <Input
+          value={draft[key]}
+          inputMode={numeric ? 'decimal' : undefined}
+          autoComplete="off"
+          onChange={(event) => editor.update({ [key]: event.target.value })}
+        />
+      </FormField>
+    );
   }
 
+  const { editing } = editor;
   return (
     <AdminFrame current="AdminContractProducts">
       <Card title={t('site.routes.AdminContractProducts')}>
         <p className={uiStyles.muted}>{t('contracts.admin.productsIntro')}</p>
         <div className={styles.filters}>
-          <Button onClick={() => setEditing({ id: null, draft: EMPTY })}>
+          <Button onClick={() => editor.open(null, EMPTY)}>
             {t('contracts.admin.newProduct')}
           </Button>
         </div>
-        <Table<AdminContractProduct>
+        <ReviewTable
           caption={t('contracts.admin.productsCaption')}
-          rows={products.status === 'ready' ? products.data.list : []}
-          getRowKey={(row) => row.id}
-          loading={products.status === 'loading'}
-          density="compact"
-          labels={{ empty: t('contracts.admin.noProducts') }}
-          error={
-            products.status === 'error' ? (
-              <EmptyState text={t('site.common.loadFailed')} />
-            ) : undefined
-          }
+          data={products}
+          rows={(answer) => answer.list}
+          rowKey={(row) => row.id}
+          emptyText={t('contracts.admin.noProducts')}
+          paging={paging}
           columns={[
             { key: 'id', header: '#', cell: (row) => row.id },
             { key: 'name', header: t('contracts.admin.name'), cell: (row) => row.name },
@@ -191,103 +162,60 @@ export function Component() {
               cell: (row) =>
                 t(row.on_sale ? 'contracts.product.onSale' : 'contracts.product.offShelf'),
             },
-            {
+            buttonColumn<AdminContractProduct>({
               key: 'edit',
               header: t('contracts.admin.edit'),
-              cell: (row) => (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t('contracts.admin.editProduct', { name: row.name })}
-                  onClick={() => setEditing({ id: row.id, draft: draftOf(row) })}
-                >
-                  {t('contracts.admin.edit')}
-                </Button>
-              ),
-            },
+              text: t('contracts.admin.edit'),
+              label: (row) => t('contracts.admin.editProduct', { name: row.name }),
+              onClick: (row) => editor.open(row.id, draftOf(row)),
+            }),
           ]}
         />
-        {products.status === 'ready' && products.data.total > products.data.page_size ? (
-          <Pager
-            page={page}
-            pageSize={products.data.page_size}
-            total={products.data.total}
-            onPageChange={setPage}
-          />
-        ) : null}
       </Card>
 
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+      <EditDialog
+        editor={editor}
         title={
           editing === null || editing.id === null
             ? t('contracts.admin.newProduct')
             : t('contracts.admin.editProduct', { name: editing.draft.name })
         }
+        saveText={t('contracts.admin.save')}
       >
-        {editing === null ? null : (
-          <form noValidate onSubmit={(event) => void save(event)}>
-            <div className={styles.formGrid}>
-              {field('name', t('contracts.admin.name'))}
-              <FormField label={t('contracts.admin.coin')} required>
-                <Select
-                  value={editing.draft.coin}
-                  onValueChange={(coin) =>
-                    setEditing({ ...editing, draft: { ...editing.draft, coin } })
-                  }
-                  options={COIN_IDS.map((coin) => ({ value: coin, label: coin.toUpperCase() }))}
-                />
-              </FormField>
-              {field('miner', t('contracts.product.miner'))}
-              {field('power', t('contracts.admin.power'), true)}
-              {field('price', t('contracts.product.price'), true)}
-              {field('electricity_fee', t('contracts.admin.electricity'), true)}
-              {field('management_fee_percent', t('contracts.admin.management'), true)}
-              {field('duration_days', t('contracts.admin.duration'), true)}
-              {field('effective_delay_days', t('contracts.admin.delay'), true)}
-              {field('inventory', t('contracts.admin.inventory'), true)}
-              {field('pay_address', t('contracts.admin.payAddress'))}
-              {LANGUAGES.map((language) => (
-                <div key={language} className={styles.wide}>
-                  <FormField
-                    label={t('contracts.admin.termsIn', { language: LANGUAGE_NAMES[language] })}
-                  >
-                    <textarea
-                      className={uiStyles.textArea}
-                      value={editing.draft.terms[language]}
-                      onChange={(event) =>
-                        setEditing({
-                          ...editing,
-                          draft: {
-                            ...editing.draft,
-                            terms: { ...editing.draft.terms, [language]: event.target.value },
-                          },
-                        })
-                      }
-                    />
-                  </FormField>
-                </div>
-              ))}
-              <Switch
-                checked={editing.draft.on_sale}
-                onCheckedChange={(on_sale) =>
-                  setEditing({ ...editing, draft: { ...editing.draft, on_sale } })
-                }
-              >
-                {t('contracts.admin.onSale')}
-              </Switch>
-            </div>
-            <div className={styles.actions}>
-              <Button type="submit" loading={busy}>
-                {t('contracts.admin.save')}
-              </Button>
-            </div>
-          </form>
+        {(draft) => (
+          <>
+            {field(draft, 'name', t('contracts.admin.name'))}
+            <FormField label={t('contracts.admin.coin')} required>
+              <Select
+                value={draft.coin}
+                onValueChange={(coin) => editor.update({ coin })}
+                options={COIN_IDS.map((coin) => ({ value: coin, label: coin.toUpperCase() }))}
+              />
+            </FormField>
+            {field(draft, 'miner', t('contracts.product.miner'))}
+            {field(draft, 'power', t('contracts.admin.power'), true)}
+            {field(draft, 'price', t('contracts.product.price'), true)}
+            {field(draft, 'electricity_fee', t('contracts.admin.electricity'), true)}
+            {field(draft, 'management_fee_percent', t('contracts.admin.management'), true)}
+            {field(draft, 'duration_days', t('contracts.admin.duration'), true)}
+            {field(draft, 'effective_delay_days', t('contracts.admin.delay'), true)}
+            {field(draft, 'inventory', t('contracts.admin.inventory'), true)}
+            {field(draft, 'pay_address', t('contracts.admin.payAddress'))}
+            <LanguageFields
+              texts={draft.terms}
+              multiline
+              label={(language) => t('contracts.admin.termsIn', { language })}
+              onChange={(terms) => editor.update({ terms })}
+            />
+            <Switch
+              checked={draft.on_sale}
+              onCheckedChange={(on_sale) => editor.update({ on_sale })}
+            >
+              {t('contracts.admin.onSale')}
+            </Switch>
+          </>
         )}
-      </Dialog>
+      </EditDialog>
     </AdminFrame>
   );
 }

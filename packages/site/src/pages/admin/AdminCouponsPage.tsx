@@ -7,38 +7,25 @@ import {
   isCoinId,
   MAX_COUPON_BATCH_SIZE,
   MAX_COUPON_VALIDITY_DAYS,
-  PAGE_SIZE,
   STATUS_LABELS,
 } from '@poolkit/core';
-import {
-  Button,
-  CopyButton,
-  Dialog,
-  FormField,
-  Input,
-  Select,
-  StatusTag,
-  Table,
-} from '@poolkit/widgets';
+import { CopyButton, Dialog, FormField, Input, Select, StatusTag } from '@poolkit/widgets';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
-import { Pager } from '../../app/sections';
+import { buttonColumn } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
-import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { Card, uiStyles } from '../../app/ui';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
-
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of the UTC day `days` after today. */
-function utcDateIn(days: number): string {
-  return new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-}
+import { utcDateIn, wholeNumber } from './adminForm';
+import { ReviewCard, ReviewTable } from './ReviewTable';
+import { SubmitRow } from './SubmitRow';
+import { usePaging } from './usePaging';
 
 interface IssueForm {
   percent: string;
@@ -59,13 +46,6 @@ const FIRST_FORM: IssueForm = {
   count: '10',
   note: '',
 };
-
-/** Whole numbers from 1 to `max`, or `undefined`. */
-function wholeNumber(text: string, max: number): number | undefined {
-  if (!/^\d{1,6}$/.test(text.trim())) return undefined;
-  const value = Number(text.trim());
-  return value >= 1 && value <= max ? value : undefined;
-}
 
 function validateIssue(t: TFunction, form: IssueForm): IssueErrors {
   const errors: IssueErrors = {};
@@ -124,52 +104,38 @@ function CodeState({ state }: { state: CouponCodeState }) {
 function BatchCodes({ batch }: { batch: CouponBatch }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
   const codes = useApiData(
     async (signal) =>
-      api.adminCouponCodes(
-        { params: { batch_id: batch.id }, query: { page, page_size: PAGE_SIZE } },
-        { signal },
-      ),
-    [batch.id, page],
+      api.adminCouponCodes({ params: { batch_id: batch.id }, query: paging.query }, { signal }),
+    [batch.id, paging.page],
   );
   return (
-    <>
-      <Table
-        caption={t('site.admin.codesTitle', { id: batch.id })}
-        rows={codes.status === 'ready' ? codes.data.list : []}
-        getRowKey={(row) => row.code}
-        loading={codes.status === 'loading'}
-        density="compact"
-        columns={[
-          {
-            key: 'code',
-            header: t('site.admin.code'),
-            cell: (row) => <span className={styles.code}>{row.code}</span>,
-          },
-          {
-            key: 'state',
-            header: t('site.admin.state'),
-            cell: (row) => <CodeState state={row.status} />,
-          },
-          {
-            key: 'redeemedBy',
-            header: t('site.admin.redeemedBy'),
-            cell: (row) => row.redeemed_by ?? '—',
-          },
-          { key: 'account', header: t('site.admin.account'), cell: (row) => row.account ?? '—' },
-        ]}
-      />
-      {codes.status === 'ready' && codes.data.total > codes.data.page_size ? (
-        <Pager
-          page={page}
-          pageSize={codes.data.page_size}
-          total={codes.data.total}
-          onPageChange={setPage}
-          showCount
-        />
-      ) : null}
-    </>
+    <ReviewTable
+      caption={t('site.admin.codesTitle', { id: batch.id })}
+      data={codes}
+      rows={(answer) => answer.list}
+      rowKey={(row) => row.code}
+      paging={{ ...paging, showCount: true }}
+      columns={[
+        {
+          key: 'code',
+          header: t('site.admin.code'),
+          cell: (row) => <span className={styles.code}>{row.code}</span>,
+        },
+        {
+          key: 'state',
+          header: t('site.admin.state'),
+          cell: (row) => <CodeState state={row.status} />,
+        },
+        {
+          key: 'redeemedBy',
+          header: t('site.admin.redeemedBy'),
+          cell: (row) => row.redeemed_by ?? '—',
+        },
+        { key: 'account', header: t('site.admin.account'), cell: (row) => row.account ?? '—' },
+      ]}
+    />
   );
 }
 
@@ -183,12 +149,8 @@ export function Component() {
   const [issuing, setIssuing] = useState(false);
   const [issued, setIssued] = useState<IssuedCouponBatch | null>(null);
   const [shown, setShown] = useState<CouponBatch | null>(null);
-  const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
-  const batches = useApiData(
-    async (signal) => api.adminCouponBatches({ query: { page, page_size: PAGE_SIZE } }, { signal }),
-    [page, version],
-  );
+  const paging = usePaging();
+  const batches = useEndpoint('adminCouponBatches', { query: paging.query });
   const coins =
     pools.status === 'ready'
       ? [...new Set(pools.data.filter((pool) => !pool.address_mining).map((pool) => pool.coin))]
@@ -218,8 +180,7 @@ export function Component() {
       });
       setIssued(batch);
       showMessage(t('site.admin.issued', { count: batch.codes.length }), 'success');
-      setPage(1);
-      setVersion((value) => value + 1);
+      paging.setPage(1);
     } catch (error) {
       const fields = serverIssueErrors(t, error);
       if (fields === undefined) reportError(error);
@@ -281,97 +242,63 @@ export function Component() {
           <FormField className={styles.wide} label={t('site.admin.note')} error={errors.note}>
             <Input maxLength={200} autoComplete="off" {...field('note')} />
           </FormField>
-          <div className={styles.actions}>
-            <Button type="submit" loading={issuing}>
-              {t('site.admin.issue')}
-            </Button>
-          </div>
+          <SubmitRow busy={issuing}>{t('site.admin.issue')}</SubmitRow>
         </form>
       </Card>
 
-      <Card title={t('site.admin.batches')}>
-        <Table
-          caption={t('site.admin.batches')}
-          rows={batches.status === 'ready' ? batches.data.list : []}
-          getRowKey={(row) => row.id}
-          loading={batches.status === 'loading'}
-          density="compact"
-          labels={{ empty: t('site.admin.noBatches') }}
-          error={
-            batches.status === 'error' ? (
-              <EmptyState
-                text={t('site.common.loadFailed')}
-                action={
-                  <Button variant="secondary" size="sm" onClick={batches.reload}>
-                    {t('common.retry')}
-                  </Button>
-                }
-              />
-            ) : undefined
-          }
-          columns={[
-            { key: 'id', header: t('site.admin.batch'), cell: (row) => `#${row.id}` },
-            {
-              key: 'percent',
-              header: t('site.admin.fields.fee_reduction_percent'),
-              numeric: true,
-              cell: (row) => `${row.fee_reduction_percent}%`,
-            },
-            {
-              key: 'coin',
-              header: t('site.admin.fields.coin'),
-              cell: (row) => (row.coin === null ? t('site.admin.anyCoin') : row.coin.toUpperCase()),
-            },
-            {
-              key: 'validity',
-              header: t('site.admin.fields.validity_days'),
-              numeric: true,
-              cell: (row) => row.validity_days,
-            },
-            {
-              key: 'useBefore',
-              header: t('site.admin.fields.use_before'),
-              cell: (row) => dateTime(row.use_before),
-            },
-            {
-              key: 'redeemed',
-              header: t('site.admin.redeemed'),
-              numeric: true,
-              cell: (row) => `${row.redeemed} / ${row.count}`,
-            },
-            { key: 'createdBy', header: t('site.admin.createdBy'), cell: (row) => row.created_by },
-            {
-              key: 'createdAt',
-              header: t('site.admin.createdAt'),
-              cell: (row) => dateTime(row.created_at),
-            },
-            { key: 'note', header: t('site.admin.fields.note'), cell: (row) => row.note ?? '—' },
-            {
-              key: 'codes',
-              header: t('site.admin.showCodes'),
-              cell: (row) => (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={t('site.admin.codesTitle', { id: row.id })}
-                  onClick={() => setShown(row)}
-                >
-                  {t('site.admin.showCodes')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-        {batches.status === 'ready' && batches.data.total > batches.data.page_size ? (
-          <Pager
-            page={page}
-            pageSize={batches.data.page_size}
-            total={batches.data.total}
-            onPageChange={setPage}
-            showCount
-          />
-        ) : null}
-      </Card>
+      <ReviewCard
+        title={t('site.admin.batches')}
+        data={batches}
+        rows={(answer) => answer.list}
+        rowKey={(row) => row.id}
+        emptyText={t('site.admin.noBatches')}
+        paging={{ ...paging, showCount: true }}
+        columns={[
+          { key: 'id', header: t('site.admin.batch'), cell: (row) => `#${row.id}` },
+          {
+            key: 'percent',
+            header: t('site.admin.fields.fee_reduction_percent'),
+            numeric: true,
+            cell: (row) => `${row.fee_reduction_percent}%`,
+          },
+          {
+            key: 'coin',
+            header: t('site.admin.fields.coin'),
+            cell: (row) => (row.coin === null ? t('site.admin.anyCoin') : row.coin.toUpperCase()),
+          },
+          {
+            key: 'validity',
+            header: t('site.admin.fields.validity_days'),
+            numeric: true,
+            cell: (row) => row.validity_days,
+          },
+          {
+            key: 'useBefore',
+            header: t('site.admin.fields.use_before'),
+            cell: (row) => dateTime(row.use_before),
+          },
+          {
+            key: 'redeemed',
+            header: t('site.admin.redeemed'),
+            numeric: true,
+            cell: (row) => `${row.redeemed} / ${row.count}`,
+          },
+          { key: 'createdBy', header: t('site.admin.createdBy'), cell: (row) => row.created_by },
+          {
+            key: 'createdAt',
+            header: t('site.admin.createdAt'),
+            cell: (row) => dateTime(row.created_at),
+          },
+          { key: 'note', header: t('site.admin.fields.note'), cell: (row) => row.note ?? '—' },
+          buttonColumn<CouponBatch>({
+            key: 'codes',
+            header: t('site.admin.showCodes'),
+            text: t('site.admin.showCodes'),
+            label: (row) => t('site.admin.codesTitle', { id: row.id }),
+            onClick: setShown,
+          }),
+        ]}
+      />
 
       <Dialog
         open={issued !== null}

@@ -2,6 +2,7 @@ import {
   type CreatedOauthApp,
   DELEGABLE_PERMISSIONS,
   type DelegableScope,
+  type OauthApp,
   urlSchema,
 } from '@poolkit/core';
 import { Button, Checkbox } from '@poolkit/widgets';
@@ -9,11 +10,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
+import { buttonColumn } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, DataTable, TextField, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { Card, TextField, uiStyles } from '../../app/ui';
+import { useEndpoint } from '../../app/useApiData';
 import * as keyStyles from '../user/apiKeys.css';
 import { AdminFrame } from './AdminFrame';
+import { ReviewCard } from './ReviewTable';
 
 type FormErrors = Partial<Record<'name' | 'logo' | 'redirects' | 'scopes', string>>;
 
@@ -32,7 +35,6 @@ function linesOf(text: string): string[] {
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [version, setVersion] = useState(0);
   const [name, setName] = useState('');
   const [logo, setLogo] = useState('');
   const [redirects, setRedirects] = useState('');
@@ -40,10 +42,7 @@ export function Component() {
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<CreatedOauthApp | null>(null);
-  const apps = useApiData(
-    async (signal) => (await api.adminOauthApps({}, { signal })).list,
-    [version],
-  );
+  const apps = useEndpoint('adminOauthApps', {});
 
   async function register() {
     const uris = linesOf(redirects);
@@ -77,7 +76,6 @@ export function Component() {
       setName('');
       setLogo('');
       setRedirects('');
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     } finally {
@@ -90,7 +88,6 @@ export function Component() {
       await api.deleteOauthApp({ params: { client_id: clientId } });
       if (created?.app.client_id === clientId) setCreated(null);
       showMessage(t('site.admin.oauth.removed'), 'success');
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }
@@ -161,64 +158,50 @@ export function Component() {
           </div>
         )}
       </Card>
-      <Card title={t('site.routes.AdminOauthApps')}>
-        <DataSection
-          data={apps}
-          isEmpty={(list) => list.length === 0}
-          emptyText={t('site.admin.oauth.none')}
-        >
-          {(list) => (
-            <DataTable
-              caption={t('site.routes.AdminOauthApps')}
-              rows={list}
-              rowKey={(row) => row.client_id}
-              stackOnPhones
-              columns={[
-                { key: 'name', header: t('site.admin.oauth.name'), cell: (row) => row.name },
-                {
-                  key: 'client',
-                  header: t('site.admin.oauth.clientId'),
-                  cell: (row) => <code>{row.client_id}</code>,
-                },
-                {
-                  key: 'redirects',
-                  header: t('site.admin.oauth.redirects'),
-                  cell: (row) => (
-                    <span className={uiStyles.breakAnywhere}>{row.redirect_uris.join(' ')}</span>
-                  ),
-                },
-                {
-                  key: 'scopes',
-                  header: t('site.admin.oauth.scopes'),
-                  cell: (row) =>
-                    row.scopes
-                      .map((scope) => t(`site.apiKeys.scopes.${scope.replace('.', '_')}`))
-                      .join(', '),
-                },
-                {
-                  key: 'created',
-                  header: t('site.user.createdAt'),
-                  cell: (row) => dateTime(row.created_at),
-                },
-                {
-                  key: 'actions',
-                  header: '',
-                  cell: (row) => (
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={t('site.admin.oauth.removeNamed', { name: row.name })}
-                      onClick={() => void remove(row.client_id)}
-                    >
-                      {t('site.admin.oauth.remove')}
-                    </Button>
-                  ),
-                },
-              ]}
-            />
-          )}
-        </DataSection>
-      </Card>
+      <ReviewCard
+        title={t('site.routes.AdminOauthApps')}
+        data={apps}
+        rows={(answer) => answer.list}
+        rowKey={(row) => row.client_id}
+        emptyText={t('site.admin.oauth.none')}
+        stackOnPhones
+        columns={[
+          { key: 'name', header: t('site.admin.oauth.name'), cell: (row) => row.name },
+          {
+            key: 'client',
+            header: t('site.admin.oauth.clientId'),
+            cell: (row) => <code>{row.client_id}</code>,
+          },
+          {
+            key: 'redirects',
+            header: t('site.admin.oauth.redirects'),
+            cell: (row) => (
+              <span className={uiStyles.breakAnywhere}>{row.redirect_uris.join(' ')}</span>
+            ),
+          },
+          {
+            key: 'scopes',
+            header: t('site.admin.oauth.scopes'),
+            cell: (row) =>
+              row.scopes
+                .map((scope) => t(`site.apiKeys.scopes.${scope.replace('.', '_')}`))
+                .join(', '),
+          },
+          {
+            key: 'created',
+            header: t('site.user.createdAt'),
+            cell: (row) => dateTime(row.created_at),
+          },
+          buttonColumn<OauthApp>({
+            key: 'actions',
+            header: '',
+            text: t('site.admin.oauth.remove'),
+            label: (row) => t('site.admin.oauth.removeNamed', { name: row.name }),
+            variant: 'danger',
+            onClick: (row) => void remove(row.client_id),
+          }),
+        ]}
+      />
     </AdminFrame>
   );
 }

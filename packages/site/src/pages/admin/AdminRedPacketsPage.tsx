@@ -4,7 +4,6 @@ import {
   isApiError,
   isCoinId,
   MAX_RED_PACKET_COUNT,
-  PAGE_SIZE,
 } from '@poolkit/core';
 import {
   Button,
@@ -15,30 +14,25 @@ import {
   QRCode,
   Select,
   StatusTag,
-  Table,
 } from '@poolkit/widgets';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime, hashrate } from '../../app/format';
-import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
-import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { Card, uiStyles } from '../../app/ui';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { PacketStateTag } from '../programmes/PacketStateTag';
 import { packetLink } from '../programmes/packetLink';
 import * as programmeStyles from '../programmes/programmes.css';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
-
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of the UTC day `days` after today. */
-function utcDateIn(days: number): string {
-  return new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-}
+import { utcDateIn, wholeNumber } from './adminForm';
+import { ReviewCard, ReviewTable } from './ReviewTable';
+import { SubmitRow } from './SubmitRow';
+import { usePaging } from './usePaging';
 
 /** Hashrate units an operator types in, by their factor in H/s. */
 const UNITS = [
@@ -59,13 +53,6 @@ interface CampaignForm {
 }
 
 type CampaignErrors = Partial<Record<keyof CampaignForm, string>>;
-
-/** Whole numbers from 1 to `max`, or `undefined`. */
-function wholeNumber(text: string, max: number): number | undefined {
-  if (!/^\d{1,6}$/.test(text.trim())) return undefined;
-  const value = Number(text.trim());
-  return value >= 1 && value <= max ? value : undefined;
-}
 
 /** The receiving emails typed one per line (blank lines dropped). */
 function emailLines(text: string): string[] {
@@ -103,15 +90,15 @@ function validate(t: TFunction, form: CampaignForm): CampaignErrors {
 function CampaignPackets({ campaign }: { campaign: AdminRedPacketCampaign }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
   const [qrOf, setQrOf] = useState<string | null>(null);
   const packets = useApiData(
     async (signal) =>
       api.adminRedPackets(
-        { params: { campaign_id: campaign.id }, query: { page, page_size: PAGE_SIZE } },
+        { params: { campaign_id: campaign.id }, query: paging.query },
         { signal },
       ),
-    [campaign.id, page],
+    [campaign.id, paging.page],
   );
   const campaignLink = packetLink(campaign.packet_id);
   return (
@@ -123,12 +110,12 @@ function CampaignPackets({ campaign }: { campaign: AdminRedPacketCampaign }) {
         </code>
         <CopyButton value={campaignLink} labels={{ copy: t('site.redPackets.copyLink') }} />
       </div>
-      <Table
+      <ReviewTable
         caption={t('site.redPackets.admin.packetsTitle', { name: campaign.name })}
-        rows={packets.status === 'ready' ? packets.data.list : []}
-        getRowKey={(row) => row.packet_id}
-        loading={packets.status === 'loading'}
-        density="compact"
+        data={packets}
+        rows={(answer) => answer.list}
+        rowKey={(row) => row.packet_id}
+        paging={{ ...paging, showCount: true }}
         columns={[
           {
             key: 'link',
@@ -184,15 +171,6 @@ function CampaignPackets({ campaign }: { campaign: AdminRedPacketCampaign }) {
           },
         ]}
       />
-      {packets.status === 'ready' && packets.data.total > packets.data.page_size ? (
-        <Pager
-          page={page}
-          pageSize={packets.data.page_size}
-          total={packets.data.total}
-          onPageChange={setPage}
-          showCount
-        />
-      ) : null}
       {qrOf === null ? null : (
         <div className={uiStyles.row}>
           <QRCode value={packetLink(qrOf)} size={160} label={t('site.redPackets.admin.qr')} />
@@ -226,13 +204,8 @@ export function Component() {
   const [errors, setErrors] = useState<CampaignErrors>({});
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<AdminRedPacketCampaign | null>(null);
-  const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
-  const campaigns = useApiData(
-    async (signal) =>
-      api.adminRedPacketCampaigns({ query: { page, page_size: PAGE_SIZE } }, { signal }),
-    [page, version],
-  );
+  const paging = usePaging();
+  const campaigns = useEndpoint('adminRedPacketCampaigns', { query: paging.query });
   const coins =
     pools.status === 'ready'
       ? [...new Set(pools.data.filter((pool) => !pool.address_mining).map((pool) => pool.coin))]
@@ -265,8 +238,7 @@ export function Component() {
       });
       showMessage(t('site.redPackets.admin.created', { count: campaign.count }), 'success');
       setShown(campaign);
-      setPage(1);
-      setVersion((value) => value + 1);
+      paging.setPage(1);
     } catch (error) {
       if (isApiError(error) && error.fields.length > 0) {
         const fields: CampaignErrors = {};
@@ -288,7 +260,6 @@ export function Component() {
     try {
       await api.disableRedPacketCampaign({ params: { campaign_id: campaign.id } });
       showMessage(t('site.redPackets.admin.disabled'), 'success');
-      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     }
@@ -353,96 +324,76 @@ export function Component() {
           >
             <textarea className={uiStyles.input} rows={3} {...field('emails')} />
           </FormField>
-          <div className={styles.actions}>
-            <Button type="submit" loading={creating}>
-              {t('site.redPackets.admin.create')}
-            </Button>
-          </div>
+          <SubmitRow busy={creating}>{t('site.redPackets.admin.create')}</SubmitRow>
         </form>
       </Card>
 
-      <Card title={t('site.redPackets.admin.campaigns')}>
-        <Table
-          caption={t('site.redPackets.admin.campaigns')}
-          rows={campaigns.status === 'ready' ? campaigns.data.list : []}
-          getRowKey={(row) => row.id}
-          loading={campaigns.status === 'loading'}
-          density="compact"
-          labels={{ empty: t('site.redPackets.admin.noCampaigns') }}
-          error={
-            campaigns.status === 'error' ? (
-              <EmptyState text={t('site.common.loadFailed')} />
-            ) : undefined
-          }
-          columns={[
-            { key: 'name', header: t('site.redPackets.name'), cell: (row) => row.name },
-            {
-              key: 'hashrate',
-              header: t('site.redPackets.hashrate'),
-              cell: (row) => `${row.coin.toUpperCase()} · ${hashrate(row.hashrate, row.coin)}`,
-            },
-            {
-              key: 'duration',
-              header: t('site.redPackets.durationDays'),
-              numeric: true,
-              cell: (row) => row.duration_days,
-            },
-            {
-              key: 'received',
-              header: t('site.redPackets.admin.received'),
-              numeric: true,
-              cell: (row) => `${row.received} / ${row.count}`,
-            },
-            {
-              key: 'activated',
-              header: t('site.redPackets.admin.activated'),
-              numeric: true,
-              cell: (row) => row.activated,
-            },
-            {
-              key: 'deadline',
-              header: t('site.redPackets.activationDeadline'),
-              cell: (row) => dateTime(row.activation_deadline),
-            },
-            {
-              key: 'status',
-              header: t('site.redPackets.status'),
-              cell: (row) => (
-                <StatusTag tone={row.status === 'active' ? 'success' : 'neutral'} size="sm">
-                  {row.status === 'active'
-                    ? t('site.redPackets.admin.active')
-                    : t('site.redPackets.admin.disabledState')}
-                </StatusTag>
-              ),
-            },
-            {
-              key: 'actions',
-              header: t('site.redPackets.admin.actions'),
-              cell: (row) => (
-                <span className={uiStyles.row}>
-                  <Button variant="secondary" size="sm" onClick={() => setShown(row)}>
-                    {t('site.redPackets.admin.showPackets')}
+      <ReviewCard
+        title={t('site.redPackets.admin.campaigns')}
+        data={campaigns}
+        rows={(answer) => answer.list}
+        rowKey={(row) => row.id}
+        emptyText={t('site.redPackets.admin.noCampaigns')}
+        paging={{ ...paging, showCount: true }}
+        columns={[
+          { key: 'name', header: t('site.redPackets.name'), cell: (row) => row.name },
+          {
+            key: 'hashrate',
+            header: t('site.redPackets.hashrate'),
+            cell: (row) => `${row.coin.toUpperCase()} · ${hashrate(row.hashrate, row.coin)}`,
+          },
+          {
+            key: 'duration',
+            header: t('site.redPackets.durationDays'),
+            numeric: true,
+            cell: (row) => row.duration_days,
+          },
+          {
+            key: 'received',
+            header: t('site.redPackets.admin.received'),
+            numeric: true,
+            cell: (row) => `${row.received} / ${row.count}`,
+          },
+          {
+            key: 'activated',
+            header: t('site.redPackets.admin.activated'),
+            numeric: true,
+            cell: (row) => row.activated,
+          },
+          {
+            key: 'deadline',
+            header: t('site.redPackets.activationDeadline'),
+            cell: (row) => dateTime(row.activation_deadline),
+          },
+          {
+            key: 'status',
+            header: t('site.redPackets.status'),
+            cell: (row) => (
+              <StatusTag tone={row.status === 'active' ? 'success' : 'neutral'} size="sm">
+                {row.status === 'active'
+                  ? t('site.redPackets.admin.active')
+                  : t('site.redPackets.admin.disabledState')}
+              </StatusTag>
+            ),
+          },
+          {
+            key: 'actions',
+            header: t('site.redPackets.admin.actions'),
+            cell: (row) => (
+              <span className={uiStyles.row}>
+                <Button variant="secondary" size="sm" onClick={() => setShown(row)}>
+                  {t('site.redPackets.admin.showPackets')}
+                </Button>
+                {row.status === 'active' ? (
+                  <Button variant="danger" size="sm" onClick={() => void disable(row)}>
+                    {t('site.redPackets.admin.disable')}
                   </Button>
-                  {row.status === 'active' ? (
-                    <Button variant="danger" size="sm" onClick={() => void disable(row)}>
-                      {t('site.redPackets.admin.disable')}
-                    </Button>
-                  ) : null}
-                </span>
-              ),
-            },
-          ]}
-        />
-        {campaigns.status === 'ready' && campaigns.data.total > campaigns.data.page_size ? (
-          <Pager
-            page={page}
-            pageSize={campaigns.data.page_size}
-            total={campaigns.data.total}
-            onPageChange={setPage}
-            showCount
-          />
-        ) : null}
-      </Card>
+                ) : null}
+              </span>
+            ),
+          },
+        ]}
+      />
 
       <Dialog
         open={shown !== null}

@@ -1,13 +1,15 @@
 import type { AdminSeller, SellerBody } from '@poolkit/core';
-import { AlertDialog, Button, Dialog, FormField, Input, Select, Table } from '@poolkit/widgets';
-import { type FormEvent, useState } from 'react';
+import { Button, FormField, Input, Select } from '@poolkit/widgets';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportError, showMessage } from '../../app/feedback';
+import { showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
-import { Card, EmptyState, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { Card, uiStyles } from '../../app/ui';
+import { useEndpoint } from '../../app/useApiData';
 import { AdminFrame } from './AdminFrame';
 import * as styles from './admin.css';
+import { DeleteDialog, EditDialog, RowActions, useEditor } from './EditDialog';
+import { ReviewTable } from './ReviewTable';
 
 /** The form's fields as the operator types them, before they are parsed. */
 interface Draft {
@@ -58,64 +60,37 @@ export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
   const [machine, setMachine] = useState('');
-  const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
   const [deleting, setDeleting] = useState<AdminSeller | null>(null);
-  const [busy, setBusy] = useState(false);
-  const sellers = useApiData(
-    async (signal) => api.adminSellers({ query: { machine_id: machine } }, { signal }),
-    [machine, version],
-  );
+  const sellers = useEndpoint('adminSellers', { query: { machine_id: machine } });
   const machines = sellers.status === 'ready' ? sellers.data.machines : [];
+  const editor = useEditor<Draft>(async (id, draft) => {
+    const body = bodyOf(draft);
+    const saved =
+      id === null
+        ? await api.createSeller({ body })
+        : await api.updateSeller({ params: { id }, body });
+    showMessage(t('site.sellers.saved', { store: saved.store }), 'success');
+  });
 
-  function update(patch: Partial<Draft>) {
-    if (editing !== null) setEditing({ ...editing, draft: { ...editing.draft, ...patch } });
-  }
-
-  function field(key: Exclude<keyof Draft, 'machine_id'>, label: string, hint?: string) {
-    if (editing === null) return null;
+  function field(
+    draft: Draft,
+    key: Exclude<keyof Draft, 'machine_id'>,
+    label: string,
+    hint?: string,
+  ) {
     return (
       <FormField label={label} required={key === 'store'} hint={hint}>
         <Input
-          value={editing.draft[key]}
+          value={draft[key]}
           inputMode={key === 'price' ? 'decimal' : key === 'stock' ? 'numeric' : undefined}
           autoComplete="off"
-          onChange={(event) => update({ [key]: event.target.value })}
+          onChange={(event) => editor.update({ [key]: event.target.value })}
         />
       </FormField>
     );
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (editing === null) return;
-    const body = bodyOf(editing.draft);
-    setBusy(true);
-    try {
-      const saved =
-        editing.id === null
-          ? await api.createSeller({ body })
-          : await api.updateSeller({ params: { id: editing.id }, body });
-      showMessage(t('site.sellers.saved', { store: saved.store }), 'success');
-      setEditing(null);
-      setVersion((value) => value + 1);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(seller: AdminSeller) {
-    try {
-      await api.deleteSeller({ params: { id: seller.id } });
-      showMessage(t('site.sellers.deleted'), 'success');
-      setVersion((value) => value + 1);
-    } catch (error) {
-      reportError(error);
-    }
-  }
-
+  const { editing } = editor;
   return (
     <AdminFrame current="AdminSellers">
       <Card title={t('site.routes.AdminSellers')}>
@@ -134,34 +109,25 @@ export function Component() {
           <Button
             disabled={machines.length === 0}
             onClick={() =>
-              setEditing({
-                id: null,
-                draft: {
-                  machine_id: machine || (machines[0]?.id ?? ''),
-                  store: '',
-                  country_region: '',
-                  price: '',
-                  stock: '',
-                  url: '',
-                },
+              editor.open(null, {
+                machine_id: machine || (machines[0]?.id ?? ''),
+                store: '',
+                country_region: '',
+                price: '',
+                stock: '',
+                url: '',
               })
             }
           >
             {t('site.sellers.newSeller')}
           </Button>
         </div>
-        <Table<AdminSeller>
+        <ReviewTable
           caption={t('site.sellers.caption')}
-          rows={sellers.status === 'ready' ? sellers.data.list : []}
-          getRowKey={(row) => row.id}
-          loading={sellers.status === 'loading'}
-          density="compact"
-          labels={{ empty: t('site.sellers.none') }}
-          error={
-            sellers.status === 'error' ? (
-              <EmptyState text={t('site.common.loadFailed')} />
-            ) : undefined
-          }
+          data={sellers}
+          rows={(answer) => answer.list}
+          rowKey={(row) => row.id}
+          emptyText={t('site.sellers.none')}
           columns={[
             { key: 'machine', header: t('site.sellers.machine'), cell: (row) => row.machine_name },
             { key: 'store', header: t('site.sellers.store'), cell: (row) => row.store },
@@ -194,83 +160,59 @@ export function Component() {
               key: 'actions',
               header: t('site.sellers.edit'),
               cell: (row) => (
-                <span className={uiStyles.row}>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={t('site.sellers.editSeller', { store: row.store })}
-                    onClick={() => setEditing({ id: row.id, draft: draftOf(row) })}
-                  >
-                    {t('site.sellers.edit')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={t('site.sellers.deleteSeller', { store: row.store })}
-                    onClick={() => setDeleting(row)}
-                  >
-                    {t('site.sellers.delete')}
-                  </Button>
-                </span>
+                <RowActions
+                  editText={t('site.sellers.edit')}
+                  editLabel={t('site.sellers.editSeller', { store: row.store })}
+                  onEdit={() => editor.open(row.id, draftOf(row))}
+                  deleteText={t('site.sellers.delete')}
+                  deleteLabel={t('site.sellers.deleteSeller', { store: row.store })}
+                  onDelete={() => setDeleting(row)}
+                />
               ),
             },
           ]}
         />
       </Card>
 
-      <AlertDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        tone="danger"
+      <DeleteDialog
+        row={deleting}
+        onClose={() => setDeleting(null)}
         title={t('site.sellers.delete')}
-        description={t('site.sellers.confirmDelete', {
-          store: deleting?.store ?? '',
-          machine: deleting?.machine_name ?? '',
-        })}
-        showCancel
-        labels={{ action: t('site.sellers.delete') }}
-        onAction={() => {
-          if (deleting !== null) void remove(deleting);
+        description={(row) =>
+          t('site.sellers.confirmDelete', { store: row.store, machine: row.machine_name })
+        }
+        remove={async (row) => {
+          await api.deleteSeller({ params: { id: row.id } });
+          showMessage(t('site.sellers.deleted'), 'success');
         }}
       />
 
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+      <EditDialog
+        editor={editor}
         title={
           editing === null || editing.id === null
             ? t('site.sellers.newSeller')
             : t('site.sellers.editSeller', { store: editing.draft.store })
         }
+        saveText={t('site.sellers.save')}
       >
-        {editing === null ? null : (
-          <form noValidate onSubmit={(event) => void save(event)}>
-            <div className={styles.formGrid}>
-              <FormField label={t('site.sellers.machine')} required>
-                <Select
-                  value={editing.draft.machine_id}
-                  onValueChange={(machine_id) => update({ machine_id })}
-                  options={machines.map((option) => ({ value: option.id, label: option.name }))}
-                />
-              </FormField>
-              {field('store', t('site.sellers.store'))}
-              {field('country_region', t('site.sellers.region'))}
-              {field('price', t('site.sellers.price'), t('site.sellers.priceHint'))}
-              {field('stock', t('site.sellers.stock'), t('site.sellers.stockHint'))}
-              {field('url', t('site.sellers.link'), t('site.sellers.linkHint'))}
-            </div>
-            <div className={styles.actions}>
-              <Button type="submit" loading={busy}>
-                {t('site.sellers.save')}
-              </Button>
-            </div>
-          </form>
+        {(draft) => (
+          <>
+            <FormField label={t('site.sellers.machine')} required>
+              <Select
+                value={draft.machine_id}
+                onValueChange={(machine_id) => editor.update({ machine_id })}
+                options={machines.map((option) => ({ value: option.id, label: option.name }))}
+              />
+            </FormField>
+            {field(draft, 'store', t('site.sellers.store'))}
+            {field(draft, 'country_region', t('site.sellers.region'))}
+            {field(draft, 'price', t('site.sellers.price'), t('site.sellers.priceHint'))}
+            {field(draft, 'stock', t('site.sellers.stock'), t('site.sellers.stockHint'))}
+            {field(draft, 'url', t('site.sellers.link'), t('site.sellers.linkHint'))}
+          </>
         )}
-      </Dialog>
+      </EditDialog>
     </AdminFrame>
   );
 }

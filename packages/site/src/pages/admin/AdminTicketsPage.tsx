@@ -1,6 +1,6 @@
 import {
+  type AdminTicket,
   type CoinId,
-  PAGE_SIZE,
   TICKET_CATEGORIES,
   type TicketCategory,
   type TicketStatus,
@@ -11,14 +11,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
-import { Pager } from '../../app/sections';
+import { buttonColumn } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
-import { Card, DataSection, DataTable, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { Card, DataSection, uiStyles } from '../../app/ui';
+import { useEndpoint } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { TicketReplyForm } from '../ticket/TicketReplyForm';
 import { TicketAttachments, ticketAbout } from '../ticket/ticketParts';
 import { AdminFrame } from './AdminFrame';
+import { ChoiceField } from './ChoiceField';
+import { ReviewTable } from './ReviewTable';
+import { usePaging } from './usePaging';
 
 const STATUSES: readonly TicketStatus[] = ['open', 'replied', 'closed'];
 const STATUS_KEYS: Record<TicketStatus, string> = {
@@ -28,15 +31,12 @@ const STATUS_KEYS: Record<TicketStatus, string> = {
 };
 
 /** One ticket's thread with the answer box (and the internal-note switch). */
-function TicketDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
+function TicketDesk({ id }: { id: string }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [version, setVersion] = useState(0);
   const [internal, setInternal] = useState(false);
-  const ticket = useApiData(
-    async (signal) => api.adminTicket({ params: { id } }, { signal }),
-    [id, version],
-  );
+  // Through the read cache: a reply (a write of its group) fetches it and the queue again.
+  const ticket = useEndpoint('adminTicket', { params: { id } });
   return (
     <DataSection data={ticket} isEmpty={() => false} emptyText="">
       {(value) => (
@@ -68,8 +68,6 @@ function TicketDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
                 try {
                   await api.adminReplyTicket({ params: { id }, body: { content, internal } });
                   showMessage(t(internal ? 'tickets.noted' : 'tickets.answered'), 'success');
-                  setVersion((current) => current + 1);
-                  onChanged();
                   return true;
                 } catch (error) {
                   reportError(error);
@@ -102,33 +100,26 @@ function TicketDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
  */
 export function Component() {
   const { t } = useTranslation();
-  const { api } = useServices();
   const pools = usePools();
-  const [status, setStatus] = useState<TicketStatus | 'all'>('open');
-  const [category, setCategory] = useState<TicketCategory | 'all'>('all');
-  const [coin, setCoin] = useState<CoinId | 'all'>('all');
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const paging = usePaging<{
+    status: TicketStatus | 'all';
+    category: TicketCategory | 'all';
+    coin: CoinId | 'all';
+    query: string;
+  }>({ status: 'open', category: 'all', coin: 'all', query: '' });
+  const { filter } = paging;
   const [selected, setSelected] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  const queue = useApiData(
-    async (signal) =>
-      api.adminTickets(
-        {
-          query: {
-            page,
-            page_size: PAGE_SIZE,
-            ...(status === 'all' ? {} : { status }),
-            ...(category === 'all' ? {} : { category }),
-            ...(coin === 'all' ? {} : { coin }),
-            ...(query === '' ? {} : { q: query }),
-          },
-        },
-        { signal },
-      ),
-    [status, category, coin, query, page, version],
-  );
+  const queue = useEndpoint('adminTickets', {
+    query: {
+      ...paging.query,
+      ...(filter.status === 'all' ? {} : { status: filter.status }),
+      ...(filter.category === 'all' ? {} : { category: filter.category }),
+      ...(filter.coin === 'all' ? {} : { coin: filter.coin }),
+      ...(filter.query === '' ? {} : { q: filter.query }),
+    },
+  });
+  const coins = (pools.status === 'ready' ? pools.data : []).filter((pool) => !pool.lab);
   return (
     <AdminFrame current="AdminTickets">
       <Card title={t('tickets.queue')}>
@@ -136,56 +127,37 @@ export function Component() {
           className={`${uiStyles.row} ${uiStyles.rowBottom}`}
           onSubmit={(event) => {
             event.preventDefault();
-            setQuery(search.trim());
-            setPage(1);
+            paging.setFilter({ ...filter, query: search.trim() });
           }}
         >
-          <FormField label={t('site.mining.status')}>
-            <Select
-              value={status}
-              onValueChange={(value) => {
-                setStatus(
-                  value === 'all' ? 'all' : (STATUSES.find((item) => item === value) ?? 'all'),
-                );
-                setPage(1);
-              }}
-              options={[
-                { value: 'all', label: t('tickets.filterAll') },
-                ...STATUSES.map((item) => ({ value: item, label: t(STATUS_KEYS[item]) })),
-              ]}
-            />
-          </FormField>
-          <FormField label={t('tickets.category')}>
-            <Select
-              value={category}
-              onValueChange={(value) => {
-                setCategory(TICKET_CATEGORIES.find((item) => item === value) ?? 'all');
-                setPage(1);
-              }}
-              options={[
-                { value: 'all', label: t('tickets.categoryAll') },
-                ...TICKET_CATEGORIES.map((item) => ({
-                  value: item,
-                  label: t(`tickets.category_${item}`),
-                })),
-              ]}
-            />
-          </FormField>
+          <ChoiceField<TicketStatus | 'all'>
+            label={t('site.mining.status')}
+            value={filter.status}
+            values={STATUSES}
+            labelOf={(item) => (item === 'all' ? t('tickets.filterAll') : t(STATUS_KEYS[item]))}
+            all={{ value: 'all', label: t('tickets.filterAll') }}
+            onValueChange={(status) => paging.setFilter({ ...filter, status })}
+          />
+          <ChoiceField<TicketCategory | 'all'>
+            label={t('tickets.category')}
+            value={filter.category}
+            values={TICKET_CATEGORIES}
+            labelOf={(item) => t(`tickets.category_${item}`)}
+            all={{ value: 'all', label: t('tickets.categoryAll') }}
+            onValueChange={(category) => paging.setFilter({ ...filter, category })}
+          />
           <FormField label={t('tickets.coin')}>
             <Select
-              value={coin}
+              value={filter.coin}
               onValueChange={(value) => {
                 const pool = (pools.status === 'ready' ? pools.data : []).find(
                   (item) => item.coin === value,
                 );
-                setCoin(pool?.coin ?? 'all');
-                setPage(1);
+                paging.setFilter({ ...filter, coin: pool?.coin ?? 'all' });
               }}
               options={[
                 { value: 'all', label: t('tickets.coinAll') },
-                ...(pools.status === 'ready' ? pools.data : [])
-                  .filter((pool) => !pool.lab)
-                  .map((pool) => ({ value: pool.coin, label: pool.label })),
+                ...coins.map((pool) => ({ value: pool.coin, label: pool.label })),
               ]}
             />
           </FormField>
@@ -198,74 +170,41 @@ export function Component() {
             {t('tickets.search')}
           </Button>
         </form>
-        <DataSection
+        <ReviewTable
+          caption={t('tickets.queue')}
           data={queue}
-          isEmpty={(value) => value.list.length === 0}
+          rows={(answer) => answer.list}
+          rowKey={(row) => row.id}
           emptyText={t('tickets.none')}
-        >
-          {(value) => (
-            <>
-              <DataTable
-                caption={t('tickets.queue')}
-                rows={value.list}
-                rowKey={(row) => row.id}
-                stackOnPhones
-                columns={[
-                  { key: 'id', header: '#', cell: (row) => row.id },
-                  { key: 'title', header: t('site.ticket.title'), cell: (row) => row.title },
-                  {
-                    key: 'user',
-                    header: t('tickets.authorUserAdmin'),
-                    cell: (row) => row.username,
-                  },
-                  {
-                    key: 'about',
-                    header: t('tickets.category'),
-                    cell: (row) => ticketAbout(t, row),
-                  },
-                  {
-                    key: 'status',
-                    header: t('site.mining.status'),
-                    cell: (row) => t(STATUS_KEYS[row.status]),
-                  },
-                  { key: 'replies', header: t('tickets.replies'), cell: (row) => row.reply_count },
-                  {
-                    key: 'updated',
-                    header: t('site.admin.time'),
-                    cell: (row) => dateTime(row.updated_at),
-                  },
-                  {
-                    key: 'open',
-                    header: '',
-                    cell: (row) => (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`${t('tickets.open')} #${row.id}`}
-                        onClick={() => setSelected(row.id)}
-                      >
-                        {t('tickets.open')}
-                      </Button>
-                    ),
-                  },
-                ]}
-              />
-              {value.total > value.page_size ? (
-                <Pager
-                  page={page}
-                  pageSize={value.page_size}
-                  total={value.total}
-                  onPageChange={setPage}
-                  showCount
-                />
-              ) : null}
-            </>
-          )}
-        </DataSection>
+          stackOnPhones
+          paging={{ ...paging, showCount: true }}
+          columns={[
+            { key: 'id', header: '#', cell: (row) => row.id },
+            { key: 'title', header: t('site.ticket.title'), cell: (row) => row.title },
+            { key: 'user', header: t('tickets.authorUserAdmin'), cell: (row) => row.username },
+            { key: 'about', header: t('tickets.category'), cell: (row) => ticketAbout(t, row) },
+            {
+              key: 'status',
+              header: t('site.mining.status'),
+              cell: (row) => t(STATUS_KEYS[row.status]),
+            },
+            { key: 'replies', header: t('tickets.replies'), cell: (row) => row.reply_count },
+            {
+              key: 'updated',
+              header: t('site.admin.time'),
+              cell: (row) => dateTime(row.updated_at),
+            },
+            buttonColumn<AdminTicket>({
+              key: 'open',
+              header: '',
+              text: t('tickets.open'),
+              label: (row) => `${t('tickets.open')} #${row.id}`,
+              onClick: (row) => setSelected(row.id),
+            }),
+          ]}
+        />
       </Card>
-      {selected === null ? null : (
-        <TicketDesk id={selected} onChanged={() => setVersion((current) => current + 1)} />
-      )}
+      {selected === null ? null : <TicketDesk id={selected} />}
     </AdminFrame>
   );
 }

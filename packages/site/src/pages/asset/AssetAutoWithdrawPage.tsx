@@ -1,15 +1,11 @@
-import {
-  type AutoWithdraw,
-  type CoinId,
-  describeError,
-  isApiError,
-  type UserInfo,
-  type WithdrawAddress,
-} from '@poolkit/core';
-import { Button, Dialog, DialogClose, StatusTag } from '@poolkit/widgets';
+import { describeError, isApiError } from '@poolkit/core/client';
+import type { AutoWithdraw, UserInfo, WithdrawAddress } from '@poolkit/core/contract';
+import type { CoinId } from '@poolkit/core/domain';
+import { Button, Dialog, StatusTag } from '@poolkit/widgets';
 import Big from 'big.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../app/DialogFooter';
 import { reportError, showMessage } from '../../app/feedback';
 import { coinMoney } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
@@ -180,14 +176,11 @@ function AutoWithdrawDialog({
       title={on ? t('site.autoWithdraw.setTitle') : t('site.autoWithdraw.offTitle')}
       description={on ? t('site.autoWithdraw.setIntro') : t('site.autoWithdraw.offIntro')}
       footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary">{t('common.cancel')}</Button>
-          </DialogClose>
+        <DialogFooter>
           <Button loading={busy} onClick={() => void save()}>
             {on ? t('common.save') : t('site.autoWithdraw.switchOff')}
           </Button>
-        </>
+        </DialogFooter>
       }
     >
       <div className={`${uiStyles.form} ${uiStyles.flush}`}>

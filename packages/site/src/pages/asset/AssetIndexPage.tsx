@@ -1,4 +1,5 @@
-import type { CoinId, UserInfo } from '@poolkit/core';
+import type { UserInfo } from '@poolkit/core/contract';
+import type { CoinId } from '@poolkit/core/domain';
 import { Button } from '@poolkit/widgets';
 import { TransactionTable } from '@poolkit/widgets/TransactionTable';
 import { WalletCard } from '@poolkit/widgets/WalletCard';
@@ -9,7 +10,7 @@ import { coinMoney, dateTime } from '../../app/format';
 import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, DataTable, PageFrame, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { AssetTabs } from './AssetTabs';
 import { DepositFlow } from './DepositFlow';
 import { ExchangeFlow } from './ExchangeFlow';
@@ -62,11 +63,9 @@ export function Component() {
   const [depositAccount, setDepositAccount] = useState<string | undefined>(undefined);
   const [withdrawCoin, setWithdrawCoin] = useState<CoinId | null>(null);
   const user = useApiData(async (signal) => api.userInfo({}, { signal }), []);
-  const balances = useApiData(async (signal) => api.walletBalances({}, { signal }), []);
-  const recent = useApiData(
-    async (signal) => api.walletTransactions({ query: { page: 1, page_size: RECENT } }, { signal }),
-    [],
-  );
+  // Through the read cache: a transfer, withdrawal or exchange invalidates both.
+  const balances = useEndpoint('walletBalances', {});
+  const recent = useEndpoint('walletTransactions', { query: { page: 1, page_size: RECENT } });
   const info = user.status === 'ready' ? user.data : undefined;
   // The session's choice, else the user's setting.
   const display = useDisplayCurrency(info?.settings.currency);
@@ -75,11 +74,6 @@ export function Component() {
   const accounts = balances.data?.accounts ?? [];
   const accountNames = [...new Set(accounts.map((row) => row.account))];
   const multipleAccounts = accountNames.length > 1;
-
-  function refresh() {
-    balances.reload();
-    recent.reload();
-  }
 
   return (
     <PageFrame title={t('site.routes.AssetIndex')}>
@@ -194,7 +188,6 @@ export function Component() {
               setTransferOpen(false);
               setPayPasswordOpen(true);
             }}
-            onTransferred={refresh}
           />
           <DepositFlow
             open={depositOpen}
@@ -223,7 +216,6 @@ export function Component() {
               setWithdrawCoin(null);
               setPayPasswordOpen(true);
             }}
-            onWithdrawn={refresh}
           />
           <ExchangeFlow
             open={exchangeOpen}
@@ -234,7 +226,6 @@ export function Component() {
               setExchangeOpen(false);
               setPayPasswordOpen(true);
             }}
-            onExchanged={refresh}
           />
           <PayPasswordDialog
             open={payPasswordOpen}

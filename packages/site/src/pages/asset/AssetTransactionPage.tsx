@@ -1,9 +1,9 @@
-import {
-  PAGE_SIZE,
-  type TransactionListQuery,
-  type TransactionStatus,
-  type TransactionType,
-} from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import type {
+  TransactionListQuery,
+  TransactionStatus,
+  TransactionType,
+} from '@poolkit/core/contract';
 import { Button } from '@poolkit/widgets';
 import { TransactionTable } from '@poolkit/widgets/TransactionTable';
 import { useState } from 'react';

@@ -47,14 +47,12 @@ export function ExchangeFlow({
   user,
   balances,
   onSetPayPassword,
-  onExchanged,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: Pick<UserInfo, 'pay_password_set'>;
   balances: readonly AccountBalance[];
   onSetPayPassword: () => void;
-  onExchanged: () => void;
 }) {
   const { t } = useTranslation();
   const services = useServices();
@@ -82,7 +80,6 @@ export function ExchangeFlow({
         },
       });
       showMessage(exchangeDoneText(t, done), 'success');
-      onExchanged();
       return undefined;
     } catch (error) {
       return refusalOf(error, t);

@@ -1,4 +1,4 @@
-import { STATUS_LABELS } from '@poolkit/core';
+import { STATUS_LABELS } from '@poolkit/core/domain';
 import { StatusTag } from '@poolkit/widgets';
 import { TransactionTable } from '@poolkit/widgets/TransactionTable';
 import type { TFunction } from 'i18next';

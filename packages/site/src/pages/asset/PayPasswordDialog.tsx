@@ -1,11 +1,14 @@
-import { type UserInfo, validators } from '@poolkit/core';
-import { Button, Dialog, DialogClose } from '@poolkit/widgets';
+import type { UserInfo } from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
+import { Button, Dialog } from '@poolkit/widgets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../app/DialogFooter';
 import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
-import { TextField, uiStyles } from '../../app/ui';
+import { uiStyles } from '../../app/ui';
 import { encryptedPassword, type FormErrors, validateFields } from '../identity/identity';
+import { NewPasswordFields } from '../identity/NewPasswordFields';
 import {
   NO_VALIDATION,
   SecondValidationField,
@@ -90,14 +93,11 @@ export function PayPasswordDialog({
       title={title}
       description={user.verify_type === 'totp' ? undefined : t('site.wallet.payPasswordIntro')}
       footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary">{t('common.cancel')}</Button>
-          </DialogClose>
+        <DialogFooter>
           <Button loading={busy} onClick={() => void save()}>
             {t('common.save')}
           </Button>
-        </>
+        </DialogFooter>
       }
     >
       <div className={`${uiStyles.form} ${uiStyles.flush}`}>
@@ -108,21 +108,14 @@ export function PayPasswordDialog({
           onChange={setValidation}
           error={errors.code}
         />
-        <TextField
-          label={t('site.wallet.newPayPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={payPassword}
-          error={errors.payPassword}
-          onChange={(event) => setPayPassword(event.target.value)}
-        />
-        <TextField
-          label={t('site.wallet.confirmPayPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={confirmPayPassword}
-          error={errors.confirmPayPassword}
-          onChange={(event) => setConfirmPayPassword(event.target.value)}
+        <NewPasswordFields
+          labels={{
+            password: t('site.wallet.newPayPassword'),
+            confirm: t('site.wallet.confirmPayPassword'),
+          }}
+          values={{ password: payPassword, confirm: confirmPayPassword }}
+          errors={{ password: errors.payPassword, confirm: errors.confirmPayPassword }}
+          onChange={{ password: setPayPassword, confirm: setConfirmPayPassword }}
         />
       </div>
     </Dialog>

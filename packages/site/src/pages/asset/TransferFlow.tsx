@@ -23,14 +23,12 @@ export function TransferFlow({
   user,
   balances,
   onSetPayPassword,
-  onTransferred,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: Pick<UserInfo, 'verify_type' | 'pay_password_set'>;
   balances: readonly AccountBalance[];
   onSetPayPassword: () => void;
-  onTransferred: () => void;
 }) {
   const { t } = useTranslation();
   const services = useServices();
@@ -73,7 +71,6 @@ export function TransferFlow({
         },
       });
       showMessage(transferDoneText(t, done), 'success');
-      onTransferred();
       return undefined;
     } catch (error) {
       return refusalOf(error, t);

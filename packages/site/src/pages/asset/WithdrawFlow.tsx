@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
-import { useApiData } from '../../app/useApiData';
+import { useEndpoint } from '../../app/useApiData';
 import { encryptedPassword } from '../identity/identity';
 import { usePasskeyValidation } from '../user/SecondValidation';
 import { withdrawDoneText } from './doneMessages';
@@ -52,7 +52,6 @@ export function WithdrawFlow({
   accounts,
   user,
   onSetPayPassword,
-  onWithdrawn,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -63,22 +62,15 @@ export function WithdrawFlow({
   accounts: readonly { account: string; available: string }[];
   user: Pick<UserInfo, 'verify_type' | 'pay_password_set' | 'settings'>;
   onSetPayPassword: () => void;
-  onWithdrawn: () => void;
 }) {
   const { t } = useTranslation();
   const services = useServices();
   const { api } = services;
   const key = useRef(newIdempotencyKey());
   const validations = useRef<Partial<Record<SecurityScene, { code: string; token: string }>>>({});
-  const rules = useApiData(
-    open ? async (signal) => api.withdrawRules({ query: { coin } }, { signal }) : null,
-    [open, coin],
-  );
+  const rules = useEndpoint('withdrawRules', open ? { query: { coin } } : null);
   const passkey = usePasskeyValidation<'withdraw' | 'withdraw_address'>(open);
-  const addresses = useApiData(
-    open ? async (signal) => api.withdrawAddresses({ query: { coin } }, { signal }) : null,
-    [open, coin],
-  );
+  const addresses = useEndpoint('withdrawAddresses', open ? { query: { coin } } : null);
 
   useEffect(() => {
     if (!open) return;
@@ -114,7 +106,6 @@ export function WithdrawFlow({
       });
       delete validations.current.withdraw_address;
       showMessage(t('site.wallet.addressSaved', { alias: saved.alias }), 'success');
-      addresses.reload();
       return undefined;
     } catch (error) {
       return refusalWith(error, t, ADDRESS_FIELDS);
@@ -125,7 +116,6 @@ export function WithdrawFlow({
     try {
       await api.deleteWithdrawAddress({ params: { id: address.id } });
       showMessage(t('site.wallet.addressDeleted', { alias: address.alias }), 'success');
-      addresses.reload();
     } catch (error) {
       reportError(error);
     }
@@ -148,7 +138,6 @@ export function WithdrawFlow({
         },
       });
       showMessage(withdrawDoneText(t, done), 'success');
-      onWithdrawn();
       return undefined;
     } catch (error) {
       return refusalWith(error, t, WITHDRAW_FIELDS);

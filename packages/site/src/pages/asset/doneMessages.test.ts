@@ -1,4 +1,4 @@
-import { buildResources, createI18n, LANGUAGES } from '@poolkit/core';
+import { buildResources, createI18n, LANGUAGES } from '@poolkit/core/i18n';
 import { describe, expect, it } from 'vitest';
 import { exchangeDoneText, transferDoneText, withdrawDoneText } from './doneMessages';
 

@@ -1,4 +1,5 @@
-import { describeError, isApiError, type SecurityScene, type UserInfo } from '@poolkit/core';
+import { describeError, isApiError } from '@poolkit/core/client';
+import type { SecurityScene, UserInfo } from '@poolkit/core/contract';
 import type { TransferDialogField, TransferDialogRefusal } from '@poolkit/widgets/TransferDialog';
 import type { TFunction } from 'i18next';
 import type { Services } from '../../app/services';

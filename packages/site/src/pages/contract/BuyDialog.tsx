@@ -1,4 +1,4 @@
-import type { ContractProduct } from '@poolkit/core';
+import type { ContractProduct } from '@poolkit/core/contract';
 import { Button, Checkbox, Dialog, FormField, Input, Select } from '@poolkit/widgets';
 import Big from 'big.js';
 import { type FormEvent, useEffect, useState } from 'react';

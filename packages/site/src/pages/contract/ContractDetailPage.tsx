@@ -1,4 +1,4 @@
-import type { ContractProduct, ContractTerms } from '@poolkit/core';
+import type { ContractProduct, ContractTerms } from '@poolkit/core/contract';
 import { ContractProductCard } from '@poolkit/widgets/ContractProductCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

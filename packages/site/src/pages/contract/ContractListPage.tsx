@@ -1,10 +1,11 @@
-import { type ContractProduct, PAGE_SIZE } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import type { ContractProduct } from '@poolkit/core/contract';
 import { Button } from '@poolkit/widgets';
 import { ContractProductCard } from '@poolkit/widgets/ContractProductCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnswerPager } from '../../app/listControls';
 import { useNavigate } from '../../app/nav';
-import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, CardGrid, EmptyState, PageFrame, Skeleton } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
@@ -64,14 +65,7 @@ export function Component() {
               />
             ))}
           </CardGrid>
-          {products.data.total > products.data.page_size ? (
-            <Pager
-              page={page}
-              pageSize={products.data.page_size}
-              total={products.data.total}
-              onPageChange={setPage}
-            />
-          ) : null}
+          <AnswerPager answer={products.data} page={page} onPageChange={setPage} />
         </>
       )}
       <BuyDialog

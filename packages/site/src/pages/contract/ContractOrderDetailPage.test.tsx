@@ -1,6 +1,8 @@
-import { ApiError, type ContractOrder, ERROR_CODES } from '@poolkit/core';
-import { describe, expect, it } from 'vitest';
+import { ApiError } from '@poolkit/core/client';
+import { type ContractOrder, ERROR_CODES } from '@poolkit/core/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
+import { subscribeFeedback } from '../../app/feedback';
 import { type FakeAnswers, pageHarness } from '../../app/pageHarness';
 import { Component } from './ContractOrderDetailPage';
 
@@ -102,5 +104,47 @@ describe('ContractOrderDetailPage wallet payment', () => {
     const missing = page.getByTestId('pay-password-missing');
     await expect.element(missing.getByRole('alert')).toHaveTextContent(MISSING);
     await expect.element(missing.getByRole('button', { name: 'Set pay password' })).toBeVisible();
+  });
+
+  it('should show the paid order as paid once the wallet payment is through, without a reload', async () => {
+    const key = { public_key: await publicKeyPem(), key_id: 'key-1' };
+    let current = ORDER;
+    const read = vi.fn(() => current);
+    await render(
+      Component,
+      `/contract/order/${ORDER.id}`,
+      answers(true, {
+        contractOrder: read,
+        publicKey: () => key,
+        payContractOrder: () => {
+          current = {
+            ...ORDER,
+            status: 'pending',
+            pay_method: 'wallet',
+            effective_date: '2026-11-29',
+          };
+          return current;
+        },
+      }),
+    );
+    const steps = page.getByRole('list', { name: 'Order progress' });
+    await expect.element(steps.getByText('Order placed')).toBeVisible();
+    const step = () => document.querySelector('[aria-current="step"]')?.textContent;
+    expect(step()).toContain('Order placed');
+    const said: string[] = [];
+    const stopListening = subscribeFeedback((messages) => {
+      said.push(...messages.map((message) => message.text));
+    });
+    try {
+      await page.getByLabelText('Pay password').fill('123456');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      // The payment's write invalidated the order's read: the page asked for it again.
+      await vi.waitFor(() => expect(step()).toContain('Paid, awaiting effect'));
+    } finally {
+      stopListening();
+    }
+    expect(said).toContain('Paid. Mining starts on 2026-11-29.');
+    expect(read).toHaveBeenCalledTimes(2);
+    await expect.element(page.getByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { type ContractOrder, ERROR_CODES, isApiError } from '@poolkit/core';
+import { isApiError } from '@poolkit/core/client';
+import { type ContractOrder, ERROR_CODES } from '@poolkit/core/contract';
 import {
   AlertDialog,
   Button,
@@ -11,12 +12,13 @@ import {
 } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiCache } from '../../app/apiCache';
 import { reportError, showMessage } from '../../app/feedback';
 import { coinMoney, dateTime, hashrate, money } from '../../app/format';
 import { useParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, EmptyState, PageFrame, Skeleton, Stats, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { PayPasswordDialog } from '../asset/PayPasswordDialog';
 import { encryptedPassword } from '../identity/identity';
 import { ContractTabs } from './ContractTabs';
@@ -28,7 +30,7 @@ import * as styles from './contract.css';
  * pay password (known from the user info, or from the server's 40008 refusal) gets the reason
  * and a button that opens the pay-password setting right here, so the order is not left.
  */
-function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void }) {
+function WalletPay({ order }: { order: ContractOrder }) {
   const { t } = useTranslation();
   const services = useServices();
   const [password, setPassword] = useState('');
@@ -53,7 +55,6 @@ function WalletPay({ order, onPaid }: { order: ContractOrder; onPaid: () => void
       });
       showMessage(t('contracts.pay.done', { date: paid.effective_date ?? '' }), 'success');
       setPassword('');
-      onPaid();
     } catch (failure) {
       if (isApiError(failure) && failure.code === ERROR_CODES.payPasswordNotSet) {
         setRefusedNotSet(true);
@@ -123,13 +124,9 @@ export function Component() {
   const { t } = useTranslation();
   const services = useServices();
   const { order_id: orderId = '' } = useParams();
-  const [version, setVersion] = useState(0);
   const [cancelling, setCancelling] = useState(false);
-  const order = useApiData(
-    async (signal) => services.api.contractOrder({ params: { order_id: orderId } }, { signal }),
-    [orderId, version],
-  );
-  const reload = () => setVersion((value) => value + 1);
+  // Through the read cache: paying or cancelling (writes of its group) fetches it again.
+  const order = useEndpoint('contractOrder', { params: { order_id: orderId } });
 
   async function cancel() {
     try {
@@ -137,9 +134,10 @@ export function Component() {
       showMessage(t('contracts.cancel.done', { id: orderId }), 'success');
     } catch (error) {
       reportError(error);
+      // The order may have changed meanwhile (paid, expired): show it as it is now.
+      order.reload();
     } finally {
       setCancelling(false);
-      reload();
     }
   }
 
@@ -184,7 +182,7 @@ export function Component() {
         <Card title={t('contracts.pay.title')}>
           <p role="note">{t('contracts.pay.deadline', { time: dateTime(data.pay_deadline) })}</p>
           <h3>{t('contracts.pay.wallet')}</h3>
-          <WalletPay order={data} onPaid={reload} />
+          <WalletPay order={data} />
           <h3>{t('contracts.pay.transfer')}</h3>
           <p className={uiStyles.muted}>
             {t('contracts.pay.transferHint', { amount: money(data.pay_amount, data.currency) })}
@@ -199,7 +197,8 @@ export function Component() {
             }
             onUploaded={() => {
               showMessage(t('contracts.pay.sentForReview'), 'success');
-              reload();
+              // The upload is no call of the API client: its reads are invalidated here.
+              apiCache.invalidateGroups(['cloudContracts']);
             }}
           />
           <div className={`${uiStyles.row} ${uiStyles.spacedAbove}`}>

@@ -1,12 +1,13 @@
-import { type OrderProfitRow, PAGE_SIZE } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import type { OrderProfitRow } from '@poolkit/core/contract';
 import { Button, Table } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveCsv } from '../../app/csvExport';
 import { reportError } from '../../app/feedback';
 import { hashrate } from '../../app/format';
+import { AnswerPager } from '../../app/listControls';
 import { useParams } from '../../app/nav';
-import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, EmptyState, PageFrame, Stats, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
@@ -149,14 +150,7 @@ export function Component() {
             },
           ]}
         />
-        {profits.status === 'ready' && profits.data.total > profits.data.page_size ? (
-          <Pager
-            page={page}
-            pageSize={profits.data.page_size}
-            total={profits.data.total}
-            onPageChange={setPage}
-          />
-        ) : null}
+        <AnswerPager answer={profits.data} page={page} onPageChange={setPage} />
         <p className={uiStyles.spacedAbove}>
           <AppLink to={`/contract/order/${encodeURIComponent(orderId)}`} className={uiStyles.link}>
             {t('site.routes.ContractOrderDetail')}

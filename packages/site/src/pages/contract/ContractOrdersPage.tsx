@@ -1,18 +1,18 @@
+import { PAGE_SIZE } from '@poolkit/core/constants';
 import {
   type ContractOrder,
   type ContractOrderStatus,
   contractOrderStatusSchema,
   MAX_PAGE_SIZE,
-  PAGE_SIZE,
-} from '@poolkit/core';
+} from '@poolkit/core/contract';
 import { FormField, Select } from '@poolkit/widgets';
 import { OrderTable } from '@poolkit/widgets/OrderTable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveCsv } from '../../app/csvExport';
 import { reportError } from '../../app/feedback';
+import { AnswerPager } from '../../app/listControls';
 import { useNavigate } from '../../app/nav';
-import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { PageFrame } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
@@ -113,16 +113,7 @@ export function Component() {
             />
           </FormField>
         }
-        footer={
-          orders.status === 'ready' && orders.data.total > orders.data.page_size ? (
-            <Pager
-              page={page}
-              pageSize={orders.data.page_size}
-              total={orders.data.total}
-              onPageChange={setPage}
-            />
-          ) : null
-        }
+        footer={<AnswerPager answer={orders.data} page={page} onPageChange={setPage} />}
       />
     </PageFrame>
   );

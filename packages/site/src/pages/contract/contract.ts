@@ -1,4 +1,5 @@
-import type { ContractOrderStatus, Session } from '@poolkit/core';
+import type { ContractOrderStatus } from '@poolkit/core/contract';
+import type { Session } from '@poolkit/core/session';
 import type { StatusTone } from '@poolkit/widgets';
 
 /** The tone of an order state's tag. */

@@ -1,4 +1,4 @@
-import type { EventBlock } from '@poolkit/core';
+import type { EventBlock } from '@poolkit/core/contract';
 import { CopyButton } from '@poolkit/widgets';
 import { useTranslation } from 'react-i18next';
 import { dateTime, hashrate } from '../../app/format';

@@ -1,10 +1,6 @@
-import {
-  type Announcement,
-  type CoinListItem,
-  type EndpointOutput,
-  type Endpoints,
-  FIRST_SLIDE_PICTURE_PATH,
-} from '@poolkit/core';
+import type { EndpointOutput } from '@poolkit/core/client';
+import { FIRST_SLIDE_PICTURE_PATH } from '@poolkit/core/constants';
+import type { Announcement, CoinListItem, Endpoints } from '@poolkit/core/contract';
 import { lazy, memo, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveVersion } from '../../app/live';

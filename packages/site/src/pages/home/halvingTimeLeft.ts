@@ -1,4 +1,5 @@
-import { type CountdownParts, type Halving, splitDuration } from '@poolkit/core';
+import type { Halving } from '@poolkit/core/contract';
+import { type CountdownParts, splitDuration } from '@poolkit/core/domain';
 
 /**
  * The time left to a halving card's estimated date, ticking with `nowMs`. The server's coin list

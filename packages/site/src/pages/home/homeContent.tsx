@@ -1,4 +1,4 @@
-import type { Announcement } from '@poolkit/core';
+import type { Announcement } from '@poolkit/core/contract';
 import { AnnouncementBar, type RenderLink, Slider, type SliderSlide } from '@poolkit/widgets';
 
 /** The home page's announcement bar (loaded with this chunk, after the first screen). */

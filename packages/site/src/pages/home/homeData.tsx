@@ -1,4 +1,5 @@
-import type { CoinListItem, EndpointOutput, Endpoints, PoolInfo } from '@poolkit/core';
+import type { EndpointOutput } from '@poolkit/core/client';
+import type { CoinListItem, Endpoints, PoolInfo } from '@poolkit/core/contract';
 import { HintText } from '@poolkit/widgets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -317,8 +318,7 @@ export function PoolChart({ pools }: { pools: readonly PoolInfo[] }) {
       title={t('site.home.hashrateChart')}
       coin={pools.find((pool) => pool.name === selected)?.coin ?? ''}
       data={series}
-      range={span.range}
-      onRangeChange={span.setRange}
+      span={span}
       toolbar={
         <>
           <label className={uiStyles.muted} htmlFor="home-chart-pool">

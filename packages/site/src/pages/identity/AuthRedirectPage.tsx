@@ -1,13 +1,14 @@
-import type { OidcFinish } from '@poolkit/core';
-import { ApiError, validators } from '@poolkit/core';
-import { Button } from '@poolkit/widgets';
+import { ApiError } from '@poolkit/core/client';
+import type { OidcFinish } from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { useNavigate, useSearchParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
-import { AppLink, Card, EmptyState, PageFrame, TextField, uiStyles } from '../../app/ui';
+import { AppLink, Card, EmptyState, PageFrame, uiStyles } from '../../app/ui';
 import { completeLogin, type FormErrors, validateFields } from './identity';
+import { TotpForm } from './TotpForm';
 import { takeBrowserBinding, takeRedirect } from './thirdParty';
 
 type Stage =
@@ -119,28 +120,13 @@ export function Component() {
 
   if (stage.kind === 'totp') {
     return (
-      <div className={uiStyles.authCard}>
-        <h1 className={uiStyles.pageTitle}>{t('site.login.totpTitle')}</h1>
-        <p className={uiStyles.muted}>{t('site.login.totpHint')}</p>
-        <form
-          className={uiStyles.form}
-          onSubmit={(event) => void submitCode(event, stage.ticket)}
-          noValidate
-        >
-          <TextField
-            label={t('site.login.totpCode')}
-            name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            error={errors.code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <Button type="submit" loading={busy}>
-            {t('site.login.verify')}
-          </Button>
-        </form>
-      </div>
+      <TotpForm
+        code={code}
+        onCode={setCode}
+        error={errors.code}
+        busy={busy}
+        onSubmit={(event) => void submitCode(event, stage.ticket)}
+      />
     );
   }
 

@@ -1,11 +1,13 @@
-import { validators } from '@poolkit/core';
+import { validators } from '@poolkit/core/validators';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
-import { TextField, uiStyles } from '../../app/ui';
+import { uiStyles } from '../../app/ui';
 import { CodeField } from './CodeField';
+import { ContactFields } from './ContactFields';
 import { type FormErrors, useCaptcha, type Validator, validateFields } from './identity';
+import { NewPasswordFields } from './NewPasswordFields';
 import { resendWaitOf } from './resend';
 
 /** The values of {@link CodePasswordFields}: where the code goes, the code and a new password. */
@@ -140,38 +142,13 @@ export function CodePasswordFields({
   const { values, set, errors } = form;
   return (
     <>
-      {form.byPhone ? (
-        <div className={uiStyles.row}>
-          <div className={uiStyles.captchaBox}>
-            <TextField
-              label={t('site.form.countryCode')}
-              name="country_code"
-              value={values.countryCode}
-              onChange={(event) => set('countryCode')(event.target.value.replace(/\D/g, ''))}
-            />
-          </div>
-          <div className={uiStyles.grow}>
-            <TextField
-              label={t('site.form.phone')}
-              name="phone"
-              type="tel"
-              value={values.phone}
-              error={errors.phone}
-              onChange={(event) => set('phone')(event.target.value)}
-            />
-          </div>
-        </div>
-      ) : (
-        <TextField
-          label={t('site.form.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => set('email')(event.target.value)}
-        />
-      )}
+      <ContactFields
+        purpose="account"
+        byPhone={form.byPhone}
+        values={values}
+        onChange={(field, value) => set(field)(value)}
+        errors={errors}
+      />
       <CodeField
         value={values.code}
         onChange={set('code')}
@@ -179,23 +156,12 @@ export function CodePasswordFields({
         onSend={form.sendCode}
         sending={form.sending}
       />
-      <TextField
-        label={passwordLabel}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(event) => set('password')(event.target.value)}
-      />
-      <TextField
-        label={t('site.form.confirmPassword')}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(event) => set('confirmPassword')(event.target.value)}
+      <NewPasswordFields
+        labels={{ password: passwordLabel, confirm: t('site.form.confirmPassword') }}
+        values={{ password: values.password, confirm: values.confirmPassword }}
+        errors={{ password: errors.password, confirm: errors.confirmPassword }}
+        onChange={{ password: set('password'), confirm: set('confirmPassword') }}
+        names={{ password: 'password', confirm: 'confirmPassword' }}
       />
     </>
   );

@@ -1,4 +1,5 @@
-import { ApiError, validators } from '@poolkit/core';
+import { ApiError } from '@poolkit/core/client';
+import { validators } from '@poolkit/core/validators';
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { reportError, showMessage } from '../../app/feedback';
 import { useNavigate, useSearchParams } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, TabList, TextField, uiStyles } from '../../app/ui';
+import { ContactFields } from './ContactFields';
 import {
   completeLogin,
   encryptedPassword,
@@ -20,6 +22,7 @@ import {
   passkeyErrorKey,
   signInWithPasskey,
 } from './passkey';
+import { TotpForm } from './TotpForm';
 import { ThirdPartyButtons } from './thirdParty';
 
 type Channel = 'email' | 'phone';
@@ -138,27 +141,14 @@ export function Component() {
 
   if (ticket !== null) {
     return (
-      <div className={uiStyles.authCard}>
-        <h1 className={uiStyles.pageTitle}>{t('site.login.totpTitle')}</h1>
-        <p className={uiStyles.muted}>{t('site.login.totpHint')}</p>
-        <form className={uiStyles.form} onSubmit={(event) => void submitCode(event)} noValidate>
-          <TextField
-            label={t('site.login.totpCode')}
-            name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            error={errors.code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <Button type="submit" loading={busy}>
-            {t('site.login.verify')}
-          </Button>
-          <Button variant="ghost" onClick={() => setTicket(null)}>
-            {t('site.login.back')}
-          </Button>
-        </form>
-      </div>
+      <TotpForm
+        code={code}
+        onCode={setCode}
+        error={errors.code}
+        busy={busy}
+        onSubmit={(event) => void submitCode(event)}
+        onBack={() => setTicket(null)}
+      />
     );
   }
 
@@ -178,40 +168,15 @@ export function Component() {
         ]}
       />
       <form className={uiStyles.form} onSubmit={(event) => void submitPassword(event)} noValidate>
-        {channel === 'email' ? (
-          <TextField
-            label={t('site.form.email')}
-            name="email"
-            type="email"
-            autoComplete="username webauthn"
-            value={email}
-            error={errors.email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        ) : (
-          <div className={uiStyles.row}>
-            <div className={uiStyles.captchaBox}>
-              <TextField
-                label={t('site.form.countryCode')}
-                name="country_code"
-                inputMode="numeric"
-                value={countryCode}
-                onChange={(event) => setCountryCode(event.target.value.replace(/\D/g, ''))}
-              />
-            </div>
-            <div className={uiStyles.grow}>
-              <TextField
-                label={t('site.form.phone')}
-                name="phone"
-                type="tel"
-                autoComplete="username webauthn"
-                value={phone}
-                error={errors.phone}
-                onChange={(event) => setPhone(event.target.value)}
-              />
-            </div>
-          </div>
-        )}
+        <ContactFields
+          purpose="signIn"
+          byPhone={channel === 'phone'}
+          values={{ email, countryCode, phone }}
+          onChange={(field, value) =>
+            ({ email: setEmail, countryCode: setCountryCode, phone: setPhone })[field](value)
+          }
+          errors={errors}
+        />
         <TextField
           label={t('site.form.password')}
           name="password"

@@ -1,10 +1,6 @@
-import {
-  describeError,
-  isApiError,
-  type OauthRequestQuery,
-  oauthRequestQuerySchema,
-  validators,
-} from '@poolkit/core';
+import { describeError, isApiError } from '@poolkit/core/client';
+import { type OauthRequestQuery, oauthRequestQuerySchema } from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
 import { Button, Checkbox } from '@poolkit/widgets';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,6 @@
-import { inviteCodeSchema, isApiError, validators } from '@poolkit/core';
+import { isApiError } from '@poolkit/core/client';
+import { inviteCodeSchema } from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

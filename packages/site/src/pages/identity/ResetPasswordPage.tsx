@@ -1,8 +1,11 @@
-import { formatTimezone, isApiError, type PasswordReset } from '@poolkit/core';
-import { Button, Dialog, DialogClose } from '@poolkit/widgets';
+import { isApiError } from '@poolkit/core/client';
+import type { PasswordReset } from '@poolkit/core/contract';
+import { formatTimezone } from '@poolkit/core/format';
+import { Button, Dialog } from '@poolkit/widgets';
 import { PasskeyList, type PasskeyListItem } from '@poolkit/widgets/PasskeyList';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../app/DialogFooter';
 import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, PageFrame, uiStyles } from '../../app/ui';
@@ -86,14 +89,11 @@ export function ReviewPasskeys({ recoveryToken }: { recoveryToken: string }) {
         title={t('site.reset.removeTitle')}
         description={t('site.reset.removeHint', { name: removing?.nickname ?? '' })}
         footer={
-          <>
-            <DialogClose>
-              <Button variant="secondary">{t('common.cancel')}</Button>
-            </DialogClose>
+          <DialogFooter>
             <Button variant="danger" loading={busy} onClick={() => void remove()}>
               {t('site.passkeys.delete')}
             </Button>
-          </>
+          </DialogFooter>
         }
       />
     </div>

@@ -1,12 +1,8 @@
-import {
-  type CaptchaResult,
-  decodeJwtPayload,
-  encryptPassword,
-  fieldErrors,
-  type IssueSource,
-  safeRedirectPath,
-  solveCaptcha,
-} from '@poolkit/core';
+import { safeRedirectPath } from '@poolkit/core/access';
+import { encryptPassword, solveCaptcha } from '@poolkit/core/client';
+import type { CaptchaResult } from '@poolkit/core/contract';
+import { decodeJwtPayload } from '@poolkit/core/session';
+import { fieldErrors, type IssueSource } from '@poolkit/core/validators';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import type { Services } from '../../app/services';

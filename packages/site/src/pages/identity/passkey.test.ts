@@ -1,4 +1,4 @@
-import { ApiError } from '@poolkit/core';
+import { ApiError } from '@poolkit/core/client';
 import { WebAuthnError } from '@simplewebauthn/browser';
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../../app/services';

@@ -1,10 +1,9 @@
-import {
-  ApiError,
-  type AuthenticationCredential,
-  describeError,
-  type RegistrationCredential,
-  type SecurityScene,
-} from '@poolkit/core';
+import { ApiError, describeError } from '@poolkit/core/client';
+import type {
+  AuthenticationCredential,
+  RegistrationCredential,
+  SecurityScene,
+} from '@poolkit/core/contract';
 import type { PasskeyOutcome } from '@poolkit/widgets/TransferDialog';
 import {
   type AuthenticationResponseJSON,

@@ -1,4 +1,6 @@
-import { ApiError, ERROR_CODES, RESEND_CODE_SECONDS } from '@poolkit/core';
+import { ApiError } from '@poolkit/core/client';
+import { RESEND_CODE_SECONDS } from '@poolkit/core/constants';
+import { ERROR_CODES } from '@poolkit/core/contract';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { isApiError, RESEND_CODE_SECONDS } from '@poolkit/core';
+import { isApiError } from '@poolkit/core/client';
+import { RESEND_CODE_SECONDS } from '@poolkit/core/constants';
 import { useCallback, useEffect, useState } from 'react';
 
 /**

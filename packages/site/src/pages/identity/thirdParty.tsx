@@ -1,4 +1,4 @@
-import type { OidcProvider } from '@poolkit/core';
+import type { OidcProvider } from '@poolkit/core/contract';
 import { Button } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

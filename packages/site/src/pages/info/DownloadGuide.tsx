@@ -1,4 +1,4 @@
-import { MINING_SOFTWARE, miningSoftwareFor, stratumUserFormat } from '@poolkit/core';
+import { MINING_SOFTWARE, miningSoftwareFor, stratumUserFormat } from '@poolkit/core/domain';
 import { useTranslation } from 'react-i18next';
 import { Card, ContentLink, DataSection, DataTable, uiStyles } from '../../app/ui';
 import { usePools } from '../../app/usePools';

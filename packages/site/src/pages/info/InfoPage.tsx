@@ -1,4 +1,4 @@
-import type { DownloadItem, SitePage } from '@poolkit/core';
+import type { DownloadItem, SitePage } from '@poolkit/core/contract';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/servicesContext';
 import { Card, ContentLink, PageFrame, uiStyles } from '../../app/ui';

@@ -1,4 +1,4 @@
-import type { CoinId } from '@poolkit/core';
+import type { CoinId } from '@poolkit/core/domain';
 import { describe, expect, it } from 'vitest';
 import { configExample } from './configExample';
 

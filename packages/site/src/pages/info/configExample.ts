@@ -1,11 +1,11 @@
+import type { PoolInfo } from '@poolkit/core/contract';
 import {
   COINS,
   isCoinId,
   minerCommand,
   miningSoftwareFor,
-  type PoolInfo,
   stratumUserFormat,
-} from '@poolkit/core';
+} from '@poolkit/core/domain';
 
 /** A pool's algorithm as core's coin table spells it (the key of the software catalogue). */
 export function algorithmOf(pool: Pick<PoolInfo, 'coin' | 'algorithm'>): string {

@@ -1,10 +1,6 @@
-import {
-  type CatalogueMinerDetail,
-  type CatalogueSpec,
-  formatDecimal,
-  multiplyDecimal,
-  PROFIT_MONTH_DAYS,
-} from '@poolkit/core';
+import type { CatalogueMinerDetail, CatalogueSpec } from '@poolkit/core/contract';
+import { PROFIT_MONTH_DAYS } from '@poolkit/core/domain';
+import { formatDecimal, multiplyDecimal } from '@poolkit/core/format';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hashrate, money } from '../../app/format';

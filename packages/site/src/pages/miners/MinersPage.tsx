@@ -1,4 +1,5 @@
-import { type CatalogueList, PAGE_SIZE } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import type { CatalogueList } from '@poolkit/core/contract';
 import { MinerRanking, type MinerRankingSort } from '@poolkit/widgets/MinerRanking';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import type { PoolInfo, PoolStats, RecentSearch } from '@poolkit/core';
+import type { PoolInfo, PoolStats } from '@poolkit/core/contract';
+import type { RecentSearch } from '@poolkit/core/domain';
 import { AddressSearch } from '@poolkit/widgets/AddressSearch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,9 @@
-import { type CoinId, IP_STATISTICS_COINS, minerStatus, type RecentSearch } from '@poolkit/core';
+import {
+  type CoinId,
+  IP_STATISTICS_COINS,
+  minerStatus,
+  type RecentSearch,
+} from '@poolkit/core/domain';
 import { Button } from '@poolkit/widgets';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +14,7 @@ import {
   blockColumns,
   HashrateCard,
   PoolFactsCard,
-  poolFigures,
+  PoolStatsCard,
   profitColumns,
   StatsCard,
   TableCard,
@@ -133,23 +138,15 @@ function PoolOverview({ coin }: { coin: CoinId }) {
   );
   return (
     <>
-      <StatsCard
-        title={t('site.mining.poolStats')}
+      <PoolStatsCard
         data={stats}
-        items={(value) => [
-          ...poolFigures(t, value),
+        more={(value) => [
           { label: t('site.mining.fee'), value: percentText(value.fee_percent) },
           { label: t('site.mining.luck24h'), value: ratio(value.luck_24h) },
           { label: t('site.mining.minPayout'), value: coinMoney(value.min_payout, coin) },
         ]}
       />
-      <HashrateCard
-        title={t('site.home.hashrateChart')}
-        coin={coin}
-        data={series}
-        range={span.range}
-        onRangeChange={span.setRange}
-      />
+      <HashrateCard title={t('site.home.hashrateChart')} coin={coin} data={series} span={span} />
     </>
   );
 }
@@ -210,8 +207,7 @@ function AddressDashboard({ coin, address }: { coin: CoinId; address: string }) 
         coin={coin}
         data={series}
         seriesLabel={t('site.mining.minerHashrate')}
-        range={span.range}
-        onRangeChange={span.setRange}
+        span={span}
       />
       <TableCard
         title={t('site.mining.workerList')}

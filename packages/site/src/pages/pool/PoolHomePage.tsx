@@ -50,13 +50,7 @@ function Overview({ pool, account }: AccountPool) {
           { label: t('site.home.payout'), value: value.pay_method },
         ]}
       />
-      <HashrateCard
-        title={t('site.mining.hashrate')}
-        coin={pool.coin}
-        data={series}
-        range={span.range}
-        onRangeChange={span.setRange}
-      />
+      <HashrateCard title={t('site.mining.hashrate')} coin={pool.coin} data={series} span={span} />
     </>
   );
 }

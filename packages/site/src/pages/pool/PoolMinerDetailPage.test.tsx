@@ -1,4 +1,4 @@
-import type { PoolInfo, WorkerDetail } from '@poolkit/core';
+import type { PoolInfo, WorkerDetail } from '@poolkit/core/contract';
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { pageHarness } from '../../app/pageHarness';

@@ -54,13 +54,7 @@ function Detail({ pool, account, worker }: AccountPool & { worker: string }) {
           { label: t('site.pool.lastIp'), value: value.last_ip ?? '--', wide: true },
         ]}
       />
-      <HashrateCard
-        title={t('site.mining.hashrate')}
-        coin={pool.coin}
-        data={series}
-        range={span.range}
-        onRangeChange={span.setRange}
-      />
+      <HashrateCard title={t('site.mining.hashrate')} coin={pool.coin} data={series} span={span} />
     </>
   );
 }

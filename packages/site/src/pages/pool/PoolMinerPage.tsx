@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, type WorkerGroup, type WorkerRow } from '@poolkit/core';
+import { MAX_PAGE_SIZE, type WorkerGroup, type WorkerRow } from '@poolkit/core/contract';
 import { Button } from '@poolkit/widgets';
 import { WorkerTable } from '@poolkit/widgets/WorkerTable';
 import { useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { useNavigate, useParams } from '../../app/nav';
 import { useServices, useSessionState } from '../../app/servicesContext';
 import { Card, PageFrame, TabList, TextField, uiStyles, withObserverToken } from '../../app/ui';
 import type { AccountPool } from '../../app/useAccountPool';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { AccountGate } from './AccountGate';
 import { groupNameError, serverGroupNameError } from './groupName';
 import * as styles from './PoolMinerPage.css';
@@ -25,12 +25,8 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
   const [group, setGroup] = useState<string | null>(null);
   const [groupName, setGroupName] = useState('');
   const [groupError, setGroupError] = useState<string | undefined>(undefined);
-  const [version, setVersion] = useState(0);
   const params = { pool: pool.name, account };
-  const groups = useApiData(
-    async (signal) => (await api.workerGroups({ params }, { signal })).list,
-    [pool.name, account, version],
-  );
+  const groups = useEndpoint('workerGroups', { params }, { select: (answer) => answer.list });
   // Live: read again when a worker's state changes (it stops, comes back, appears).
   const changed = useLiveVersion(['workers']);
   // The table filters, sorts and scrolls every worker itself, so all pages are fetched.
@@ -46,10 +42,10 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
         if (answer.list.length === 0 || rows.length >= answer.total) return rows;
       }
     },
-    [pool.name, account, version],
-    { refresh: changed },
+    [pool.name, account],
+    // Every page of the list under one key, invalidated by the writes of its group.
+    { refresh: changed, key: ['accountWorkers', { params, pages: 'all' }] },
   );
-  const refresh = () => setVersion((value) => value + 1);
 
   async function move(names: readonly string[], groupId: string | null) {
     try {
@@ -58,7 +54,6 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
         body: { account, workers: [...names], group_id: groupId },
       });
       showMessage(t('site.pool.moved'), 'success');
-      refresh();
     } catch (error) {
       reportError(error);
     }
@@ -69,7 +64,6 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
     try {
       await api.deleteWorkers({ params, body: { workers: [...names] } });
       showMessage(t('site.pool.deleted'), 'success');
-      refresh();
     } catch (error) {
       reportError(error);
     }
@@ -99,7 +93,6 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
         body: { account, name: groupName.trim() },
       });
       setGroupName('');
-      refresh();
     } catch (error) {
       const fieldProblem = serverGroupNameError(t, error);
       if (fieldProblem === undefined) reportError(error);
@@ -121,11 +114,9 @@ function Workers({ pool, account, type }: AccountPool & { type: string }) {
             key={selectedGroup.id}
             group={selectedGroup}
             groups={groupList}
-            onRenamed={refresh}
             onDeleted={() => {
               // Its workers are ungrouped now: show every worker rather than an empty filter.
               setGroup(null);
-              refresh();
             }}
           />
         )}

@@ -6,8 +6,7 @@ import {
   blockColumns,
   HashrateCard,
   PoolFactsCard,
-  poolFigures,
-  StatsCard,
+  PoolStatsCard,
   TableCard,
   useSeriesRange,
 } from '../../app/sections';
@@ -42,23 +41,15 @@ function PoolStatistics({ pool, coin }: { pool: string; coin: string }) {
   );
   return (
     <>
-      <StatsCard
-        title={t('site.mining.poolStats')}
+      <PoolStatsCard
         data={stats}
-        items={(value) => [
-          ...poolFigures(t, value),
+        more={(value) => [
           { label: t('site.mining.blocks24h'), value: count(value.blocks_24h) },
           { label: t('site.mining.luck24h'), value: ratio(value.luck_24h) },
           { label: t('site.mining.luck7d'), value: ratio(value.luck_7d) },
         ]}
       />
-      <HashrateCard
-        title={t('site.home.hashrateChart')}
-        coin={coin}
-        data={series}
-        range={span.range}
-        onRangeChange={span.setRange}
-      />
+      <HashrateCard title={t('site.home.hashrateChart')} coin={coin} data={series} span={span} />
       <TableCard
         title={t('site.mining.blocks')}
         data={blocks}

@@ -1,7 +1,8 @@
-import type { WorkerGroup } from '@poolkit/core';
-import { AlertDialog, Button, Dialog, DialogClose, FormField, Input } from '@poolkit/widgets';
+import type { WorkerGroup } from '@poolkit/core/contract';
+import { AlertDialog, Button, Dialog, FormField, Input } from '@poolkit/widgets';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../app/DialogFooter';
 import { reportError, showMessage } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
 import { groupNameError, serverGroupNameError } from './groupName';
@@ -17,14 +18,12 @@ import * as styles from './PoolMinerPage.css';
 export function WorkerGroupActions({
   group,
   groups,
-  onRenamed,
   onDeleted,
 }: {
   /** The selected group. */
   group: WorkerGroup;
   /** Every group of the account, to catch a duplicate name before sending it. */
   groups: readonly WorkerGroup[];
-  onRenamed: () => void;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
@@ -57,7 +56,6 @@ export function WorkerGroupActions({
       await api.renameWorkerGroup({ params: { id: group.id }, body: { name: trimmed } });
       setRenaming(false);
       showMessage(t('site.pool.groupRenamed'), 'success');
-      onRenamed();
     } catch (error) {
       const fieldProblem = serverGroupNameError(t, error);
       if (fieldProblem === undefined) reportError(error);
@@ -90,14 +88,11 @@ export function WorkerGroupActions({
         onOpenChange={setRenaming}
         title={t('site.pool.renameGroupTitle', { name: group.name })}
         footer={
-          <>
-            <DialogClose>
-              <Button variant="secondary">{t('common.cancel')}</Button>
-            </DialogClose>
+          <DialogFooter>
             <Button type="submit" form={formId} loading={saving}>
               {t('common.save')}
             </Button>
-          </>
+          </DialogFooter>
         }
       >
         <form id={formId} noValidate onSubmit={(event) => void rename(event)}>

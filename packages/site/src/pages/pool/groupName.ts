@@ -1,4 +1,5 @@
-import { groupNameSchema, isApiError, type WorkerGroup } from '@poolkit/core';
+import { isApiError } from '@poolkit/core/client';
+import { groupNameSchema, type WorkerGroup } from '@poolkit/core/contract';
 import type { TFunction } from 'i18next';
 
 /** The longest group name the server accepts (core's `groupNameSchema`, 32 characters). */

@@ -1,4 +1,4 @@
-import type { RedPacket } from '@poolkit/core';
+import type { RedPacket } from '@poolkit/core/contract';
 import { Button, FormField, Select } from '@poolkit/widgets';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ export function ActivateForm({
   onDone,
 }: {
   packet: RedPacket;
-  onDone: (packet: RedPacket) => void;
+  /** After the activation, with the packet as it is now (its reads are invalidated anyway). */
+  onDone?: (packet: RedPacket) => void;
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
@@ -46,7 +47,7 @@ export function ActivateForm({
           : t('site.redPackets.activated'),
         'success',
       );
-      onDone(answer);
+      onDone?.(answer);
     } catch (error) {
       reportError(error);
     } finally {

@@ -1,4 +1,4 @@
-import { type RedPacketStatus, STATUS_LABELS } from '@poolkit/core';
+import { type RedPacketStatus, STATUS_LABELS } from '@poolkit/core/domain';
 import { StatusTag } from '@poolkit/widgets';
 import { useTranslation } from 'react-i18next';
 

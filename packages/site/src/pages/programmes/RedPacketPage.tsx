@@ -1,4 +1,6 @@
-import { COINS, ERROR_CODES, isApiError, type RedPacket } from '@poolkit/core';
+import { isApiError } from '@poolkit/core/client';
+import { ERROR_CODES, type RedPacket } from '@poolkit/core/contract';
+import { COINS } from '@poolkit/core/domain';
 import { RedPacketCard, type RedPacketReceiveError } from '@poolkit/widgets/RedPacketCard';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,14 +42,15 @@ export function Component() {
   const { loggedIn } = useSessionState();
   const detail = useRouteName() === 'RedPacketDetail';
   const { packet_id: packetId = '' } = useParams();
-  const [version, setVersion] = useState(0);
   const [received, setReceived] = useState<RedPacket | null>(null);
   const [receiving, setReceiving] = useState(false);
   const [refusal, setRefusal] = useState<RedPacketReceiveError | null>(null);
   const navigate = useNavigate();
   const campaign = useApiData(
     async (signal) => api.redPacketCampaign({ params: { packet_id: packetId } }, { signal }),
-    [packetId, loggedIn, version],
+    [packetId, loggedIn],
+    // The campaign as the visitor or the signed-in user sees it.
+    { key: ['redPacketCampaign', { params: { packet_id: packetId }, loggedIn }] },
   );
 
   useEffect(() => {
@@ -95,13 +98,7 @@ export function Component() {
                 <Card title={t('site.redPackets.activateTitle')}>
                   <RedPacketCard packet={received} coin={COINS[received.coin]} headingLevel={3} />
                   {received.status === 'inactive' ? (
-                    <ActivateForm
-                      packet={received}
-                      onDone={(packet) => {
-                        setReceived(packet);
-                        setVersion((current) => current + 1);
-                      }}
-                    />
+                    <ActivateForm packet={received} onDone={(packet) => setReceived(packet)} />
                   ) : (
                     <AppLink to={`/user/red_packet/${received.id}`} className={uiStyles.link}>
                       {t('site.redPackets.seeIncome')}

@@ -1,4 +1,5 @@
-import { COINS, PAGE_SIZE } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import { COINS } from '@poolkit/core/domain';
 import { Table } from '@poolkit/widgets';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type InviteReward, MAX_PAGE_SIZE, PAGE_SIZE } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import { type InviteReward, MAX_PAGE_SIZE } from '@poolkit/core/contract';
 import { InvitationCard } from '@poolkit/widgets/InvitationCard';
 import { InviteeTable } from '@poolkit/widgets/InviteeTable';
 import { RewardTable } from '@poolkit/widgets/RewardTable';
@@ -6,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveCsv } from '../../app/csvExport';
 import { reportError } from '../../app/feedback';
-import { Pager } from '../../app/sections';
+import { AnswerPager } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
 import { DataSection, PageFrame } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
@@ -33,17 +34,7 @@ function Invitees() {
       onRetry={invitees.reload}
       headingLevel={2}
       className={styles.spaced}
-      footer={
-        invitees.status === 'ready' && invitees.data.total > invitees.data.page_size ? (
-          <Pager
-            page={page}
-            pageSize={invitees.data.page_size}
-            total={invitees.data.total}
-            onPageChange={setPage}
-            showCount
-          />
-        ) : null
-      }
+      footer={<AnswerPager answer={invitees.data} page={page} onPageChange={setPage} showCount />}
     />
   );
 }
@@ -106,17 +97,7 @@ function Rewards() {
       exporting={exporting}
       headingLevel={2}
       className={styles.spaced}
-      footer={
-        rewards.status === 'ready' && rewards.data.total > rewards.data.page_size ? (
-          <Pager
-            page={page}
-            pageSize={rewards.data.page_size}
-            total={rewards.data.total}
-            onPageChange={setPage}
-            showCount
-          />
-        ) : null
-      }
+      footer={<AnswerPager answer={rewards.data} page={page} onPageChange={setPage} showCount />}
     />
   );
 }

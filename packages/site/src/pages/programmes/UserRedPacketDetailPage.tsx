@@ -1,14 +1,16 @@
-import { COINS, PAGE_SIZE, type RedPacket } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import type { RedPacket } from '@poolkit/core/contract';
+import { COINS } from '@poolkit/core/domain';
 import { Table } from '@poolkit/widgets';
 import { RedPacketCard } from '@poolkit/widgets/RedPacketCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTime, hashrate } from '../../app/format';
+import { AnswerPager } from '../../app/listControls';
 import { useParams } from '../../app/nav';
-import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, EmptyState, PageFrame, Stats, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { UserTabs } from '../user/UserTabs';
 import { ActivateForm } from './ActivateForm';
 import * as styles from './programmes.css';
@@ -54,15 +56,7 @@ function DailyIncome({ packet }: { packet: RedPacket }) {
           ]}
         />
       )}
-      {income.status === 'ready' && income.data.total > income.data.page_size ? (
-        <Pager
-          page={page}
-          pageSize={income.data.page_size}
-          total={income.data.total}
-          onPageChange={setPage}
-          showCount
-        />
-      ) : null}
+      <AnswerPager answer={income.data} page={page} onPageChange={setPage} showCount />
     </Card>
   );
 }
@@ -73,13 +67,8 @@ function DailyIncome({ packet }: { packet: RedPacket }) {
  */
 export function Component() {
   const { t } = useTranslation();
-  const { api } = useServices();
   const { id = '' } = useParams();
-  const [version, setVersion] = useState(0);
-  const packet = useApiData(
-    async (signal) => api.redPacket({ params: { id } }, { signal }),
-    [id, version],
-  );
+  const packet = useEndpoint('redPacket', { params: { id } });
   return (
     <PageFrame
       title={t('site.routes.UserRedPacketDetail')}
@@ -112,7 +101,7 @@ export function Component() {
                     : t('site.redPackets.switchAccount')
                 }
               >
-                <ActivateForm packet={value} onDone={() => setVersion((current) => current + 1)} />
+                <ActivateForm packet={value} />
               </Card>
             ) : null}
             <DailyIncome packet={value} />

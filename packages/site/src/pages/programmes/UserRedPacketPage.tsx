@@ -1,8 +1,9 @@
-import { COINS, PAGE_SIZE } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import { COINS } from '@poolkit/core/domain';
 import { RedPacketCard } from '@poolkit/widgets/RedPacketCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../app/sections';
+import { AnswerPager } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, DataSection, PageFrame, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
@@ -43,15 +44,7 @@ export function Component() {
                 </div>
               ))}
             </div>
-            {value.total > value.page_size ? (
-              <Pager
-                page={page}
-                pageSize={value.page_size}
-                total={value.total}
-                onPageChange={setPage}
-                showCount
-              />
-            ) : null}
+            <AnswerPager answer={value} page={page} onPageChange={setPage} showCount />
           </>
         )}
       </DataSection>

@@ -1,4 +1,5 @@
-import type { CatalogueMiner, CatalogueSeller, CoinId, ContractProduct } from '@poolkit/core';
+import type { CatalogueMiner, CatalogueSeller, ContractProduct } from '@poolkit/core/contract';
+import type { CoinId } from '@poolkit/core/domain';
 import { FormField, Select } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,13 +1,13 @@
 import {
-  type CoinId,
   type CreateTicketBody,
   TICKET_CATEGORIES,
   type TicketCategory,
-} from '@poolkit/core';
+} from '@poolkit/core/contract';
+import type { CoinId } from '@poolkit/core/domain';
 import { Button, EvidenceUpload, FormField, Select } from '@poolkit/widgets';
-import { TicketThread } from '@poolkit/widgets/TicketThread';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiCache } from '../../app/apiCache';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices, useSessionState } from '../../app/servicesContext';
@@ -21,11 +21,15 @@ import {
   TextField,
   uiStyles,
 } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { uploadFiles } from '../contract/contract';
-import { TicketReplyForm } from './TicketReplyForm';
-import { TicketAttachments, ticketAbout } from './ticketParts';
+import {
+  TICKET_STATUS_KEYS,
+  TicketAttachments,
+  TicketConversation,
+  ticketAbout,
+} from './ticketParts';
 
 function TicketForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { t } = useTranslation();
@@ -141,31 +145,18 @@ function TicketForm({ onCreated }: { onCreated: (id: string) => void }) {
   );
 }
 
-const STATUS_KEYS = {
-  open: 'tickets.statusOpen',
-  replied: 'tickets.statusReplied',
-  closed: 'tickets.statusClosed',
-} as const;
-
 /** One of the user's tickets: the thread, a follow-up and "Close ticket". */
-function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void }) {
+function TicketDetailCard({ id }: { id: string }) {
   const { t } = useTranslation();
   const { api, session } = useServices();
-  const [version, setVersion] = useState(0);
-  const ticket = useApiData(
-    async (signal) => api.ticket({ params: { id } }, { signal }),
-    [id, version],
-  );
-  const changed = () => {
-    setVersion((value) => value + 1);
-    onChanged();
-  };
+  // Through the read cache: a reply or closing (writes of its group) fetches it and the list again.
+  const ticket = useEndpoint('ticket', { params: { id } });
   return (
     <DataSection data={ticket} isEmpty={() => false} emptyText="">
       {(value) => (
         <Card title={value.title}>
           <p className={uiStyles.muted}>
-            {t(STATUS_KEYS[value.status])} · {dateTime(value.created_at)} ·{' '}
+            {t(TICKET_STATUS_KEYS[value.status])} · {dateTime(value.created_at)} ·{' '}
             {t('tickets.about', { what: ticketAbout(t, value) })}
           </p>
           <h3 className={uiStyles.label}>{t('tickets.attachments')}</h3>
@@ -185,65 +176,40 @@ function TicketDetailCard({ id, onChanged }: { id: string; onChanged: () => void
               }
               onUploaded={() => {
                 showMessage(t('tickets.attached'), 'success');
-                changed();
+                // The upload is no call of the API client: its reads are invalidated here, and
+                // the ticket is read again from its skeleton, as the list of files changed.
+                apiCache.invalidateGroups(['messaging']);
+                ticket.reload();
               }}
               labels={{ label: t('tickets.attachLabel') }}
             />
           )}
-          <TicketThread
-            entries={[
-              {
-                id: 'ticket',
-                author: 'user',
-                content: value.content,
-                created_at: value.created_at,
-              },
-              ...value.replies,
-            ]}
+          <TicketConversation
+            ticket={value}
+            send={async (content) => {
+              await api.replyTicket({ params: { id }, body: { content } });
+            }}
+            extra={
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={() => {
+                  api.closeTicket({ params: { id } }).catch((error: unknown) => reportError(error));
+                }}
+              >
+                {t('tickets.close')}
+              </Button>
+            }
           />
-          {value.status === 'closed' ? (
-            <p className={uiStyles.muted}>{t('tickets.closedNotice')}</p>
-          ) : (
-            <TicketReplyForm
-              onSend={async (content) => {
-                try {
-                  await api.replyTicket({ params: { id }, body: { content } });
-                  changed();
-                  return true;
-                } catch (error) {
-                  reportError(error);
-                  return false;
-                }
-              }}
-              extra={
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={() => {
-                    api
-                      .closeTicket({ params: { id } })
-                      .then(changed)
-                      .catch((error: unknown) => reportError(error));
-                  }}
-                >
-                  {t('tickets.close')}
-                </Button>
-              }
-            />
-          )}
         </Card>
       )}
     </DataSection>
   );
 }
 
-function TicketList({ version, onOpen }: { version: number; onOpen: (id: string) => void }) {
+function TicketList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const tickets = useApiData(
-    async (signal) => api.tickets({ query: { page: 1, page_size: 10 } }, { signal }),
-    [version],
-  );
+  const tickets = useEndpoint('tickets', { query: { page: 1, page_size: 10 } });
   return (
     <DataSection
       data={tickets}
@@ -265,7 +231,7 @@ function TicketList({ version, onOpen }: { version: number; onOpen: (id: string)
             {
               key: 'status',
               header: t('site.mining.status'),
-              cell: (row) => t(STATUS_KEYS[row.status]),
+              cell: (row) => t(TICKET_STATUS_KEYS[row.status]),
             },
             {
               key: 'created',
@@ -292,26 +258,18 @@ function TicketList({ version, onOpen }: { version: number; onOpen: (id: string)
 export function Component() {
   const { t } = useTranslation();
   const { loggedIn, readOnly } = useSessionState();
-  const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
   return (
     <PageFrame title={t('site.routes.Ticket')} subtitle={t('site.ticket.subtitle')}>
       {loggedIn && !readOnly ? (
         <>
           <Card title={t('site.ticket.new')}>
-            <TicketForm
-              onCreated={(id) => {
-                setVersion((value) => value + 1);
-                setOpen(id);
-              }}
-            />
+            <TicketForm onCreated={setOpen} />
           </Card>
           <Card title={t('site.ticket.mine')}>
-            <TicketList version={version} onOpen={setOpen} />
+            <TicketList onOpen={setOpen} />
           </Card>
-          {open === null ? null : (
-            <TicketDetailCard id={open} onChanged={() => setVersion((value) => value + 1)} />
-          )}
+          {open === null ? null : <TicketDetailCard id={open} />}
         </>
       ) : (
         <Card>

@@ -1,22 +1,22 @@
+import { describeError, isApiError } from '@poolkit/core/client';
 import {
   type ApiKeyExpiry,
   type CreatedApiKey,
   DELEGABLE_PERMISSIONS,
   type DelegableScope,
-  describeError,
-  isApiError,
   isCidr,
   type UserInfo,
-  validators,
-} from '@poolkit/core';
+} from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
 import { Button, Checkbox } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
+import { buttonColumn } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
 import { DataSection, DataTable, SelectField, TextField, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useEndpoint } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import * as styles from './apiKeys.css';
 import {
@@ -67,7 +67,6 @@ export function ApiKeys({
   const { t } = useTranslation();
   const services = useServices();
   const { api } = services;
-  const [version, setVersion] = useState(0);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<DelegableScope[]>(['pool.view', 'miner.view']);
   const [chosen, setChosen] = useState<string[]>(() =>
@@ -82,7 +81,7 @@ export function ApiKeys({
   // The validation token won for this form: a key refused for another reason (an account, the
   // number of keys) leaves it good, so the next try needs no new code.
   const [validationToken, setValidationToken] = useState<string | null>(null);
-  const keys = useApiData(async (signal) => (await api.apiKeys({}, { signal })).list, [version]);
+  const keys = useEndpoint('apiKeys', {});
 
   function toggle<V extends string>(list: readonly V[], value: V, on: boolean): V[] {
     return on
@@ -124,7 +123,6 @@ export function ApiKeys({
       setAllowList('');
       setValidation(NO_VALIDATION);
       setValidationToken(null);
-      setVersion((value) => value + 1);
     } catch (caught) {
       const field = isApiError(caught) ? caught.fields[0]?.field : undefined;
       if (field === 'code' || field === 'validation_token') {
@@ -145,7 +143,6 @@ export function ApiKeys({
       await api.revokeApiKey({ params: { id } });
       if (created?.key.id === id) setCreated(null);
       showMessage(t('site.apiKeys.revoked'), 'success');
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }
@@ -252,10 +249,10 @@ export function ApiKeys({
       <div className={uiStyles.spacedAbove}>
         <DataSection
           data={keys}
-          isEmpty={(list) => list.length === 0}
+          isEmpty={({ list }) => list.length === 0}
           emptyText={t('site.apiKeys.none')}
         >
-          {(list) => (
+          {({ list }) => (
             <DataTable
               caption={t('site.apiKeys.title')}
               rows={list}
@@ -294,20 +291,15 @@ export function ApiKeys({
                       ? t('site.apiKeys.never')
                       : `${dateTime(row.last_used_at, timezone)} · ${row.last_used_ip ?? ''}`,
                 },
-                {
+                buttonColumn({
                   key: 'actions',
                   header: '',
-                  cell: (row) => (
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      aria-label={t('site.apiKeys.revokeNamed', { name: row.name })}
-                      onClick={() => void revoke(row.id)}
-                    >
-                      {t('site.apiKeys.revoke')}
-                    </Button>
-                  ),
-                },
+                  text: t('site.apiKeys.revoke'),
+                  label: (row: { id: string; name: string }) =>
+                    t('site.apiKeys.revokeNamed', { name: row.name }),
+                  variant: 'danger',
+                  onClick: (row) => void revoke(row.id),
+                }),
               ]}
             />
           )}

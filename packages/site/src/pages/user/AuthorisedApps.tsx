@@ -1,11 +1,10 @@
-import { Button } from '@poolkit/widgets';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
+import { buttonColumn } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
 import { DataSection, DataTable } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useEndpoint } from '../../app/useApiData';
 
 /**
  * The third-party apps the user authorised through `/login/oauth/authorize`: which accounts and
@@ -14,17 +13,12 @@ import { useApiData } from '../../app/useApiData';
 export function AuthorisedApps({ timezone }: { timezone: string }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [version, setVersion] = useState(0);
-  const grants = useApiData(
-    async (signal) => (await api.oauthGrants({}, { signal })).list,
-    [version],
-  );
+  const grants = useEndpoint('oauthGrants', {}, { select: (answer) => answer.list });
 
   async function revoke(id: string) {
     try {
       await api.revokeOauthGrant({ params: { id } });
       showMessage(t('site.oauth.revoked'), 'success');
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }
@@ -70,20 +64,15 @@ export function AuthorisedApps({ timezone }: { timezone: string }) {
                   ? t('site.apiKeys.never')
                   : dateTime(row.last_used_at, timezone),
             },
-            {
+            buttonColumn({
               key: 'actions',
               header: '',
-              cell: (row) => (
-                <Button
-                  size="sm"
-                  variant="danger"
-                  aria-label={t('site.oauth.revokeNamed', { name: row.name })}
-                  onClick={() => void revoke(row.id)}
-                >
-                  {t('site.apiKeys.revoke')}
-                </Button>
-              ),
-            },
+              text: t('site.apiKeys.revoke'),
+              label: (row: { id: string; name: string }) =>
+                t('site.oauth.revokeNamed', { name: row.name }),
+              variant: 'danger',
+              onClick: (row) => void revoke(row.id),
+            }),
           ]}
         />
       )}

@@ -1,7 +1,9 @@
-import { describeError, isApiError, type OidcProvider, type UserInfo } from '@poolkit/core';
-import { Button, Dialog, DialogClose } from '@poolkit/widgets';
+import { describeError, isApiError } from '@poolkit/core/client';
+import type { OidcProvider, UserInfo } from '@poolkit/core/contract';
+import { Button, Dialog } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../app/DialogFooter';
 import { reportError } from '../../app/feedback';
 import { useServices } from '../../app/servicesContext';
 import { uiStyles } from '../../app/ui';
@@ -78,10 +80,7 @@ export function LinkIdentityDialog({
       title={t('site.thirdParty.link', { name: provider.name })}
       description={t('site.thirdParty.linkConfirmHint')}
       footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary">{t('common.cancel')}</Button>
-          </DialogClose>
+        <DialogFooter>
           {hasFactor === false ? null : (
             <Button
               loading={checking || busy === provider.id}
@@ -91,7 +90,7 @@ export function LinkIdentityDialog({
               {t('site.thirdParty.linkContinue', { name: provider.name })}
             </Button>
           )}
-        </>
+        </DialogFooter>
       }
     >
       {hasFactor === false ? (

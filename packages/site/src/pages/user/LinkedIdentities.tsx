@@ -1,12 +1,13 @@
-import type { OidcProvider, UserInfo } from '@poolkit/core';
+import type { OidcProvider, UserInfo } from '@poolkit/core/contract';
 import { Button } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
+import { buttonColumn } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
 import { DataSection, DataTable, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useEndpoint } from '../../app/useApiData';
 import { useOidcProviders } from '../identity/thirdParty';
 import { LinkIdentityDialog } from './LinkIdentityDialog';
 
@@ -25,8 +26,7 @@ export function LinkedIdentities({
 }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [version, setVersion] = useState(0);
-  const identities = useApiData(async (signal) => api.linkedIdentities({}, { signal }), [version]);
+  const identities = useEndpoint('linkedIdentities', {});
   const providers = useOidcProviders();
   const [linking, setLinking] = useState<OidcProvider | null>(null);
 
@@ -34,7 +34,6 @@ export function LinkedIdentities({
     try {
       await api.unlinkIdentity({ params: { id } });
       showMessage(t('site.thirdParty.unlinked'), 'success');
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }
@@ -71,20 +70,15 @@ export function LinkedIdentities({
                     header: t('site.thirdParty.linkedAt'),
                     cell: (row) => dateTime(row.created_at, timezone),
                   },
-                  {
+                  buttonColumn({
                     key: 'actions',
                     header: '',
-                    cell: (row) => (
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        aria-label={t('site.thirdParty.unlinkNamed', { name: row.provider_name })}
-                        onClick={() => void unlink(row.id)}
-                      >
-                        {t('site.thirdParty.unlink')}
-                      </Button>
-                    ),
-                  },
+                    text: t('site.thirdParty.unlink'),
+                    label: (row: { id: string; provider_name: string }) =>
+                      t('site.thirdParty.unlinkNamed', { name: row.provider_name }),
+                    variant: 'danger',
+                    onClick: (row) => void unlink(row.id),
+                  }),
                 ]}
               />
             )}

@@ -1,7 +1,9 @@
-import { type PasskeyInfo, type UserInfo, validators } from '@poolkit/core';
-import { Button, Dialog, DialogClose } from '@poolkit/widgets';
+import type { PasskeyInfo, UserInfo } from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
+import { Button, Dialog } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../app/DialogFooter';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
@@ -209,14 +211,11 @@ export function PasskeySection({
         title={t('site.passkeys.confirmTitle')}
         description={t('site.passkeys.confirmHint')}
         footer={
-          <>
-            <DialogClose>
-              <Button variant="secondary">{t('common.cancel')}</Button>
-            </DialogClose>
+          <DialogFooter>
             <Button loading={adding} onClick={() => void add()}>
               {t('site.passkeys.confirm')}
             </Button>
-          </>
+          </DialogFooter>
         }
       >
         {confirming ? (
@@ -236,14 +235,11 @@ export function PasskeySection({
         }}
         title={t('site.passkeys.renameTitle')}
         footer={
-          <>
-            <DialogClose>
-              <Button variant="secondary">{t('common.cancel')}</Button>
-            </DialogClose>
+          <DialogFooter>
             <Button loading={busy} onClick={() => void rename()}>
               {t('common.save')}
             </Button>
-          </>
+          </DialogFooter>
         }
       >
         <TextField
@@ -262,14 +258,11 @@ export function PasskeySection({
         title={t('site.passkeys.deleteTitle')}
         description={t('site.passkeys.deleteHint', { name: deleting?.nickname ?? '' })}
         footer={
-          <>
-            <DialogClose>
-              <Button variant="secondary">{t('common.cancel')}</Button>
-            </DialogClose>
+          <DialogFooter>
             <Button variant="danger" loading={busy} onClick={() => void remove()}>
               {t('site.passkeys.delete')}
             </Button>
-          </>
+          </DialogFooter>
         }
       />
     </div>

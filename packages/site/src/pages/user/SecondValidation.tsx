@@ -1,4 +1,5 @@
-import { type SecurityScene, type UserInfo, validators } from '@poolkit/core';
+import type { SecurityScene, UserInfo } from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
 import { Button, Dialog } from '@poolkit/widgets';
 import type { PasskeyOutcome } from '@poolkit/widgets/TransferDialog';
 import { useState } from 'react';

@@ -1,18 +1,23 @@
-import { type UserInfo, validators } from '@poolkit/core';
-import { Button, Dialog, DialogClose } from '@poolkit/widgets';
+import type { UserInfo } from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
+import { Button, Dialog } from '@poolkit/widgets';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../app/DialogFooter';
 import { reportError, showMessage } from '../../app/feedback';
 import { dateTime } from '../../app/format';
 import { useNavigate } from '../../app/nav';
 import { useServices } from '../../app/servicesContext';
-import { TextField, uiStyles } from '../../app/ui';
+import { uiStyles } from '../../app/ui';
+import { CodeInput } from '../identity/CodeField';
+import { ContactFields } from '../identity/ContactFields';
 import {
   encryptedPassword,
   type FormErrors,
   useCaptcha,
   validateFields,
 } from '../identity/identity';
+import { NewPasswordFields } from '../identity/NewPasswordFields';
 import { useResendCountdown } from '../identity/resend';
 import {
   NO_VALIDATION,
@@ -65,7 +70,6 @@ function ActionDialog({
   danger?: boolean;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Dialog
       open
@@ -75,14 +79,11 @@ function ActionDialog({
       title={title}
       description={description}
       footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary">{t('common.cancel')}</Button>
-          </DialogClose>
+        <DialogFooter>
           <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>
             {confirm}
           </Button>
-        </>
+        </DialogFooter>
       }
     >
       <div className={`${uiStyles.form} ${uiStyles.flush}`}>{children}</div>
@@ -138,21 +139,11 @@ function PasswordDialog({ user, onClose }: { user: SecurityUser; onClose: () => 
         onChange={setValidation}
         error={errors.code}
       />
-      <TextField
-        label={t('site.form.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        error={errors.password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <TextField
-        label={t('site.form.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
+      <NewPasswordFields
+        labels={{ password: t('site.form.newPassword'), confirm: t('site.form.confirmPassword') }}
+        values={{ password, confirm: confirmPassword }}
+        errors={{ password: errors.password, confirm: errors.confirmPassword }}
+        onChange={{ password: setPassword, confirm: setConfirmPassword }}
       />
     </ActionDialog>
   );
@@ -303,63 +294,24 @@ function ContactDialog({
       confirm={t('common.save')}
       busy={busy}
     >
-      {kind === 'email' ? (
-        <TextField
-          label={t('site.security.newEmail')}
-          name="new_email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          error={errors.email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      ) : (
-        <div className={uiStyles.row}>
-          <div className={uiStyles.captchaBox}>
-            <TextField
-              label={t('site.form.countryCode')}
-              inputMode="numeric"
-              value={countryCode}
-              onChange={(event) => setCountryCode(event.target.value.replace(/\D/g, ''))}
-            />
-          </div>
-          <div className={uiStyles.grow}>
-            <TextField
-              label={t('site.security.newPhone')}
-              name="new_phone"
-              type="tel"
-              autoComplete="tel-national"
-              value={phone}
-              error={errors.phone}
-              onChange={(event) => setPhone(event.target.value)}
-            />
-          </div>
-        </div>
-      )}
-      <div className={`${uiStyles.row} ${uiStyles.rowBottom}`}>
-        <div className={uiStyles.grow}>
-          <TextField
-            label={t('site.form.code')}
-            name="new_code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            error={errors.code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </div>
-        <Button
-          variant="secondary"
-          loading={countdown.sending}
-          disabled={countdown.left > 0}
-          data-testid="send-code"
-          onClick={sendNewCode}
-        >
-          {countdown.left > 0
-            ? t('site.form.resendIn', { seconds: countdown.left })
-            : t('site.form.sendCode')}
-        </Button>
-      </div>
+      <ContactFields
+        purpose="change"
+        byPhone={kind === 'phone'}
+        values={{ email, countryCode, phone }}
+        onChange={(field, value) =>
+          ({ email: setEmail, countryCode: setCountryCode, phone: setPhone })[field](value)
+        }
+        errors={errors}
+      />
+      <CodeInput
+        name="new_code"
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        onSend={sendNewCode}
+        sending={countdown.sending}
+        left={countdown.left}
+      />
       {captcha.verifying ? (
         <p role="status" className={uiStyles.muted}>
           {t('site.form.verifyingHuman')}

@@ -1,4 +1,4 @@
-import { validators } from '@poolkit/core';
+import { validators } from '@poolkit/core/validators';
 import { Button, QRCode } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type SubAccountPermission, validators } from '@poolkit/core';
+import type { SubAccountPermission } from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
 import { Button } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ import {
   TextField,
   uiStyles,
 } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useEndpoint } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { UserTabs } from './UserTabs';
 
@@ -28,14 +29,10 @@ const PERMISSIONS: readonly SubAccountPermission[] = [
 export function Component() {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [version, setVersion] = useState(0);
   const [name, setName] = useState('');
   const [permission, setPermission] = useState<SubAccountPermission>('pool_management');
   const [error, setError] = useState<string | undefined>(undefined);
-  const accounts = useApiData(
-    async (signal) => (await api.accounts({}, { signal })).list,
-    [version],
-  );
+  const accounts = useEndpoint('accounts', {}, { select: (answer) => answer.list });
 
   async function create() {
     const found = validateFields(t, [
@@ -47,7 +44,6 @@ export function Component() {
       await api.createSubAccount({ body: { name: name.trim(), permission } });
       setName('');
       showMessage(t('site.user.accountCreated'), 'success');
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }
@@ -56,7 +52,6 @@ export function Component() {
   async function makeCurrent(account: string) {
     try {
       await api.setCurrentAccount({ body: { account } });
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }

@@ -1,11 +1,12 @@
-import { COINS, PAGE_SIZE } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import { COINS } from '@poolkit/core/domain';
 import { Table } from '@poolkit/widgets';
 import { CouponCard } from '@poolkit/widgets/CouponCard';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../app/format';
+import { AnswerPager } from '../../app/listControls';
 import { useParams } from '../../app/nav';
-import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { AppLink, Card, DataSection, EmptyState, PageFrame, Stats, uiStyles } from '../../app/ui';
 import { useApiData } from '../../app/useApiData';
@@ -56,15 +57,7 @@ function Savings({ couponId }: { couponId: string }) {
           ]}
         />
       )}
-      {items.status === 'ready' && items.data.total > items.data.page_size ? (
-        <Pager
-          page={page}
-          pageSize={items.data.page_size}
-          total={items.data.total}
-          onPageChange={setPage}
-          showCount
-        />
-      ) : null}
+      <AnswerPager answer={items.data} page={page} onPageChange={setPage} showCount />
     </Card>
   );
 }

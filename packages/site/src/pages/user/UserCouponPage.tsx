@@ -1,16 +1,11 @@
-import {
-  type ApiCouponStatus,
-  COINS,
-  type Coupon,
-  isApiError,
-  isCoinId,
-  PAGE_SIZE,
-  validators,
-} from '@poolkit/core';
+import { isApiError } from '@poolkit/core/client';
+import { PAGE_SIZE } from '@poolkit/core/constants';
+import type { ApiCouponStatus, Coupon } from '@poolkit/core/contract';
+import { COINS, isCoinId } from '@poolkit/core/domain';
+import { validators } from '@poolkit/core/validators';
 import {
   Button,
   Dialog,
-  DialogClose,
   FormField,
   Input,
   Select,
@@ -23,12 +18,13 @@ import { CouponCard } from '@poolkit/widgets/CouponCard';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFooter } from '../../app/DialogFooter';
 import { reportError, showMessage } from '../../app/feedback';
+import { AnswerPager } from '../../app/listControls';
 import { useNavigate } from '../../app/nav';
-import { Pager } from '../../app/sections';
 import { useServices } from '../../app/servicesContext';
 import { Card, CardGrid, DataSection, PageFrame, uiStyles } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import { validateFields } from '../identity/identity';
 import * as styles from './coupon.css';
@@ -201,14 +197,11 @@ function UseDialog({
       title={t('site.coupon.useTitle')}
       description={t('site.coupon.useText', { count: coupon.validity_days })}
       footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary">{t('common.cancel')}</Button>
-          </DialogClose>
+        <DialogFooter>
           <Button type="submit" form={formId} loading={busy}>
             {t('site.coupon.start')}
           </Button>
-        </>
+        </DialogFooter>
       }
     >
       <form
@@ -243,23 +236,14 @@ function UseDialog({
 }
 
 /** The coupons of one state filter, as cards, page by page. */
-function CouponList({ filter, version }: { filter: StateFilter; version: number }) {
+function CouponList({ filter }: { filter: StateFilter }) {
   const { t } = useTranslation();
-  const { api } = useServices();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [using, setUsing] = useState<Coupon | null>(null);
-  const [started, setStarted] = useState(0);
-  const coupons = useApiData(
-    async (signal) =>
-      api.coupons(
-        {
-          query: { page, page_size: PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) },
-        },
-        { signal },
-      ),
-    [filter, page, version, started],
-  );
+  const coupons = useEndpoint('coupons', {
+    query: { page, page_size: PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) },
+  });
   return (
     <>
       <DataSection
@@ -281,27 +265,12 @@ function CouponList({ filter, version }: { filter: StateFilter; version: number 
                 />
               ))}
             </CardGrid>
-            {value.total > value.page_size ? (
-              <Pager
-                page={page}
-                pageSize={value.page_size}
-                total={value.total}
-                onPageChange={setPage}
-                showCount
-              />
-            ) : null}
+            <AnswerPager answer={value} page={page} onPageChange={setPage} showCount />
           </>
         )}
       </DataSection>
       {using === null ? null : (
-        <UseDialog
-          coupon={using}
-          onClose={() => setUsing(null)}
-          onStarted={() => {
-            setUsing(null);
-            setStarted((value) => value + 1);
-          }}
-        />
+        <UseDialog coupon={using} onClose={() => setUsing(null)} onStarted={() => setUsing(null)} />
       )}
     </>
   );
@@ -311,16 +280,10 @@ function CouponList({ filter, version }: { filter: StateFilter; version: number 
 export function Component() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<StateFilter>('all');
-  const [version, setVersion] = useState(0);
   return (
     <PageFrame title={t('site.routes.UserCoupon')}>
       <UserTabs current="UserCoupon" />
-      <RedeemForm
-        onRedeemed={() => {
-          setFilter('all');
-          setVersion((value) => value + 1);
-        }}
-      />
+      <RedeemForm onRedeemed={() => setFilter('all')} />
       <Tabs
         value={filter}
         onValueChange={(value) => {
@@ -337,7 +300,7 @@ export function Component() {
         </TabList>
         {FILTERS.map((item) => (
           <TabPanel key={item} value={item}>
-            <CouponList filter={item} version={version} />
+            <CouponList filter={item} />
           </TabPanel>
         ))}
       </Tabs>

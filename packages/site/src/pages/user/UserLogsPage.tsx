@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@poolkit/core';
+import { PAGE_SIZE } from '@poolkit/core/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from '../../app/format';

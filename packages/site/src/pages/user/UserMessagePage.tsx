@@ -1,25 +1,24 @@
+import { ApiError, describeError } from '@poolkit/core/client';
+import { PAGE_SIZE } from '@poolkit/core/constants';
 import {
-  ApiError,
-  describeError,
-  isAddressMiningCoin,
   type MessageType,
-  PAGE_SIZE,
   type UpdateAlertSettingsBody,
   WEBHOOK_PRIVATE_ADDRESS_MESSAGE,
   WEBHOOK_UNKNOWN_HOST_MESSAGE,
   type WebhookTestResult,
-} from '@poolkit/core';
+} from '@poolkit/core/contract';
+import { isAddressMiningCoin } from '@poolkit/core/domain';
 import { FormField, Select } from '@poolkit/widgets';
 import { AlertSettingsForm } from '@poolkit/widgets/AlertSettingsForm';
 import { MessageList } from '@poolkit/widgets/MessageList';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showMessage } from '../../app/feedback';
-import { Pager } from '../../app/sections';
+import { AnswerPager } from '../../app/listControls';
 import { useServices } from '../../app/servicesContext';
 import { Card, PageFrame, uiStyles } from '../../app/ui';
 import { announceUnreadChanged } from '../../app/unreadMessages';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { usePools } from '../../app/usePools';
 import {
   NO_VALIDATION,
@@ -50,7 +49,6 @@ function AlertSettingsSection() {
   const [testResult, setTestResult] = useState<WebhookTestResult | null>(null);
   const [validation, setValidation] = useState<SecondValidationValue>(NO_VALIDATION);
   const [codeError, setCodeError] = useState<string | undefined>();
-  const [version, setVersion] = useState(0);
   const accountList = accounts.status === 'ready' ? accounts.data : [];
   const poolList =
     pools.status === 'ready' ? pools.data.filter((item) => !isAddressMiningCoin(item.coin)) : [];
@@ -60,10 +58,7 @@ function AlertSettingsSection() {
     chosenAccount === null || chosenPool === null
       ? null
       : { pool: chosenPool, account: chosenAccount };
-  const settings = useApiData(
-    params === null ? null : async (signal) => api.alertSettings({ params }, { signal }),
-    [chosenAccount, chosenPool, version],
-  );
+  const settings = useEndpoint('alertSettings', params === null ? null : { params });
   const select = (next: { account?: string; pool?: string }) => {
     if (next.account !== undefined) setAccount(next.account);
     if (next.pool !== undefined) setPool(next.pool);
@@ -95,7 +90,6 @@ function AlertSettingsSection() {
       showMessage(t('alerts.saved'), 'success');
       setValidation(NO_VALIDATION);
       setCodeError(undefined);
-      setVersion((value) => value + 1);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : [];
       // A wrong code, or a refused (expired, spent) validation: shown at the code field, which
@@ -122,7 +116,6 @@ function AlertSettingsSection() {
     if (params === null) return;
     try {
       setSecret((await api.rotateWebhookSecret({ params })).secret);
-      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     }
@@ -200,23 +193,16 @@ export function Component() {
   const { api } = useServices();
   const [type, setType] = useState<MessageType | null>(null);
   const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
   const [busyIds, setBusyIds] = useState<string[]>([]);
-  const messages = useApiData(
-    async (signal) =>
-      api.messages(
-        { query: { page, page_size: PAGE_SIZE, ...(type === null ? {} : { type }) } },
-        { signal },
-      ),
-    [type, page, version],
-  );
+  const messages = useEndpoint('messages', {
+    query: { page, page_size: PAGE_SIZE, ...(type === null ? {} : { type }) },
+  });
 
   async function act(ids: string[], action: () => Promise<unknown>) {
     setBusyIds((current) => [...current, ...ids]);
     try {
       await action();
       announceUnreadChanged();
-      setVersion((value) => value + 1);
     } catch (error) {
       reportError(error);
     } finally {
@@ -251,15 +237,7 @@ export function Component() {
           })
         }
       />
-      {data !== undefined && data.total > data.page_size ? (
-        <Pager
-          page={page}
-          pageSize={data.page_size}
-          total={data.total}
-          onPageChange={setPage}
-          showCount
-        />
-      ) : null}
+      <AnswerPager answer={data} page={page} onPageChange={setPage} showCount />
       <AlertSettingsSection />
     </PageFrame>
   );

@@ -1,4 +1,4 @@
-import type { ObserverLink } from '@poolkit/core';
+import type { ObserverLink } from '@poolkit/core/contract';
 import { QRCode } from '@poolkit/widgets';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,5 @@
-import { type ObserverExpiry, validators } from '@poolkit/core';
+import type { ObserverExpiry } from '@poolkit/core/contract';
+import { validators } from '@poolkit/core/validators';
 import { Button, Dialog, QRCode } from '@poolkit/widgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import {
   TextField,
   uiStyles,
 } from '../../app/ui';
-import { useApiData } from '../../app/useApiData';
+import { useApiData, useEndpoint } from '../../app/useApiData';
 import { validateFields } from '../identity/identity';
 import { UserTabs } from './UserTabs';
 
@@ -24,13 +25,13 @@ const EXPIRIES: readonly ObserverExpiry[] = ['one_day', 'one_week', 'one_month',
 function ObserverLinks({ account }: { account: string }) {
   const { t } = useTranslation();
   const { api } = useServices();
-  const [version, setVersion] = useState(0);
   const [nickname, setNickname] = useState('');
   const [expiry, setExpiry] = useState<ObserverExpiry>('one_week');
   const [error, setError] = useState<string | undefined>(undefined);
-  const links = useApiData(
-    async (signal) => (await api.observerLinks({ params: { account } }, { signal })).list,
-    [account, version],
+  const links = useEndpoint(
+    'observerLinks',
+    { params: { account } },
+    { select: (answer) => answer.list },
   );
 
   async function create() {
@@ -45,7 +46,6 @@ function ObserverLinks({ account }: { account: string }) {
         body: { nickname: nickname.trim(), expiry },
       });
       setNickname('');
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }
@@ -54,7 +54,6 @@ function ObserverLinks({ account }: { account: string }) {
   async function remove(id: string | number) {
     try {
       await api.deleteObserverLink({ params: { account, id: String(id) } });
-      setVersion((value) => value + 1);
     } catch (caught) {
       reportError(caught);
     }

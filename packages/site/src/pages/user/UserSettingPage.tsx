@@ -1,13 +1,6 @@
-import {
-  formatTimezone,
-  isTimezone,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  type Language,
-  parseTimezone,
-  timezoneChoices,
-  validators,
-} from '@poolkit/core';
+import { formatTimezone, isTimezone, parseTimezone, timezoneChoices } from '@poolkit/core/format';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@poolkit/core/i18n';
+import { validators } from '@poolkit/core/validators';
 import { Button, Combobox, FormField } from '@poolkit/widgets';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
