@@ -2,22 +2,24 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
-import { type AppContext, createAppContext } from '../../context';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
-import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, loginByEmail, registerByEmail } from '../identity/testHelpers';
-import { createTicket } from '../identity/users';
 import { minimumThreshold, runAutoWithdrawals } from './autoWithdraw';
-import { reconcileLedger } from './ledger';
+import {
+  expectSoundLedger,
+  BTC_ADDRESS as FIRST_ADDRESS,
+  openWalletApp,
+  PAY_PASSWORD,
+  setPayPasswords,
+  userIdOf,
+  validationOf,
+} from './testFixtures';
 
-const PAY_PASSWORD = 'Pay123456';
-const FIRST_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const SECOND_ADDRESS = 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l';
 
 describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
@@ -31,7 +33,7 @@ describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
   const addressIds: string[] = [];
 
   async function validation(scene: string): Promise<string> {
-    return (await createTicket(identity, 'validation', userId, scene, 3_600_000)).token;
+    return validationOf(identity, userId, scene);
   }
 
   async function fund(amount: string): Promise<void> {
@@ -62,24 +64,11 @@ describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
-    identity = createAppContext({
-      database,
-      clock,
-      config: testConfig(),
-      mailer: { send: async () => {} },
-    });
+    ({ database, app, identity } = await openWalletApp(driver, { clock }));
     token = (await registerByEmail(app, 'auto0001', 'auto@example.com', 'Secret123', '10.5.0.1'))
       .token;
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM users WHERE username = 'auto0001'`,
-    );
-    userId = row?.id ?? '';
-    await database.db.execute(
-      sql`UPDATE users SET pay_password_hash = ${await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST)}`,
-    );
+    userId = await userIdOf(database, 'auto0001');
+    await setPayPasswords(database);
     for (const address of [FIRST_ADDRESS, SECOND_ADDRESS]) {
       const saved = await callApi(app, 'POST', '/wallets/withdraw-addresses', {
         token,
@@ -114,7 +103,18 @@ describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
     expect(minimumThreshold('btc').toFixed()).toBe('0.0012');
     const low = await set({ threshold: '0.001' });
     expect([low.status, low.fields?.[0]?.field]).toEqual([400, 'threshold']);
-    expect(low.msg).toContain('0.0012');
+    expect(low.fields).toEqual([
+      {
+        field: 'threshold',
+        message: 'The threshold must be at least 0.0012 (the minimum withdrawal plus its fee)',
+      },
+    ]);
+    // The threshold follows the withdrawal amount rule: at most the coin's decimals.
+    const precise = await set({ threshold: '0.012000001' });
+    expect([precise.status, precise.fields]).toEqual([
+      400,
+      [{ field: 'threshold', message: 'A btc amount has at most 8 decimal places' }],
+    ]);
     const foreign = await set({ address_id: '999999' });
     expect([foreign.status, foreign.fields?.[0]?.field]).toEqual([400, 'address_id']);
     const otherCoin = await set({ coin: 'ltc', threshold: '1' });
@@ -207,7 +207,7 @@ describe.each(testDrivers)('auto-withdraw on %s', (driver) => {
     expect(settings.data.list[0].last_paid_day).toBe(
       new Date(clock.now()).toISOString().slice(0, 10),
     );
-    expect((await reconcileLedger(database)).ok).toBe(true);
+    await expectSoundLedger(database);
   });
 
   it('should switch a setting off when its address was deleted, and skip a paused user', async () => {

@@ -18,40 +18,28 @@
  *   address deleted since (the setting is switched off, so the user sees why).
  */
 
+import { checkWithdrawalAmount, withdrawalDecimals } from '@poolkit/core';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { COINS, type CoinId } from '../../contract';
+import type { AnswerOf, CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
 import { iso, isoSeconds } from '../../db/sql';
-import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor } from '../../engine/sql';
-import {
-  addUserLog,
-  checkTicketCode,
-  requireLiveValidation,
-  spendValidationIn,
-} from '../identity/users';
+import { addUserLog } from '../identity/users';
 import { notifySettingUpdate } from '../notifications/messages';
 import { inLedgerTransaction } from './ledger';
-import { verifyPayPassword } from './payPassword';
-import { placeWithdrawal } from './withdrawals';
+import { ownAccount, ownAddress } from './rows';
+import { checkPayAuthorisation } from './secondValidation';
+import { placeWithdrawal, refuseAmount } from './withdrawalRequest';
 import { SECURITY_CHANGE_PAUSE_MS, WITHDRAW_RULES } from './withdrawRules';
 
 /** The hour (UTC) from which the daily auto-withdraw runs: after the night's settlement. */
 export const AUTO_WITHDRAW_HOUR_UTC = 2;
 
 /** One setting as the contract answers it (`autoWithdrawSchema`). */
-export interface AutoWithdrawAnswer {
-  readonly coin: CoinId;
-  readonly account: string;
-  readonly enabled: boolean;
-  readonly address_id: string | null;
-  readonly threshold: string | null;
-  readonly updated_at: string;
-  readonly last_paid_day: string | null;
-}
+export type AutoWithdrawAnswer = AnswerOf<'updateAutoWithdraw'>;
 
 /** The body of `PUT /wallets/auto-withdraw`, as the contract parses it. */
 export type AutoWithdrawUpdate = {
@@ -125,47 +113,25 @@ export async function updateAutoWithdraw(
   request: FastifyRequest,
 ): Promise<AutoWithdrawAnswer> {
   if (body.enabled) {
-    const threshold = new Big(body.threshold);
-    const decimals = Math.min(COINS[body.coin].chainDecimals, 18);
-    if (threshold.round(decimals, Big.roundDown).cmp(threshold) !== 0) {
-      refuseField('threshold', `A ${body.coin} amount has at most ${decimals} decimal places`);
-    }
-    const minimum = minimumThreshold(body.coin);
-    if (threshold.lt(minimum)) {
-      refuseField(
+    // The threshold follows the withdrawal amount rule, with the fee on top of the minimum.
+    const minimum = minimumThreshold(body.coin).toFixed();
+    const problem = checkWithdrawalAmount(body.threshold, { coin: body.coin, minAmount: minimum });
+    if (problem !== null) {
+      refuseAmount(
         'threshold',
-        `The threshold must be at least ${minimum.toFixed()} (the minimum withdrawal plus its fee)`,
+        body.coin,
+        problem,
+        (floor) => `The threshold must be at least ${floor} (the minimum withdrawal plus its fee)`,
       );
     }
   }
-  const validation = { userId, scene: 'auto_withdraw', field: 'validation_token' };
-  await requireLiveValidation(context, body.validation_token, validation);
-  await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
-    verifyPayPassword(context, userId, body.pay_password, body.key_id),
-  );
+  const authorised = await checkPayAuthorisation(context, userId, 'auto_withdraw', body);
 
   const now = context.clock.now();
   const { row, addressChanged } = await context.database.db.transaction(async (tx) => {
-    await spendValidationIn(tx, body.validation_token, validation, now);
-    const [account] = await queryRows<{ id: string }>(
-      tx,
-      body.account === undefined
-        ? sql`SELECT id::text AS id FROM mining_accounts WHERE user_id = ${userId}::bigint AND is_main`
-        : sql`SELECT id::text AS id FROM mining_accounts
-              WHERE user_id = ${userId}::bigint AND lower(name) = ${body.account.toLowerCase()}`,
-    );
-    if (account === undefined) refuseField('account', 'No such mining account of yours');
-    if (body.enabled) {
-      const [address] = /^\d{1,18}$/.test(body.address_id)
-        ? await queryRows<{ id: string }>(
-            tx,
-            sql`SELECT id::text AS id FROM withdraw_addresses
-                WHERE id = ${body.address_id}::bigint AND user_id = ${userId}::bigint
-                  AND coin = ${body.coin} AND deleted_at IS NULL`,
-          )
-        : [];
-      if (address === undefined) refuseField('address_id', 'No such withdraw address of this coin');
-    }
+    await authorised.spendIn(tx, now);
+    const account = await ownAccount(tx, userId, body.account, 'account');
+    if (body.enabled) await ownAddress(tx, userId, body.coin, body.address_id);
     const [before] = await queryRows<{ address_id: string | null }>(
       tx,
       sql`SELECT address_id::text AS address_id FROM auto_withdrawals
@@ -297,8 +263,7 @@ export async function runAutoWithdrawals(
       const coin = row.coin as CoinId;
       const available = new Big(row.available ?? '0');
       const fee = new Big(WITHDRAW_RULES[coin].fee);
-      const decimals = Math.min(COINS[coin].chainDecimals, 18);
-      const amount = available.minus(fee).round(decimals, Big.roundDown);
+      const amount = available.minus(fee).round(withdrawalDecimals(coin), Big.roundDown);
       if (
         row.paused ||
         available.lt(row.threshold) ||

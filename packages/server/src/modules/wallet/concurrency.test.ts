@@ -10,21 +10,25 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
-import { type AppContext, createAppContext } from '../../context';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
-import { withQueryHold } from '../../testing/queryHold';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
-import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
-import { createTicket } from '../identity/users';
-import { reconcileLedger } from './ledger';
+import {
+  accountBalance,
+  expectRepeatAnsweredOnce,
+  expectSoundLedger,
+  openWalletApp,
+  PAY_PASSWORD,
+  setPayPasswords,
+  userIdOf,
+  validationOf,
+  type WalletTestApp,
+} from './testFixtures';
 
-const PAY_PASSWORD = 'Pay123456';
 const RECEIVERS = ['bob00001', 'carol001', 'dave0001', 'eve00001'];
 
 describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
@@ -34,16 +38,10 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
   const clock = createManualClock(Date.UTC(2026, 3, 1, 9));
   const tokens = new Map<string, string>();
   const userIds = new Map<string, string>();
-  let holdNext: ReturnType<typeof withQueryHold>['holdNext'];
+  let holdNext: WalletTestApp['holdNext'];
 
   async function balance(account: string): Promise<Big> {
-    const [row] = await queryRows<{ balance: string }>(
-      database.db,
-      sql`SELECT COALESCE(sum(la.balance), 0)::text AS balance FROM ledger_accounts la
-          JOIN mining_accounts ma ON ma.id = la.mining_account_id
-          WHERE ma.name = ${account} AND la.coin = 'btc'`,
-    );
-    return new Big(row?.balance ?? '0');
+    return accountBalance(database, account, 'btc');
   }
 
   async function fund(account: string, amount: string): Promise<void> {
@@ -53,7 +51,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
   /** One transfer request with its own second validation, made ahead of the burst. */
   async function request(from: string, to: string, amount: string, key = randomUUID()) {
     const userId = userIds.get(from) ?? '';
-    const ticket = await createTicket(identity, 'validation', userId, 'transfer', 3_600_000);
+    const validationToken = await validationOf(identity, userId, 'transfer');
     const secret = await encrypted(app, PAY_PASSWORD);
     return {
       token: tokens.get(from) ?? '',
@@ -64,7 +62,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
         amount,
         pay_password: secret.password,
         key_id: secret.key_id,
-        validation_token: ticket.token,
+        validation_token: validationToken,
         idempotency_key: key,
       },
     };
@@ -78,25 +76,8 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
     );
   }
 
-  async function expectSoundLedger(): Promise<void> {
-    const report = await reconcileLedger(database);
-    expect(report.mismatchedBalances).toEqual([]);
-    expect(report.unbalancedRecords).toEqual([]);
-    expect(report.overdrawnBalances).toEqual([]);
-    expect(report.ok).toBe(true);
-  }
-
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    const held = withQueryHold(database);
-    holdNext = held.holdNext;
-    app = await buildApp({ config: testConfig(), db: held.database, clock });
-    identity = createAppContext({
-      database,
-      clock,
-      config: testConfig(),
-      mailer: { send: async () => {} },
-    });
+    ({ database, app, identity, holdNext } = await openWalletApp(driver, { clock, held: true }));
     for (const [index, name] of ['alice01', ...RECEIVERS].entries()) {
       const pair = await registerByEmail(
         app,
@@ -106,14 +87,9 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
         `10.8.0.${index + 1}`,
       );
       tokens.set(name, pair.token);
-      const [row] = await queryRows<{ id: string }>(
-        database.db,
-        sql`SELECT id::text AS id FROM users WHERE username = ${name}`,
-      );
-      userIds.set(name, row?.id ?? '');
+      userIds.set(name, await userIdOf(database, name));
     }
-    const hash = await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST);
-    await database.db.execute(sql`UPDATE users SET pay_password_hash = ${hash}`);
+    await setPayPasswords(database);
   });
 
   afterAll(async () => {
@@ -149,7 +125,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
           WHERE t.type = 'transfer'`,
     );
     expect(records).toEqual({ transfers: 100, entries: 200 });
-    await expectSoundLedger();
+    await expectSoundLedger(database);
   });
 
   it('should not deadlock when transfers cross between two accounts both ways', async () => {
@@ -171,7 +147,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
     );
     // 30 × 0.003 out, 30 × 0.002 in.
     expect((await balance('alice01')).toFixed()).toBe('0.97');
-    await expectSoundLedger();
+    await expectSoundLedger(database);
   });
 
   it('should move money once per idempotency key when repeats race', async () => {
@@ -190,7 +166,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
       expect(new Set(group.map((answer) => JSON.stringify(answer.data))).size, key).toBe(1);
     }
     expect((await balance('carol001')).minus(before).toFixed()).toBe('0.01');
-    await expectSoundLedger();
+    await expectSoundLedger(database);
   });
 
   it('should answer a retry sent while the first is still running with the first answer', async () => {
@@ -217,7 +193,7 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
     }
     expect(failures).toEqual([]);
     expect((await balance('dave0001')).minus(before).toFixed()).toBe(String(rounds / 1000));
-    await expectSoundLedger();
+    await expectSoundLedger(database);
   });
 
   it('should answer a repeat that looked for the key before the first committed with the first answer', async () => {
@@ -226,18 +202,10 @@ describe.each(testDrivers)('concurrent transfers on %s', (driver) => {
     await fund('alice01', '0.001');
     const before = await balance('eve00001');
     const { token, body } = await request('alice01', 'eve00001', '0.001');
-    const send = () => callApi(app, 'POST', '/wallets/transfers', { token, body });
-    // The repeat's look-up of the key's answer.
-    const held = holdNext(/^SELECT endpoint, request_hash, response FROM idempotency_keys/);
-    const repeat = send();
-    await held.reached;
-    const first = await send();
-    held.release();
-    const second = await repeat;
-    expect(first.status, first.msg).toBe(200);
-    expect(second.status, second.msg).toBe(200);
-    expect(second.data).toEqual(first.data);
+    await expectRepeatAnsweredOnce(holdNext, () =>
+      callApi(app, 'POST', '/wallets/transfers', { token, body }),
+    );
     expect((await balance('eve00001')).minus(before).toFixed()).toBe('0.001');
-    await expectSoundLedger();
+    await expectSoundLedger(database);
   });
 });

@@ -8,7 +8,8 @@ import { hashPassword } from '../identity/crypto';
 import { createUser } from '../identity/users';
 import { inLedgerTransaction } from './ledger';
 import { move } from './postings';
-import { placeWithdrawal } from './withdrawals';
+import type { AccountRow, IdRow, PayeeRow } from './rows';
+import { placeWithdrawal } from './withdrawalRequest';
 
 /** The demo withdrawer: a miner whose large withdrawals wait in the operators' audit queue. */
 export const DEMO_WITHDRAWER = {
@@ -30,7 +31,7 @@ export async function seedDemoWithdrawals(
   context: AppContext,
   log?: FastifyBaseLogger,
 ): Promise<boolean> {
-  const [existing] = await queryRows<{ id: string }>(
+  const [existing] = await queryRows<IdRow>(
     context.database.db,
     sql`SELECT id::text AS id FROM users WHERE username = ${DEMO_WITHDRAWER.username}`,
   );
@@ -49,7 +50,7 @@ export async function seedDemoWithdrawals(
   }
   const now = context.clock.now();
   await inLedgerTransaction(context.database, async (tx) => {
-    const [account] = await queryRows<{ id: string; name: string }>(
+    const [account] = await queryRows<AccountRow>(
       tx,
       sql`SELECT id::text AS id, name FROM mining_accounts
           WHERE user_id = ${userId}::bigint AND is_main`,
@@ -66,7 +67,7 @@ export async function seedDemoWithdrawals(
       },
       now,
     );
-    const [address] = await queryRows<{ id: string; address: string }>(
+    const [address] = await queryRows<PayeeRow>(
       tx,
       sql`INSERT INTO withdraw_addresses (user_id, coin, alias, address, created_at)
           VALUES (${userId}::bigint, 'btc', 'Cold storage', ${DEMO_WITHDRAWER.address},

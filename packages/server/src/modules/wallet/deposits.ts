@@ -13,7 +13,7 @@
  */
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { COINS, type CoinId } from '../../contract';
+import { type AnswerOf, COINS, type CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
 import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
@@ -21,6 +21,7 @@ import { execute, queryRows, type SqlExecutor, toDecimalString } from '../../eng
 import type { InboundChain, ObservedTransfer } from '../chain/inboundChain';
 import { inLedgerTransaction } from './ledger';
 import { move } from './postings';
+import type { AccountRow, IdRow } from './rows';
 
 /** Confirmations before a deposit is credited (spec section 9: 1). */
 export const DEPOSIT_CONFIRMATIONS = 1;
@@ -67,14 +68,7 @@ export function depositReference(
 }
 
 /** The answer of `GET /wallets/deposit-address` (`depositAddressSchema`). */
-export interface DepositAddressAnswer {
-  readonly coin: CoinId;
-  readonly account: string;
-  readonly address: string;
-  readonly chain: number | null;
-  readonly confirmations: number;
-  readonly min_amount: string;
-}
+export type DepositAddressAnswer = AnswerOf<'depositAddress'>;
 
 /**
  * The deposit address of one of the user's mining accounts (`account`, else the main account)
@@ -87,7 +81,7 @@ export async function depositAddressOf(
   request: { userId: string; coin: CoinId; account?: string | undefined },
   nowMs: number,
 ): Promise<DepositAddressAnswer> {
-  const [owner] = await queryRows<{ id: string; name: string }>(
+  const [owner] = await queryRows<AccountRow>(
     database.db,
     request.account === undefined
       ? sql`SELECT id::text AS id, name FROM mining_accounts
@@ -201,7 +195,7 @@ export async function depositAddressOwner(
   coin: CoinId,
   address: string,
 ): Promise<string | undefined> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<IdRow>(
     executor,
     sql`SELECT mining_account_id::text AS id FROM deposit_addresses
         WHERE coin = ${coin} AND address = ${address}`,
@@ -239,7 +233,7 @@ export async function recordDeposits(
       const owner = await depositAddressOwner(tx, transfer.coin, transfer.address);
       if (owner === undefined) return { seen: false, credited: false };
       const belowMinimum = new Big(transfer.amount).lt(DEPOSIT_MIN_AMOUNTS[transfer.coin]);
-      const inserted = await queryRows<{ id: string }>(
+      const inserted = await queryRows<IdRow>(
         tx,
         sql`INSERT INTO deposits (coin, tx_id, output_index, address, mining_account_id, amount,
               confirmations, status, seen_at)

@@ -9,20 +9,21 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
 import { fixedPrices } from '../../testing/testPrices';
-import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
 import { exchangeAmounts } from './exchange';
-import { reconcileLedger } from './ledger';
-
-const PAY_PASSWORD = 'Pay123456';
+import {
+  accountBalance,
+  expectSoundLedger,
+  openWalletApp,
+  PAY_PASSWORD,
+  setPayPasswords,
+} from './testFixtures';
 
 describe('exchange amounts', () => {
   it('should cut the gross to the coin, round the fee up and never pay more than the price', () => {
@@ -56,13 +57,7 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
   }
 
   async function balance(account: string, coin: string): Promise<string> {
-    const [row] = await queryRows<{ balance: string }>(
-      database.db,
-      sql`SELECT COALESCE(sum(la.balance), 0)::text AS balance FROM ledger_accounts la
-          JOIN mining_accounts ma ON ma.id = la.mining_account_id
-          WHERE ma.name = ${account} AND la.coin = ${coin}`,
-    );
-    return new Big(row?.balance ?? '0').toFixed();
+    return (await accountBalance(database, account, coin)).toFixed();
   }
 
   function quote(user: string, query: Record<string, string>) {
@@ -93,11 +88,8 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
     return callApi(app, 'POST', '/wallets/exchanges', request);
   }
 
-  async function expectSoundLedger(): Promise<void> {
-    const report = await reconcileLedger(database);
-    expect(report.unbalancedRecords).toEqual([]);
-    expect(report.mismatchedBalances).toEqual([]);
-    expect(report.overdrawnBalances).toEqual([]);
+  async function expectSoundExchanges(): Promise<void> {
+    await expectSoundLedger(database);
     // Every exchange record: its entries sum to zero in each of its two coins.
     const sums = await queryRows<{ id: string; coin: string; sum: string; entries: number }>(
       database.db,
@@ -111,13 +103,10 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({
-      config: testConfig(),
-      db: database,
+    ({ database, app } = await openWalletApp(driver, {
       clock,
       priceSource: fixedPrices({ btc: '700000', ltc: '700', ckb: '0.07' }),
-    });
+    }));
     for (const [index, name] of ['alice01', 'bob00001', 'carol001'].entries()) {
       const pair = await registerByEmail(
         app,
@@ -128,9 +117,7 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
       );
       tokens.set(name, pair.token);
     }
-    await database.db.execute(
-      sql`UPDATE users SET pay_password_hash = ${await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST)}`,
-    );
+    await setPayPasswords(database);
     await fund('alice01', 'btc', '1');
   });
 
@@ -255,7 +242,7 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
       }),
     ]);
     await database.db.execute(sql`UPDATE market_prices SET usd = usd / 2 WHERE asset = 'btc'`);
-    await expectSoundLedger();
+    await expectSoundExchanges();
   });
 
   it('should refuse an expired quote and leave the balances as they were', async () => {
@@ -311,7 +298,7 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
     expect(outcomes.filter((outcome) => outcome === '200 0')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === '409 40900')).toHaveLength(19);
     expect(new Big(before).minus(await balance('alice01', 'btc')).toFixed()).toBe('0.01');
-    await expectSoundLedger();
+    await expectSoundExchanges();
   });
 
   it('should never overdraw one balance under 100 concurrent exchanges', async () => {
@@ -337,6 +324,6 @@ describe.each(testDrivers)('exchange on %s', (driver) => {
           WHERE ma.name = 'carol001' AND q.used_at IS NOT NULL`,
     );
     expect(used?.used).toBe(50);
-    await expectSoundLedger();
+    await expectSoundExchanges();
   });
 });

@@ -18,16 +18,17 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { type CoinId, ERROR_CODES } from '../../contract';
+import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
-import { queryRows, type SqlExecutor } from '../../engine/sql';
+import { queryRows } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { addUserLog } from '../identity/users';
 import { PRICE_MAX_AGE_MS, type PriceService } from '../prices/service';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import { verifyPayPassword } from './payPassword';
 import { type LedgerPlace, post } from './postings';
+import { type BalanceRow, ownAccount } from './rows';
 import { transferDecimals } from './transfer';
 
 /** The exchange desk's fee, percent of the amount bought. */
@@ -47,18 +48,7 @@ export interface QuoteRequest {
 }
 
 /** The answer of a quote (`exchangeQuoteSchema`). */
-export interface QuoteAnswer {
-  readonly quote_id: string;
-  readonly account: string;
-  readonly from: CoinId;
-  readonly to: CoinId;
-  readonly amount_in: string;
-  readonly amount_out: string;
-  readonly rate: string;
-  readonly fee: string;
-  readonly fee_percent: string;
-  readonly expires_at: string;
-}
+export type QuoteAnswer = AnswerOf<'exchangeQuote'>;
 
 /** What an exchange asks for (`exchangeBodySchema`). */
 export interface ExchangeRequest {
@@ -69,18 +59,7 @@ export interface ExchangeRequest {
 }
 
 /** The answer of an exchange (`exchangeSchema`). */
-export interface ExchangeAnswer {
-  readonly id: string;
-  readonly account: string;
-  readonly from: CoinId;
-  readonly to: CoinId;
-  readonly amount_in: string;
-  readonly amount_out: string;
-  readonly rate: string;
-  readonly fee: string;
-  readonly status: 'successful';
-  readonly created_at: string;
-}
+export type ExchangeAnswer = AnswerOf<'exchange'>;
 
 /** The amounts of an exchange at two prices in USD; `undefined` when nothing would arrive. */
 export function exchangeAmounts(
@@ -101,20 +80,6 @@ export function exchangeAmounts(
     fee: fee.toFixed(),
     amountOut: amountOut.toFixed(),
   };
-}
-
-async function ownAccount(
-  executor: SqlExecutor,
-  userId: string,
-  name: string,
-): Promise<{ id: string; name: string }> {
-  const [account] = await queryRows<{ id: string; name: string }>(
-    executor,
-    sql`SELECT id::text AS id, name FROM mining_accounts
-        WHERE lower(name) = ${name.toLowerCase()} AND user_id = ${userId}::bigint`,
-  );
-  if (account === undefined) refuseField('account', 'No such mining account of yours');
-  return account;
 }
 
 /**
@@ -138,7 +103,7 @@ export async function quoteExchange(
   if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
     refuseField('amount', `A ${query.from} amount has at most ${decimals} decimal places`);
   }
-  const account = await ownAccount(db, userId, query.account);
+  const account = await ownAccount(db, userId, query.account, 'account');
   const snapshot = await prices.read(db);
   const from = snapshot.coins.get(query.from);
   const to = snapshot.coins.get(query.to);
@@ -150,7 +115,7 @@ export async function quoteExchange(
   }
   const amounts = exchangeAmounts(amount.toFixed(), from.usd, to.usd, transferDecimals(query.to));
   if (amounts === undefined) refuseField('amount', 'The amount is too small to exchange');
-  const [available] = await queryRows<{ balance: string }>(
+  const [available] = await queryRows<BalanceRow>(
     db,
     sql`SELECT COALESCE(sum(balance), 0)::text AS balance FROM ledger_accounts
         WHERE holder = 'mining_account' AND mining_account_id = ${account.id}::bigint

@@ -17,23 +17,11 @@ import {
   reconcileLedger,
 } from './ledger';
 import { creditMiningIncome } from './miningIncome';
+import { addAccount } from './testFixtures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const NOW = Date.UTC(2026, 2, 1, 12);
-
-async function addAccount(database: Database, user: string, account: string): Promise<string> {
-  await database.db.execute(
-    sql`INSERT INTO users (username, password_hash) VALUES (${user}, 'x') ON CONFLICT (username) DO NOTHING`,
-  );
-  const [row] = await queryRows<{ id: string }>(
-    database.db,
-    sql`INSERT INTO mining_accounts (user_id, name) SELECT id, ${account} FROM users
-        WHERE username = ${user} RETURNING id::text AS id`,
-  );
-  if (row === undefined) throw new Error('no account');
-  return row.id;
-}
 
 function mining(accountId: string, coin: string, amount: string, reference: string) {
   return {

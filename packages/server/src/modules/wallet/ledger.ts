@@ -16,6 +16,7 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { execute, queryRows, type SqlExecutor } from '../../engine/sql';
+import type { IdRow } from './rows';
 
 /** Which balance of a holder: free to move, or held (withdrawals in progress, audits). */
 export type LedgerBucket = 'available' | 'frozen';
@@ -250,7 +251,7 @@ export async function postLedgerRecords(
   const accountIds = await ledgerAccountIds(executor, [...accountsByKey.values()]);
 
   // Ids first, so each record's entries know their record whatever order RETURNING has.
-  const idRows = await queryRows<{ id: string }>(
+  const idRows = await queryRows<IdRow>(
     executor,
     sql`SELECT nextval(pg_get_serial_sequence('ledger_transactions', 'id'))::text AS id
         FROM generate_series(1, ${records.length}::int)`,
@@ -260,7 +261,7 @@ export async function postLedgerRecords(
   for (let start = 0; start < records.length; start += BATCH_ROWS) {
     const part = records.slice(start, start + BATCH_ROWS);
     const partIds = ids.slice(start, start + BATCH_ROWS);
-    const inserted = await queryRows<{ id: string }>(
+    const inserted = await queryRows<IdRow>(
       executor,
       sql`INSERT INTO ledger_transactions (id, type, status, coin, reference, initiator_user_id,
             mining_day, note, created_at)
@@ -320,7 +321,7 @@ export async function postLedgerRecords(
       sql`SELECT id FROM ledger_accounts WHERE id = ANY(${array(changeIds)}::bigint[])
           ORDER BY id FOR NO KEY UPDATE`,
     );
-    const updated = await queryRows<{ id: string }>(
+    const updated = await queryRows<IdRow>(
       executor,
       sql`UPDATE ledger_accounts a SET balance = a.balance + d.delta
           FROM unnest(${array(changeIds)}::bigint[],
@@ -436,7 +437,7 @@ export async function reconcileLedgerIn(tx: SqlExecutor): Promise<LedgerReconcil
         FROM ledger_entries GROUP BY transaction_id, coin HAVING sum(amount) <> 0
         ORDER BY transaction_id`,
   );
-  const overdrawn = await queryRows<{ id: string }>(
+  const overdrawn = await queryRows<IdRow>(
     tx,
     sql`SELECT id::text AS id FROM ledger_accounts
         WHERE holder <> 'system' AND balance < 0 ORDER BY id`,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { ERROR_CODES, endpoints } from '../../contract';
+import { endpoints } from '../../contract';
 import { isoSeconds } from '../../db/sql';
-import { HttpError } from '../../http/httpError';
+import { notFound } from '../../domain/errors';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
@@ -21,6 +21,7 @@ import {
   readTransactionPage,
 } from './queries';
 import { readReconciliation } from './reconciliation';
+import { isEntityId } from './rows';
 import { transfer } from './transfer';
 import {
   createWithdrawAddress,
@@ -28,15 +29,10 @@ import {
   readWithdrawAddresses,
   renameWithdrawAddress,
 } from './withdrawAddresses';
-import {
-  approveWithdrawal,
-  broadcastQueuedParts,
-  processWithdrawals,
-  readAdminWithdrawals,
-  readWithdrawRules,
-  rejectWithdrawal,
-  withdraw,
-} from './withdrawals';
+import { readAdminWithdrawals } from './withdrawalQueries';
+import { readWithdrawRules, withdraw } from './withdrawalRequest';
+import { approveWithdrawal, rejectWithdrawal } from './withdrawalReview';
+import { broadcastQueuedParts, processWithdrawals } from './withdrawalSending';
 
 /** How often spent idempotency keys are pruned, in minutes of the app's clock. */
 const PRUNE_EVERY_MINUTES = 60;
@@ -54,7 +50,8 @@ function csvField(value: string | null): string {
  * transfers, the withdraw address book and withdrawals, with the operators' audit queue
  * (`/admin/withdrawals`). Every balance change goes through the ledger service (`ledger.ts`).
  *
- * Withdrawals (`withdrawals.ts`): to a saved address only, at or above the coin's minimum
+ * Withdrawals (`withdrawalRequest.ts`, `withdrawalReview.ts`, `withdrawalSending.ts`,
+ * `withdrawalQueries.ts`): to a saved address only, at or above the coin's minimum
  * (`withdrawRules.ts`, one table of every coin's minimum, fee, audit limit and split size), with
  * the pay password, a `withdraw` second validation and an idempotency key. The amount plus the
  * fee (once per withdrawal) is frozen at once; amounts above the coin's maximum single
@@ -101,15 +98,11 @@ export function registerWalletModule(
 
   registerEndpoint(app, endpoints.walletTransaction, async ({ params }, { principal }) => {
     const userId = userOf(principal);
-    const detail = /^\d{1,18}$/.test(params.id)
+    const detail = isEntityId(params.id)
       ? await readTransactionDetail(database.db, userId, params.id)
       : undefined;
     const first = detail?.lines[0];
-    if (detail === undefined || first === undefined) {
-      throw new HttpError(404, ERROR_CODES.notFound, 'No such transaction', {
-        fields: [{ field: 'id', message: 'No such transaction' }],
-      });
-    }
+    if (detail === undefined || first === undefined) notFound('id', 'No such transaction');
     return {
       id: first.id,
       time: isoSeconds(detail.timeMs),

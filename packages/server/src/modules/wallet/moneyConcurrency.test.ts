@@ -6,26 +6,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
-import { type AppContext, createAppContext } from '../../context';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/connect';
-import { queryRows } from '../../engine/sql';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
 import { fixedPrices } from '../../testing/testPrices';
-import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
-import { createTicket } from '../identity/users';
-import { reconcileLedger } from './ledger';
+import {
+  BTC_ADDRESS as ADDRESS,
+  accountBalance,
+  expectSoundLedger,
+  openWalletApp,
+  PAY_PASSWORD,
+  setPayPasswords,
+  userIdOf,
+  validationOf,
+} from './testFixtures';
 import { WITHDRAW_RULES } from './withdrawRules';
 
-const PAY_PASSWORD = 'Pay123456';
-const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const AMOUNT = '0.01';
 
 type Kind = 'withdraw' | 'transfer' | 'exchange';
@@ -39,45 +40,28 @@ describe.each(testDrivers)('withdrawals, transfers and exchanges racing on %s', 
   let aliceId = '';
   let addressId = '';
 
-  async function balance(account: string, coin: string, bucket: string): Promise<Big> {
-    const [row] = await queryRows<{ balance: string }>(
-      database.db,
-      sql`SELECT COALESCE(sum(la.balance), 0)::text AS balance FROM ledger_accounts la
-          JOIN mining_accounts ma ON ma.id = la.mining_account_id
-          WHERE ma.name = ${account} AND la.coin = ${coin} AND la.bucket = ${bucket}`,
-    );
-    return new Big(row?.balance ?? '0');
+  async function balance(
+    account: string,
+    coin: string,
+    bucket: 'available' | 'frozen',
+  ): Promise<Big> {
+    return accountBalance(database, account, coin, bucket);
   }
 
   async function validation(scene: string): Promise<string> {
-    return (await createTicket(identity, 'validation', aliceId, scene, 3_600_000)).token;
+    return validationOf(identity, aliceId, scene);
   }
 
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({
-      config: testConfig(),
-      db: database,
+    ({ database, app, identity } = await openWalletApp(driver, {
       clock,
       priceSource: fixedPrices({ btc: '700000', ltc: '700', ckb: '0.07' }),
-    });
-    identity = createAppContext({
-      database,
-      clock,
-      config: testConfig(),
-      mailer: { send: async () => {} },
-    });
+    }));
     alice = (await registerByEmail(app, 'race0001', 'race1@example.com', 'Secret123', '10.4.0.1'))
       .token;
     await registerByEmail(app, 'race0002', 'race2@example.com', 'Secret123', '10.4.0.2');
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM users WHERE username = 'race0001'`,
-    );
-    aliceId = row?.id ?? '';
-    await database.db.execute(
-      sql`UPDATE users SET pay_password_hash = ${await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST)}`,
-    );
+    aliceId = await userIdOf(database, 'race0001');
+    await setPayPasswords(database);
     const saved = await callApi(app, 'POST', '/wallets/withdraw-addresses', {
       token: alice,
       body: {
@@ -190,10 +174,6 @@ describe.each(testDrivers)('withdrawals, transfers and exchanges racing on %s', 
     );
     expect((await balance('race0001', 'ltc', 'available')).toFixed()).toBe(ltcReceived.toFixed());
 
-    const report = await reconcileLedger(database);
-    expect(report.mismatchedBalances).toEqual([]);
-    expect(report.unbalancedRecords).toEqual([]);
-    expect(report.overdrawnBalances).toEqual([]);
-    expect(report.ok).toBe(true);
+    await expectSoundLedger(database);
   });
 });

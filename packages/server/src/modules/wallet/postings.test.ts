@@ -7,22 +7,18 @@ import { DomainError } from '../../domain/errors';
 import { queryRows } from '../../engine/sql';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
 import { inLedgerTransaction, reconcileLedger } from './ledger';
-import { legsOf, move, post, reverse } from './postings';
+import {
+  type LedgerReason,
+  legsOf,
+  type Movement,
+  move,
+  type PostOptions,
+  post,
+  reverse,
+} from './postings';
+import { addAccount } from './testFixtures';
 
 const NOW = Date.UTC(2026, 2, 1, 12);
-
-async function addAccount(database: Database, user: string, account: string): Promise<string> {
-  await database.db.execute(
-    sql`INSERT INTO users (username, password_hash) VALUES (${user}, 'x') ON CONFLICT (username) DO NOTHING`,
-  );
-  const [row] = await queryRows<{ id: string }>(
-    database.db,
-    sql`INSERT INTO mining_accounts (user_id, name) SELECT id, ${account} FROM users
-        WHERE username = ${user} RETURNING id::text AS id`,
-  );
-  if (row === undefined) throw new Error('no account');
-  return row.id;
-}
 
 async function balances(database: Database, accountId: string, coin: string) {
   const rows = await queryRows<{ bucket: string; balance: string }>(
@@ -60,23 +56,24 @@ describe.each(testDrivers)('postings on %s', (driver) => {
   let alice = '';
   let bob = '';
 
+  /** One movement and its reason, posted in a ledger transaction of its own. */
+  const moveNow = (movement: Movement & { reason: LedgerReason }, options?: PostOptions) =>
+    inLedgerTransaction(database, (tx) => move(tx, movement, NOW, options));
+  /** Alice's 2 BTC of mining income, under one reference. */
+  const seedAlice = () =>
+    moveNow({
+      from: { system: 'mining_payouts' },
+      to: { account: alice },
+      coin: 'btc',
+      amount: '2',
+      reason: { type: 'mining', reference: 'postings:seed' },
+    });
+
   beforeAll(async () => {
     database = await openTestDatabase(driver);
     alice = await addAccount(database, 'alice', 'alice01');
     bob = await addAccount(database, 'bob', 'bob00001');
-    await inLedgerTransaction(database, (tx) =>
-      move(
-        tx,
-        {
-          from: { system: 'mining_payouts' },
-          to: { account: alice },
-          coin: 'btc',
-          amount: '2',
-          reason: { type: 'mining', reference: 'postings:seed' },
-        },
-        NOW,
-      ),
-    );
+    await seedAlice();
   });
 
   afterAll(async () => {
@@ -84,37 +81,21 @@ describe.each(testDrivers)('postings on %s', (driver) => {
   });
 
   it('should move value between places and not post a known reference twice', async () => {
-    const again = await inLedgerTransaction(database, (tx) =>
-      move(
-        tx,
-        {
-          from: { system: 'mining_payouts' },
-          to: { account: alice },
-          coin: 'btc',
-          amount: '2',
-          reason: { type: 'mining', reference: 'postings:seed' },
-        },
-        NOW,
-      ),
-    );
+    const again = await seedAlice();
     expect(again.posted).toBe(false);
     expect(await balances(database, alice, 'btc')).toEqual({ available: '2' });
   });
 
   it('should refuse an overdraft as insufficient balance naming the field, writing nothing', async () => {
-    const refusal = await inLedgerTransaction(database, (tx) =>
-      move(
-        tx,
-        {
-          from: { account: bob },
-          to: { account: alice },
-          coin: 'btc',
-          amount: '0.1',
-          reason: { type: 'transfer' },
-        },
-        NOW,
-        { field: 'pay_amount' },
-      ),
+    const refusal = await moveNow(
+      {
+        from: { account: bob },
+        to: { account: alice },
+        coin: 'btc',
+        amount: '0.1',
+        reason: { type: 'transfer' },
+      },
+      { field: 'pay_amount' },
     ).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(DomainError);
     expect(refusal).toMatchObject({
@@ -155,32 +136,20 @@ describe.each(testDrivers)('postings on %s', (driver) => {
   });
 
   it('should refuse a reversal whose value has moved on', async () => {
-    const sent = await inLedgerTransaction(database, (tx) =>
-      move(
-        tx,
-        {
-          from: { account: alice },
-          to: { account: bob },
-          coin: 'btc',
-          amount: '1',
-          reason: { type: 'transfer' },
-        },
-        NOW,
-      ),
-    );
-    await inLedgerTransaction(database, (tx) =>
-      move(
-        tx,
-        {
-          from: { account: bob },
-          to: { account: alice },
-          coin: 'btc',
-          amount: '0.6',
-          reason: { type: 'transfer' },
-        },
-        NOW,
-      ),
-    );
+    const sent = await moveNow({
+      from: { account: alice },
+      to: { account: bob },
+      coin: 'btc',
+      amount: '1',
+      reason: { type: 'transfer' },
+    });
+    await moveNow({
+      from: { account: bob },
+      to: { account: alice },
+      coin: 'btc',
+      amount: '0.6',
+      reason: { type: 'transfer' },
+    });
     await expect(
       inLedgerTransaction(database, (tx) => reverse(tx, sent.id, { type: 'transfer' }, NOW)),
     ).rejects.toMatchObject({ code: ERROR_CODES.insufficientBalance });

@@ -3,25 +3,20 @@
  * account (another user's or the caller's own), by name, as one ledger record whose two
  * entries commit together.
  */
+import { withdrawalDecimals } from '@poolkit/core';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { COINS, type CoinId, ERROR_CODES } from '../../contract';
+import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import { isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { queryRows } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import {
-  addUserLog,
-  checkTicketCode,
-  requireLiveValidation,
-  requireUser,
-  spendValidationIn,
-} from '../identity/users';
+import { addUserLog, requireUser } from '../identity/users';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
-import { verifyPayPassword } from './payPassword';
 import { move } from './postings';
+import { checkPayAuthorisation } from './secondValidation';
 
 /** What a transfer asks for, as the contract's body carries it. */
 export interface TransferRequest {
@@ -36,19 +31,14 @@ export interface TransferRequest {
 }
 
 /** The answer of a transfer (`transferSchema`). */
-export interface TransferAnswer {
-  readonly id: string;
-  readonly coin: CoinId;
-  readonly from_account: string;
-  readonly to_account: string;
-  readonly amount: string;
-  readonly status: 'successful';
-  readonly created_at: string;
-}
+export type TransferAnswer = AnswerOf<'transfer'>;
 
-/** Decimal places a coin's amounts may have: its chain's, at most the contract's 18. */
+/**
+ * Decimal places a coin's amounts may have: its chain's, at most the contract's 18 (core's
+ * `withdrawalDecimals`, the same rule for every amount that moves between accounts).
+ */
 export function transferDecimals(coin: CoinId): number {
-  return Math.min(COINS[coin].chainDecimals, 18);
+  return withdrawalDecimals(coin);
 }
 
 /**
@@ -60,7 +50,7 @@ export function transferDecimals(coin: CoinId): number {
  * 2. Refused while withdrawals are paused after a security change (403 code 40302), when the
  *    amount has more decimals than the coin (400 naming `amount`), without a live `transfer`
  *    second validation of the caller (400 code 40002 naming `validation_token`), or with a
- *    wrong pay password (see `verifyPayPassword`; each try also spends one of the
+ *    wrong pay password ({@link checkPayAuthorisation}; each try also spends one of the
  *    validation's five).
  * 3. In one transaction (`runIdempotent`): claims the key, spends the validation, finds the
  *    caller's `from_account` and the receiving `to_account` (400 naming the field when either
@@ -85,7 +75,6 @@ export async function transfer(
       amount: amount.toFixed(),
     }),
   };
-  const validation = { userId, scene: 'transfer', field: 'validation_token' };
   return answerOnce(context.database, call, async () => {
     const user = await requireUser(context, userId);
     const now = context.clock.now();
@@ -100,13 +89,10 @@ export async function transfer(
     if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
       refuseField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
     }
-    await requireLiveValidation(context, body.validation_token, validation);
-    await checkTicketCode(context, 'validation', body.validation_token, 'validation_token', () =>
-      verifyPayPassword(context, userId, body.pay_password, body.key_id),
-    );
+    const authorised = await checkPayAuthorisation(context, userId, 'transfer', body);
 
     const { answer, replayed } = await runIdempotent(context.database, call, now, async (tx) => {
-      await spendValidationIn(tx, body.validation_token, validation, now);
+      await authorised.spendIn(tx, now);
       const accounts = await queryRows<{
         id: string;
         name: string;

@@ -17,9 +17,7 @@ import {
   registerByEmail,
   secondValidation,
 } from '../identity/testHelpers';
-import { reconcileLedger } from './ledger';
-
-const PAY_PASSWORD = 'Pay123456';
+import { expectSoundLedger, PAY_PASSWORD, transactionLines } from './testFixtures';
 
 describe.each(testDrivers)('wallet on %s', (driver) => {
   let database: Database;
@@ -218,11 +216,7 @@ describe.each(testDrivers)('wallet on %s', (driver) => {
       { account: 'bob00001', coin: 'btc', available: '0.25', frozen: '0', total: '0.25' },
     ]);
 
-    const aliceLines = await callApi(app, 'GET', '/wallets/transactions', {
-      token: alice,
-      query: { type: 'transfer_out' },
-    });
-    expect(aliceLines.data.list).toEqual([
+    expect(await transactionLines(app, alice, { type: 'transfer_out' })).toEqual([
       expect.objectContaining({
         id: first.data.id,
         account: 'alice01',
@@ -230,8 +224,7 @@ describe.each(testDrivers)('wallet on %s', (driver) => {
         counterparty: 'bob00001',
       }),
     ]);
-    const bobLines = await callApi(app, 'GET', '/wallets/transactions', { token: bob });
-    expect(bobLines.data.list).toEqual([
+    expect(await transactionLines(app, bob, {})).toEqual([
       expect.objectContaining({
         id: first.data.id,
         type: 'transfer_in',
@@ -250,7 +243,7 @@ describe.each(testDrivers)('wallet on %s', (driver) => {
       token: carol,
     });
     expect(stranger.status).toBe(404);
-    expect((await reconcileLedger(database)).ok).toBe(true);
+    await expectSoundLedger(database);
   });
 
   it('should refuse bad transfers by field and keep the validation for a corrected retry', async () => {
@@ -301,7 +294,7 @@ describe.each(testDrivers)('wallet on %s', (driver) => {
       body: await transferBody(alice, {}, { validationToken: bobsValidation }),
     });
     expect([foreignValidation.status, foreignValidation.code]).toEqual([400, 40002]);
-    expect((await reconcileLedger(database)).ok).toBe(true);
+    await expectSoundLedger(database);
   });
 
   it('should move coins between two accounts of one user as two lines of one record', async () => {

@@ -8,25 +8,19 @@ import { isMiningAddressShape } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { type CoinId, ERROR_CODES } from '../../contract';
+import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import { iso, isoSeconds } from '../../db/sql';
 import { notFound, refuseField } from '../../domain/errors';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { addUserLog, consumeTicket } from '../identity/users';
+import { type IdRow, isEntityId } from './rows';
 import { SECURITY_CHANGE_PAUSE_MS } from './withdrawRules';
 
 /** The most saved addresses a user keeps per coin. */
 export const MAX_WITHDRAW_ADDRESSES_PER_COIN = 20;
 
 /** A saved address (core's `withdrawAddressSchema`). */
-export interface WithdrawAddressAnswer {
-  readonly id: string;
-  readonly coin: CoinId;
-  readonly alias: string;
-  readonly address: string;
-  readonly public_key: string | null;
-  readonly created_at: string;
-}
+export type WithdrawAddressAnswer = AnswerOf<'createWithdrawAddress'>;
 
 /** What saving an address asks for (core's `createWithdrawAddressBodySchema`, parsed). */
 export interface NewWithdrawAddress {
@@ -170,7 +164,7 @@ export async function renameWithdrawAddress(
   id: string,
   alias: string,
 ): Promise<WithdrawAddressAnswer> {
-  if (!/^\d{1,18}$/.test(id)) noSuchAddress();
+  if (!isEntityId(id)) noSuchAddress();
   const [row] = await queryRows<AddressRow>(
     executor,
     sql`UPDATE withdraw_addresses SET alias = ${alias}
@@ -191,8 +185,8 @@ export async function deleteWithdrawAddress(
   id: string,
   nowMs: number,
 ): Promise<void> {
-  if (!/^\d{1,18}$/.test(id)) noSuchAddress();
-  const rows = await queryRows<{ id: string }>(
+  if (!isEntityId(id)) noSuchAddress();
+  const rows = await queryRows<IdRow>(
     executor,
     sql`UPDATE withdraw_addresses SET deleted_at = ${iso(nowMs)}::timestamptz
         WHERE id = ${id}::bigint AND user_id = ${userId}::bigint AND deleted_at IS NULL

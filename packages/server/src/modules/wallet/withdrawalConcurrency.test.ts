@@ -9,25 +9,29 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
-import { type AppContext, createAppContext } from '../../context';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
-import { withQueryHold } from '../../testing/queryHold';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { creditTestIncome } from '../../testing/testIncome';
 import { grantOperator } from '../admin/operators';
 import { createDemoChain, DEMO_CONFIRM_AFTER_MS } from '../chain/demoChain';
-import { hashPassword, TEST_PASSWORD_HASH_COST } from '../identity/crypto';
 import { callApi, encrypted, registerByEmail } from '../identity/testHelpers';
-import { createTicket } from '../identity/users';
-import { reconcileLedger } from './ledger';
-import { processWithdrawals } from './withdrawals';
-
-const PAY_PASSWORD = 'Pay123456';
-const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+import type { IdRow } from './rows';
+import {
+  accountBalance,
+  BTC_ADDRESS,
+  expectRepeatAnsweredOnce,
+  expectSoundLedger,
+  openWalletApp,
+  PAY_PASSWORD,
+  setPayPasswords,
+  systemBalance,
+  validationOf,
+  type WalletTestApp,
+} from './testFixtures';
+import { processWithdrawals } from './withdrawalSending';
 
 describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
   let database: Database;
@@ -38,25 +42,10 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
   let userId = '';
   let addressId = '';
   const operators: string[] = [];
-  let holdNext: ReturnType<typeof withQueryHold>['holdNext'];
+  let holdNext: WalletTestApp['holdNext'];
 
   async function balance(bucket: 'available' | 'frozen'): Promise<string> {
-    const [row] = await queryRows<{ balance: string }>(
-      database.db,
-      sql`SELECT COALESCE(sum(la.balance), 0)::text AS balance FROM ledger_accounts la
-          JOIN mining_accounts ma ON ma.id = la.mining_account_id
-          WHERE ma.name = 'alice01' AND la.coin = 'btc' AND la.bucket = ${bucket}`,
-    );
-    return new Big(row?.balance ?? '0').toFixed();
-  }
-
-  async function systemBalance(name: string): Promise<string> {
-    const [row] = await queryRows<{ balance: string }>(
-      database.db,
-      sql`SELECT COALESCE(sum(balance), 0)::text AS balance FROM ledger_accounts
-          WHERE system_name = ${name} AND coin = 'btc'`,
-    );
-    return new Big(row?.balance ?? '0').toFixed();
+    return (await accountBalance(database, 'alice01', 'btc', bucket)).toFixed();
   }
 
   async function fund(amount: string): Promise<void> {
@@ -64,7 +53,7 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
   }
 
   async function request(amount: string) {
-    const ticket = await createTicket(identity, 'validation', userId, 'withdraw', 3_600_000);
+    const validationToken = await validationOf(identity, userId, 'withdraw');
     const secret = await encrypted(app, PAY_PASSWORD);
     return {
       coin: 'btc',
@@ -72,30 +61,13 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
       amount,
       pay_password: secret.password,
       key_id: secret.key_id,
-      validation_token: ticket.token,
+      validation_token: validationToken,
       idempotency_key: randomUUID(),
     };
   }
 
-  async function expectSoundLedger(): Promise<void> {
-    const report = await reconcileLedger(database);
-    expect(report.mismatchedBalances).toEqual([]);
-    expect(report.unbalancedRecords).toEqual([]);
-    expect(report.overdrawnBalances).toEqual([]);
-    expect(report.ok).toBe(true);
-  }
-
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    const held = withQueryHold(database);
-    holdNext = held.holdNext;
-    app = await buildApp({ config: testConfig(), db: held.database, clock });
-    identity = createAppContext({
-      database,
-      clock,
-      config: testConfig(),
-      mailer: { send: async () => {} },
-    });
+    ({ database, app, identity, holdNext } = await openWalletApp(driver, { clock, held: true }));
     token = (await registerByEmail(app, 'alice01', 'alice01@example.com', 'Secret123', '10.5.0.1'))
       .token;
     for (const [index, name] of ['staff001', 'staff002'].entries()) {
@@ -119,12 +91,11 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
       if (user.username === 'alice01') userId = user.id;
       else await grantOperator(database.db, user.id, null, clock.now());
     }
-    const hash = await hashPassword(PAY_PASSWORD, TEST_PASSWORD_HASH_COST);
-    await database.db.execute(sql`UPDATE users SET pay_password_hash = ${hash}`);
-    const [address] = await queryRows<{ id: string }>(
+    await setPayPasswords(database);
+    const [address] = await queryRows<IdRow>(
       database.db,
       sql`INSERT INTO withdraw_addresses (user_id, coin, alias, address, created_at)
-          VALUES (${userId}::bigint, 'btc', 'Cold', ${ADDRESS}, now()) RETURNING id::text AS id`,
+          VALUES (${userId}::bigint, 'btc', 'Cold', ${BTC_ADDRESS}, now()) RETURNING id::text AS id`,
     );
     addressId = address?.id ?? '';
   });
@@ -150,7 +121,7 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
     expect(new Set(succeeded.map((answer) => answer.data.id)).size).toBe(50);
     expect(await balance('available')).toBe('0');
     expect(await balance('frozen')).toBe('0.06');
-    await expectSoundLedger();
+    await expectSoundLedger(database);
 
     // Two jobs settle at the same time (the app's own job may join in): each part is paid once.
     clock.advance(DEMO_CONFIRM_AFTER_MS);
@@ -162,14 +133,14 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
     expect(runs.reduce((sum, run) => sum + run.confirmed, 0)).toBeLessThanOrEqual(50);
     await processWithdrawals(database, chain, clock.now());
     expect(await balance('frozen')).toBe('0');
-    expect(await systemBalance('withdrawals_paid')).toBe('0.05');
-    expect(await systemBalance('withdraw_fees')).toBe('0.01');
+    expect(await systemBalance(database, 'withdrawals_paid')).toBe('0.05');
+    expect(await systemBalance(database, 'withdraw_fees')).toBe('0.01');
     const [records] = await queryRows<{ payouts: number }>(
       database.db,
       sql`SELECT count(*)::int AS payouts FROM ledger_transactions WHERE type = 'withdraw_payout'`,
     );
     expect(records?.payouts).toBe(50);
-    await expectSoundLedger();
+    await expectSoundLedger(database);
   });
 
   it('should let one of two operators deciding the same audit at once win', async () => {
@@ -196,7 +167,7 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
           WHERE target_type = 'withdrawal' AND target_id = ${held.data.id}`,
     );
     expect(entries?.decisions).toBe(1);
-    await expectSoundLedger();
+    await expectSoundLedger(database);
   });
 
   it('should answer a repeat that looked for the key before the first committed with the first answer', async () => {
@@ -207,18 +178,11 @@ describe.each(testDrivers)('concurrent withdrawals on %s', (driver) => {
     const available = new Big(await balance('available'));
     const frozen = new Big(await balance('frozen'));
     const body = await request('0.001');
-    const send = () => callApi(app, 'POST', '/wallets/withdrawals', { token, body });
-    const held = holdNext(/^SELECT endpoint, request_hash, response FROM idempotency_keys/);
-    const repeat = send();
-    await held.reached;
-    const first = await send();
-    held.release();
-    const second = await repeat;
-    expect(first.status, first.msg).toBe(200);
-    expect(second.status, second.msg).toBe(200);
-    expect(second.data).toEqual(first.data);
+    await expectRepeatAnsweredOnce(holdNext, () =>
+      callApi(app, 'POST', '/wallets/withdrawals', { token, body }),
+    );
     expect(available.minus(await balance('available')).toFixed()).toBe('0.0012');
     expect(new Big(await balance('frozen')).minus(frozen).toFixed()).toBe('0.0012');
-    await expectSoundLedger();
+    await expectSoundLedger(database);
   });
 });
