@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { callApi, registerByEmail } from '../identity/testHelpers';
+import { testDrivers } from '../../testing/testDatabase';
+import { callApi, registerByEmail, useTestApp } from '../identity/testHelpers';
 
 describe.each(testDrivers)('accounts and observers on %s', (driver) => {
   let database: Database;
@@ -13,9 +11,9 @@ describe.each(testDrivers)('accounts and observers on %s', (driver) => {
   let token: string;
   const clock = createManualClock(Date.UTC(2026, 0, 1));
 
+  useTestApp(driver, clock, (opened) => ({ app, database } = opened));
+
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
     ({ token } = await registerByEmail(
       app,
       'owner01',
@@ -23,11 +21,6 @@ describe.each(testDrivers)('accounts and observers on %s', (driver) => {
       'Secret123',
       '10.1.0.1',
     ));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   it('should create sub-accounts with unique names and list them main first', async () => {

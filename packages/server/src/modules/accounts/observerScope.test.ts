@@ -1,15 +1,13 @@
 import { buildPath, type Endpoint, ERROR_CODES, endpointList } from '@poolkit/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { createIngest } from '../../engine/ingest';
 import { runRollup } from '../../engine/rollup';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { OBSERVER_PERMISSIONS } from '../identity/permissions';
-import { callApi, registerByEmail } from '../identity/testHelpers';
+import { callApi, registerByEmail, useTestApp } from '../identity/testHelpers';
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0);
 
@@ -79,9 +77,9 @@ describe.each(testDrivers)('observer link scope on %s', (driver) => {
     return { status: response.statusCode, ...envelope };
   }
 
+  useTestApp(driver, clock, (opened) => ({ app, database } = opened));
+
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
     const { token } = await registerByEmail(
       app,
       'scope001',
@@ -118,11 +116,6 @@ describe.each(testDrivers)('observer link scope on %s', (driver) => {
     };
     btcOnly = await link(['btc']);
     allPools = await link([]);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   it('should find the account reads of the contract', () => {

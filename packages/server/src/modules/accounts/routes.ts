@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { ERROR_CODES, endpoints } from '../../contract';
+import { endpoints } from '../../contract';
 import { isUniqueViolation } from '../../db/errors';
 import { iso, isoSeconds, queryRow, queryRows } from '../../db/sql';
-import type { Principal } from '../../http/authenticate';
-import { HttpError } from '../../http/httpError';
+import { badField, notFound } from '../../domain/errors';
 import { registerEndpoint } from '../../http/registerEndpoint';
+import { userOf } from '../../http/userOf';
 import { deriveKey, openText, randomToken, sealText, sha256Hex } from '../identity/crypto';
 import { permissionLevel } from '../identity/permissions';
+import { conflict, signInRequired } from '../identity/refusals';
 import { OBSERVER_TOKEN_PREFIX } from '../identity/sessions';
 import { addUserLog } from '../identity/users';
 
@@ -48,19 +49,8 @@ export async function findOwnAccount(
     context.database,
     sql`SELECT ${accountColumns} FROM mining_accounts a WHERE a.user_id = ${userId}::bigint AND a.name = ${name}`,
   );
-  if (row === undefined) {
-    throw new HttpError(404, ERROR_CODES.notFound, 'No such mining account', {
-      fields: [{ field: 'account', message: 'No such mining account' }],
-    });
-  }
+  if (row === undefined) notFound('account', 'No such mining account');
   return row;
-}
-
-function ownerOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
-  return principal.userId;
 }
 
 /** How long each observer-link expiry lasts; `null` is forever. */
@@ -105,8 +95,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: AppContext)
   }
 
   registerEndpoint(app, endpoints.accounts, async (_input, { principal }) => {
-    if (principal === null)
-      throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
+    if (principal === null) signInRequired();
     const rows = await queryRows<AccountRow>(
       context.database,
       principal.kind === 'observer'
@@ -121,17 +110,13 @@ export function registerAccountRoutes(app: FastifyInstance, context: AppContext)
   });
 
   registerEndpoint(app, endpoints.createSubAccount, async ({ body }, { principal, request }) => {
-    const userId = ownerOf(principal);
+    const userId = userOf(principal);
     const message = 'This account name is already taken';
     const existing = await queryRow<{ id: string }>(
       context.database,
       sql`SELECT id::text AS id FROM mining_accounts WHERE lower(name) = lower(${body.name})`,
     );
-    if (existing !== undefined) {
-      throw new HttpError(409, ERROR_CODES.conflict, message, {
-        fields: [{ field: 'name', message }],
-      });
-    }
+    if (existing !== undefined) conflict('name', message);
     let row: AccountRow | undefined;
     try {
       row = await queryRow<AccountRow>(
@@ -142,11 +127,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: AppContext)
             RETURNING ${accountColumns}`,
       );
     } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new HttpError(409, ERROR_CODES.conflict, message, {
-          fields: [{ field: 'name', message }],
-        });
-      }
+      if (isUniqueViolation(error)) conflict('name', message);
       throw error;
     }
     if (row === undefined) throw new Error('The new account was not returned');
@@ -155,17 +136,10 @@ export function registerAccountRoutes(app: FastifyInstance, context: AppContext)
   });
 
   registerEndpoint(app, endpoints.updateSubAccount, async ({ params, body }, { principal }) => {
-    const userId = ownerOf(principal);
+    const userId = userOf(principal);
     const account = await findOwnAccount(context, userId, params.account);
     if (account.is_main) {
-      throw new HttpError(
-        400,
-        ERROR_CODES.validation,
-        "account: The main account's permission cannot change",
-        {
-          fields: [{ field: 'account', message: "The main account's permission cannot change" }],
-        },
-      );
+      badField('account', "The main account's permission cannot change");
     }
     await context.database.db.execute(
       sql`UPDATE mining_accounts SET permission = ${body.permission} WHERE id = ${account.id}::bigint`,
@@ -182,7 +156,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: AppContext)
   });
 
   registerEndpoint(app, endpoints.observerLinks, async ({ params }, { principal, request }) => {
-    const account = await findOwnAccount(context, ownerOf(principal), params.account);
+    const account = await findOwnAccount(context, userOf(principal), params.account);
     const rows = await queryRows<ObserverRow>(
       context.database,
       sql`SELECT id::text AS id, nickname, expiry, token_encrypted, pools,
@@ -199,7 +173,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: AppContext)
     app,
     endpoints.createObserverLink,
     async ({ params, body }, { principal, request }) => {
-      const userId = ownerOf(principal);
+      const userId = userOf(principal);
       const account = await findOwnAccount(context, userId, params.account);
       const now = context.clock.now();
       const lifetime = OBSERVER_EXPIRY_MS[body.expiry];
@@ -226,7 +200,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: AppContext)
     app,
     endpoints.deleteObserverLink,
     async ({ params }, { principal, request }) => {
-      const userId = ownerOf(principal);
+      const userId = userOf(principal);
       const account = await findOwnAccount(context, userId, params.account);
       const rows = await queryRows<{ id: string }>(
         context.database,
@@ -234,11 +208,7 @@ export function registerAccountRoutes(app: FastifyInstance, context: AppContext)
           WHERE account_id = ${account.id}::bigint AND id::text = ${params.id} AND deleted_at IS NULL
           RETURNING id::text AS id`,
       );
-      if (rows.length === 0) {
-        throw new HttpError(404, ERROR_CODES.notFound, 'No such observer link', {
-          fields: [{ field: 'id', message: 'No such observer link' }],
-        });
-      }
+      if (rows.length === 0) notFound('id', 'No such observer link');
       await addUserLog(context, userId, 'operation', 'observer_link_deleted', request);
       return null;
     },

@@ -1,16 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import { apiKeyListSchema, createdApiKeySchema, ERROR_CODES } from '@poolkit/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
-import { createIngest } from '../../engine/ingest';
-import { runRollup } from '../../engine/rollup';
 import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { ipAllowed } from './apiKeys';
-import { callApi, loginByEmail, registerByEmail, secondValidation } from './testHelpers';
+import {
+  callApi,
+  loginByEmail,
+  mineRecently,
+  registerByEmail,
+  secondValidation,
+  useTestApp,
+} from './testHelpers';
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0);
 const DAY = 24 * 3_600_000;
@@ -40,9 +45,9 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
   let token = '';
   const clock = createManualClock(T0);
 
+  useTestApp(driver, clock, (opened) => ({ app, database } = opened));
+
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
     ({ token } = await registerByEmail(
       app,
       'keys0001',
@@ -55,23 +60,7 @@ describe.each(testDrivers)('read-only API keys on %s', (driver) => {
       body: { name: 'keys0002', permission: 'read_only' },
     });
     expect(sub.status).toBe(200);
-    const shares = ['keys0001', 'keys0002'].flatMap((account) =>
-      [1, 2, 3].map((minute) => ({
-        account,
-        coin: 'btc' as const,
-        worker: 'rig1',
-        difficulty: 1e6,
-        accepted: true,
-        at: T0 - minute * 60_000,
-      })),
-    );
-    expect((await createIngest(database).recordShares(shares)).refused).toEqual([]);
-    await runRollup(database, T0);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await mineRecently(database, ['keys0001', 'keys0002'], 3, T0);
   });
 
   /**

@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { type DelegableScope, delegableScopeSchema } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ERROR_CODES, endpoints } from '../../contract';
 import { iso, isoSeconds, queryRow, queryRows } from '../../db/sql';
-import { queryRows as queryInTransaction, type SqlExecutor } from '../../engine/sql';
+import { DomainError } from '../../domain/errors';
+import { queryRows as queryInTransaction } from '../../engine/sql';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { notifySettingUpdate } from '../notifications/messages';
+import { userOf } from '../../http/userOf';
 import { randomToken, safeEqual, sha256Hex } from './crypto';
-import { addUserLog, requireLiveValidation, spendValidationIn } from './users';
+import { jsonList, namesOf, ownedAccounts, revokeOwnDelegation, scopesOf } from './delegation';
+import { securityChangeIn } from './securityChange';
+import { requireLiveValidation, spendValidationIn } from './users';
 
 /** Every API key starts with this, so the verifier tells it from a session or observer token. */
 export const API_KEY_PREFIX = 'pk_';
@@ -56,21 +58,6 @@ const keyColumns = sql`k.id::text AS id, k.name, k.prefix, k.scopes, k.ip_allow,
   (extract(epoch from k.last_used_at) * 1000)::float8 AS last_used_ms,
   k.last_used_ip`;
 
-function jsonList(stored: string): string[] {
-  const value: unknown = JSON.parse(stored);
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-    throw new Error('api_keys holds a JSON column that is not a list of strings');
-  }
-  return value;
-}
-
-function scopesOf(stored: string): DelegableScope[] {
-  return jsonList(stored).flatMap((scope) => {
-    const parsed = delegableScopeSchema.safeParse(scope);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
 function narrowExpiry(value: string): ApiKeyExpiry {
   return value in API_KEY_EXPIRY_MS ? (value as ApiKeyExpiry) : 'one_month';
 }
@@ -81,7 +68,7 @@ function keyAnswer(row: ApiKeyRow) {
     name: row.name,
     prefix: `${API_KEY_PREFIX}${row.prefix}`,
     scopes: scopesOf(row.scopes),
-    accounts: row.accounts === null || row.accounts === '' ? [] : row.accounts.split(','),
+    accounts: namesOf(row.accounts),
     ip_allow: jsonList(row.ip_allow),
     expiry: narrowExpiry(row.expiry),
     expires_at: row.expires_ms === null ? null : isoSeconds(row.expires_ms),
@@ -193,35 +180,10 @@ export async function verifyApiKey(
     delegation: {
       via: 'api_key',
       id: row.id,
-      accounts: row.accounts === null || row.accounts === '' ? [] : row.accounts.split(','),
+      accounts: namesOf(row.accounts),
     },
     credential: { type: 'api_key', id: row.id },
   };
-}
-
-/**
- * Revokes every live API key of a user (a password reset: whoever held the account may have made
- * one), in the caller's transaction when it passes one. Resolves how many keys it revoked.
- */
-export async function revokeUserApiKeys(
-  executor: SqlExecutor,
-  userId: string,
-  nowMs: number,
-): Promise<number> {
-  const rows = await queryInTransaction<{ id: string }>(
-    executor,
-    sql`UPDATE api_keys SET revoked_at = ${iso(nowMs)}::timestamptz
-        WHERE user_id = ${userId}::bigint AND revoked_at IS NULL
-        RETURNING id::text AS id`,
-  );
-  return rows.length;
-}
-
-function ownerOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
-  return principal.userId;
 }
 
 /** Registers `GET/POST /users/api-keys` and `DELETE /users/api-keys/{id}`. */
@@ -229,7 +191,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext):
   const { database } = context;
 
   registerEndpoint(app, endpoints.apiKeys, async (_input, { principal }) => {
-    const userId = ownerOf(principal);
+    const userId = userOf(principal);
     const rows = await queryRows<ApiKeyRow>(
       database,
       sql`SELECT ${keyColumns} FROM api_keys k
@@ -246,34 +208,20 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext):
    * inserts the key, so a refused key (too many keys) leaves it good for another try.
    */
   registerEndpoint(app, endpoints.createApiKey, async ({ body }, { principal, request }) => {
-    const userId = ownerOf(principal);
+    const userId = userOf(principal);
     const validation = { userId, scene: 'api_key', field: 'validation_token' } as const;
     await requireLiveValidation(context, body.validation_token, validation);
-    const names = [...new Set(body.accounts)];
-    const owned = await queryRows<{ id: string; name: string }>(
-      database,
-      sql`SELECT id::text AS id, name FROM mining_accounts
-          WHERE user_id = ${userId}::bigint AND name IN (${sql.join(
-            names.map((name) => sql`${name}`),
-            sql`, `,
-          )})`,
-    );
-    const missing = names.find((name) => !owned.some((row) => row.name === name));
+    const { owned, missing } = await ownedAccounts(context, userId, body.accounts);
     if (missing !== undefined) {
-      throw new HttpError(
-        404,
-        ERROR_CODES.notFound,
-        `accounts: No such mining account ${missing}`,
-        {
-          fields: [{ field: 'accounts', message: 'No such mining account' }],
-        },
-      );
+      throw new DomainError(ERROR_CODES.notFound, `accounts: No such mining account ${missing}`, [
+        { field: 'accounts', message: 'No such mining account' },
+      ]);
     }
-    const now = context.clock.now();
+    const change = { userId, setting: 'apiKey', action: 'api_key_created', request } as const;
     const lifetime = API_KEY_EXPIRY_MS[body.expiry];
     const prefix = randomBytes(6).toString('hex');
     const secret = `${API_KEY_PREFIX}${prefix}_${randomToken('', 32)}`;
-    const row = await database.db.transaction(async (tx) => {
+    const row = await securityChangeIn(context, change, async (tx, now) => {
       const live = await queryInTransaction<{ count: number }>(
         tx,
         sql`SELECT count(*)::int AS count FROM api_keys
@@ -309,33 +257,16 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: AppContext):
         tx,
         sql`SELECT ${keyColumns} FROM api_keys k WHERE k.id = ${id}::bigint`,
       );
-      await notifySettingUpdate(tx, userId, 'apiKey', now);
       return rows[0];
     });
     if (row === undefined) throw new Error('The new API key could not be read back');
-    await addUserLog(context, userId, 'security', 'api_key_created', request);
     return { key: keyAnswer(row), secret };
   });
 
   registerEndpoint(app, endpoints.revokeApiKey, async ({ params }, { principal, request }) => {
-    const userId = ownerOf(principal);
-    const now = context.clock.now();
-    const revoked = await database.db.transaction(async (tx) => {
-      const rows = await queryInTransaction<{ id: string }>(
-        tx,
-        sql`UPDATE api_keys SET revoked_at = ${iso(now)}::timestamptz
-            WHERE user_id = ${userId}::bigint AND id::text = ${params.id} AND revoked_at IS NULL
-            RETURNING id::text AS id`,
-      );
-      if (rows.length > 0) await notifySettingUpdate(tx, userId, 'apiKey', now);
-      return rows.length > 0;
-    });
-    if (!revoked) {
-      throw new HttpError(404, ERROR_CODES.notFound, 'id: No such API key', {
-        fields: [{ field: 'id', message: 'No such API key' }],
-      });
-    }
-    await addUserLog(context, userId, 'security', 'api_key_revoked', request);
+    const userId = userOf(principal);
+    const change = { userId, setting: 'apiKey', action: 'api_key_revoked', request } as const;
+    await revokeOwnDelegation(context, 'api_keys', params.id, change, 'No such API key');
     return null;
   });
 }

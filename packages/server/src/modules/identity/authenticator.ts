@@ -2,16 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/sql';
-import { notifySettingUpdate } from '../notifications/messages';
 import { codeRefused, conflict } from './refusals';
+import { recordSecurityChange } from './securityChange';
 import { matchTotpStep, newTotpSecret, otpauthUrl } from './totp';
-import {
-  addUserLog,
-  checkTicketCode,
-  consumeTicket,
-  requireLiveValidation,
-  type UserRow,
-} from './users';
+import { checkTicketCode, consumeTicket, requireLiveValidation, type UserRow } from './users';
 
 /**
  * Checks an authenticator code against a base32 secret (±1 step) and makes it single use: the
@@ -75,8 +69,12 @@ export async function enableTotp(
           verify_type = 'totp'
         WHERE id = ${user.id}::bigint`,
   );
-  await addUserLog(context, user.id, 'security', 'totp_enabled', request);
-  await notifySettingUpdate(context.database.db, user.id, 'authenticator', context.clock.now());
+  await recordSecurityChange(context, {
+    userId: user.id,
+    setting: 'authenticator',
+    action: 'totp_enabled',
+    request,
+  });
 }
 
 /**
@@ -99,6 +97,10 @@ export async function disableTotp(
           verify_type = CASE WHEN email IS NULL THEN 'sms' ELSE 'email' END
         WHERE id = ${userId}::bigint`,
   );
-  await addUserLog(context, userId, 'security', 'totp_disabled', request);
-  await notifySettingUpdate(context.database.db, userId, 'authenticator', context.clock.now());
+  await recordSecurityChange(context, {
+    userId,
+    setting: 'authenticator',
+    action: 'totp_disabled',
+    request,
+  });
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../clock';
 import { createAppContext } from '../../context';
 import type { Database } from '../../db/connect';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { startSession } from './sessions';
-import { callApi } from './testHelpers';
+import { callApi, useTestApp } from './testHelpers';
 import { createUser } from './users';
 
 describe.each(testDrivers)('codes to the signed-in user on %s', (driver) => {
@@ -15,15 +13,7 @@ describe.each(testDrivers)('codes to the signed-in user on %s', (driver) => {
   let app: FastifyInstance;
   const clock = createManualClock(Date.UTC(2026, 0, 1));
 
-  beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp(driver, clock, (opened) => ({ app, database } = opened));
 
   it('should refuse a code to the own phone or email when none is bound, naming the field', async () => {
     const context = createAppContext({

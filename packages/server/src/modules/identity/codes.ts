@@ -5,6 +5,7 @@ import { type AnswerOf, ERROR_CODES } from '../../contract';
 import { iso, queryRow, queryRows } from '../../db/sql';
 import { HttpError } from '../../http/httpError';
 import { deriveKey, safeEqual } from './crypto';
+import { codeRefused } from './refusals';
 
 /** A code works for 10 minutes. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -81,10 +82,9 @@ export async function sendVerificationCode(
   return { resend_after_s: CODE_RESEND_MS / 1000, expires_in_s: CODE_TTL_MS / 1000 };
 }
 
-function codeRefused(field: string): never {
-  throw new HttpError(400, ERROR_CODES.codeInvalid, 'The verification code is wrong or expired', {
-    fields: [{ field, message: 'The verification code is wrong or expired' }],
-  });
+/** HTTP 400 code 40002 naming `field`: the code is not the one sent, or it is spent. */
+function wrongCode(field: string): never {
+  codeRefused(field, 'The verification code is wrong or expired');
 }
 
 /**
@@ -113,13 +113,13 @@ export async function consumeVerificationCode(
           AND consumed_at IS NULL AND attempts < ${CODE_MAX_ATTEMPTS}
         RETURNING id::text AS id, code_hash`,
   );
-  if (row === undefined) codeRefused(field);
-  if (!safeEqual(row.code_hash, await codeHash(context, target, scene, code))) codeRefused(field);
+  if (row === undefined) wrongCode(field);
+  if (!safeEqual(row.code_hash, await codeHash(context, target, scene, code))) wrongCode(field);
   const used = await queryRows<{ id: string }>(
     context.database,
     sql`UPDATE verification_codes SET consumed_at = ${now}::timestamptz
         WHERE id = ${row.id}::bigint AND consumed_at IS NULL
         RETURNING id::text AS id`,
   );
-  if (used.length === 0) codeRefused(field);
+  if (used.length === 0) wrongCode(field);
 }

@@ -3,11 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { iso, queryRow, queryRows } from '../../db/sql';
-import { notifySettingUpdate } from '../notifications/messages';
 import { consumeVerificationCode, phoneTarget } from './codes';
 import { codeRefused, conflict } from './refusals';
+import { recordSecurityChange } from './securityChange';
 import {
-  addUserLog,
   checkTicketCode,
   consumeTicket,
   findUserByEmail,
@@ -108,8 +107,12 @@ async function changeContact(
           WHERE id = ${userId}::bigint`,
     );
   }
-  await addUserLog(context, userId, 'security', `${change.field}_changed`, request);
-  await notifySettingUpdate(context.database.db, userId, change.field, context.clock.now());
+  await recordSecurityChange(context, {
+    userId,
+    setting: change.field,
+    action: `${change.field}_changed`,
+    request,
+  });
 }
 
 /** What an email change sends: the new address, its code and the validation token if any. */

@@ -1,10 +1,13 @@
 import { constants, privateDecrypt } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { ERROR_CODES } from '../../contract';
-import { HttpError } from '../../http/httpError';
+import { badField, refuseField } from '../../domain/errors';
 
 /** Passwords: 8-64 characters with at least one letter and one digit. */
 export const PASSWORD_RULE = 'Password must be 8-64 characters with letters and digits';
+
+/** The refusal of a password encrypted with a key the server no longer holds, or not at all. */
+const PUBLIC_KEY_WRONG = 'The publicKey is wrong';
 
 /**
  * Decrypts an RSA-OAEP (SHA-256) encrypted secret (login or pay password) of the client's
@@ -18,20 +21,14 @@ export async function decryptSecret(
   field: string,
 ): Promise<string> {
   const key = await context.rsaKey();
-  if (keyId !== key.keyId) {
-    throw new HttpError(400, ERROR_CODES.publicKeyWrong, 'The publicKey is wrong', {
-      fields: [{ field: 'key_id', message: 'The publicKey is wrong' }],
-    });
-  }
+  if (keyId !== key.keyId) refuseField('key_id', PUBLIC_KEY_WRONG, ERROR_CODES.publicKeyWrong);
   try {
     return privateDecrypt(
       { key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       Buffer.from(encrypted, 'base64'),
     ).toString('utf8');
   } catch {
-    throw new HttpError(400, ERROR_CODES.publicKeyWrong, 'The publicKey is wrong', {
-      fields: [{ field, message: 'The publicKey is wrong' }],
-    });
+    refuseField(field, PUBLIC_KEY_WRONG, ERROR_CODES.publicKeyWrong);
   }
 }
 
@@ -54,9 +51,7 @@ export async function decryptPassword(
     !/[A-Za-z]/.test(password) ||
     !/\d/.test(password)
   ) {
-    throw new HttpError(400, ERROR_CODES.validation, `${field}: ${PASSWORD_RULE}`, {
-      fields: [{ field, message: PASSWORD_RULE }],
-    });
+    badField(field, PASSWORD_RULE);
   }
   return password;
 }

@@ -10,7 +10,7 @@ import {
 /**
  * The identity module's {@link CredentialCheck}: which of `credentials` still work at `nowMs`,
  * by the rules of the verifiers that made them (`sessions.ts`, `apiKeys.ts`,
- * `oauthProvider.ts`):
+ * `oauthTokens.ts`):
  *
  * - a session: its token family is not revoked (logout, password change, password reset,
  *   cancellation, a refresh token used twice) and its user is active. Its access token's own

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { pruneIdentityData } from './cancellation';
 import {
   type ApiAnswer,
@@ -16,6 +14,7 @@ import {
   loginByEmail,
   registerByEmail,
   solvedCaptcha,
+  useTestApp,
 } from './testHelpers';
 
 const T0 = Date.UTC(2026, 5, 1, 8);
@@ -44,15 +43,7 @@ describe.each(testDrivers)('the per-account brake on password guessing on %s', (
     return statuses;
   }
 
-  beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp(driver, clock, (opened) => ({ app, database } = opened));
 
   it('should refuse the right password after 5 wrong ones from 5 addresses until the wait has passed', async () => {
     await registerByEmail(app, 'brake001', 'brake001@example.com', 'Secret123', '10.76.0.1');

@@ -1,18 +1,18 @@
 import { createdOauthAppSchema, ERROR_CODES, oauthGrantListSchema } from '@poolkit/core';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
-import { createIngest } from '../../engine/ingest';
-import { runRollup } from '../../engine/rollup';
-import { queryRows } from '../../engine/sql';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { grantOperator } from '../admin/operators';
-import { callApi, registerByEmail, secondValidation } from './testHelpers';
+import { testDrivers } from '../../testing/testDatabase';
+import {
+  callApi,
+  mineRecently,
+  registerByEmail,
+  registerOperator,
+  secondValidation,
+  useTestApp,
+} from './testHelpers';
 
 const T0 = Date.UTC(2026, 3, 1, 8);
 const REDIRECT = 'https://rigwatch.example/callback';
@@ -28,9 +28,9 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
   let as: oauth.AuthorizationServer;
   const clock = createManualClock(T0);
 
+  useTestApp(driver, clock, (opened) => ({ app, database } = opened));
+
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
     ({ token: userToken } = await registerByEmail(
       app,
       'oauthu01',
@@ -38,18 +38,7 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
       'Secret123',
       '10.8.0.1',
     ));
-    ({ token: operatorToken } = await registerByEmail(
-      app,
-      'oauthop1',
-      'oauthop1@example.com',
-      'Secret123',
-      '10.8.0.2',
-    ));
-    const rows = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM users WHERE username = 'oauthop1'`,
-    );
-    await grantOperator(database.db, rows[0]?.id ?? '', null, clock.now());
+    operatorToken = await registerOperator({ app, database }, 'oauthop1', '10.8.0.2', clock.now());
     expect(
       (
         await callApi(app, 'POST', '/accounts', {
@@ -58,18 +47,7 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
         })
       ).status,
     ).toBe(200);
-    const shares = ['oauthu01', 'oauthu02'].flatMap((account) =>
-      [1, 2].map((minute) => ({
-        account,
-        coin: 'btc' as const,
-        worker: 'rig1',
-        difficulty: 1e6,
-        accepted: true,
-        at: T0 - minute * 60_000,
-      })),
-    );
-    expect((await createIngest(database).recordShares(shares)).refused).toEqual([]);
-    await runRollup(database, T0);
+    await mineRecently(database, ['oauthu01', 'oauthu02'], 2, T0);
     issuer = await app.listen({ port: 0, host: '127.0.0.1' });
     as = {
       issuer,
@@ -90,11 +68,6 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
     const registered = createdOauthAppSchema.parse(created.data);
     client = { client_id: registered.app.client_id };
     clientAuth = oauth.ClientSecretBasic(registered.client_secret);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   const options = { [oauth.allowInsecureRequests]: true };
@@ -141,6 +114,43 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
     });
   }
 
+  /** The HTTP status of an app's read of an account's `miners` or `stats` with `token`. */
+  async function readStatus(account: string, what: 'miners' | 'stats', token: string) {
+    return (await callApi(app, 'GET', `/pools/btc/accounts/${account}/${what}`, { token })).status;
+  }
+
+  /** The app's token request for the code in `params`, proving `verifier`. */
+  function exchange(params: URLSearchParams, verifier: string, auth = clientAuth) {
+    return oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      auth,
+      params,
+      REDIRECT,
+      verifier,
+      options,
+    );
+  }
+
+  /** A consent for `accounts` and the exchange of its code by the oauth4webapi client. */
+  async function grantedTokens(state: string, accounts: string[], scope = 'miner.view') {
+    const verifier = oauth.generateRandomCodeVerifier();
+    const granted = await consent(
+      await oauth.calculatePKCECodeChallenge(verifier),
+      state,
+      accounts,
+      scope,
+    );
+    expect(granted.status, granted.msg).toBe(200);
+    const params = oauth.validateAuthResponse(
+      as,
+      client,
+      new URL(granted.data.redirect_url),
+      state,
+    );
+    return oauth.processAuthorizationCodeResponse(as, client, await exchange(params, verifier));
+  }
+
   it('should let an operator list the app and record it in the audit log, never its secret', async () => {
     const list = await callApi(app, 'GET', '/admin/oauth/apps', { token: operatorToken });
     expect(list.data.list.map((item: { name: string }) => item.name)).toEqual(['RigWatch']);
@@ -165,15 +175,7 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
     expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT);
 
     const params = oauth.validateAuthResponse(as, client, callback, state);
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      clientAuth,
-      params,
-      REDIRECT,
-      verifier,
-      options,
-    );
+    const response = await exchange(params, verifier);
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
     expect(tokens.token_type).toBe('bearer');
     expect(tokens.scope).toBe('miner.view');
@@ -203,15 +205,7 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
     expect(write.code).toBe(ERROR_CODES.observerReadOnly);
 
     // The code works once; a second exchange ends the grant.
-    const replay = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      clientAuth,
-      params,
-      REDIRECT,
-      verifier,
-      options,
-    );
+    const replay = await exchange(params, verifier);
     expect(replay.status).toBe(400);
     expect(((await replay.json()) as { error: string }).error).toBe('invalid_grant');
     const afterReplay = await callApi(app, 'GET', '/pools/btc/accounts/oauthu01/miners', {
@@ -221,27 +215,7 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
   });
 
   it('should rotate refresh tokens, end the grant when one is reused, and let the user revoke an app', async () => {
-    const verifier = oauth.generateRandomCodeVerifier();
-    const granted = await consent(
-      await oauth.calculatePKCECodeChallenge(verifier),
-      's1',
-      ['oauthu01', 'oauthu02'],
-      'miner.view pool.view',
-    );
-    const params = oauth.validateAuthResponse(as, client, new URL(granted.data.redirect_url), 's1');
-    const first = await oauth.processAuthorizationCodeResponse(
-      as,
-      client,
-      await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        clientAuth,
-        params,
-        REDIRECT,
-        verifier,
-        options,
-      ),
-    );
+    const first = await grantedTokens('s1', ['oauthu01', 'oauthu02'], 'miner.view pool.view');
     const refreshed = await oauth.processRefreshTokenResponse(
       as,
       client,
@@ -278,32 +252,10 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
       options,
     );
     expect(reused.status).toBe(400);
-    expect(
-      (
-        await callApi(app, 'GET', '/pools/btc/accounts/oauthu02/stats', {
-          token: refreshed.access_token,
-        })
-      ).status,
-    ).toBe(401);
+    expect(await readStatus('oauthu02', 'stats', refreshed.access_token)).toBe(401);
 
     // A fresh grant, revoked by the user in the settings.
-    const verifier2 = oauth.generateRandomCodeVerifier();
-    const again = await consent(await oauth.calculatePKCECodeChallenge(verifier2), 's2', [
-      'oauthu01',
-    ]);
-    const tokens = await oauth.processAuthorizationCodeResponse(
-      as,
-      client,
-      await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        clientAuth,
-        oauth.validateAuthResponse(as, client, new URL(again.data.redirect_url), 's2'),
-        REDIRECT,
-        verifier2,
-        options,
-      ),
-    );
+    const tokens = await grantedTokens('s2', ['oauthu01']);
     const live = oauthGrantListSchema.parse(
       (await callApi(app, 'GET', '/users/oauth/grants', { token: userToken })).data,
     );
@@ -312,13 +264,7 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
       token: userToken,
     });
     expect(revoke.status).toBe(200);
-    expect(
-      (
-        await callApi(app, 'GET', '/pools/btc/accounts/oauthu01/miners', {
-          token: tokens.access_token,
-        })
-      ).status,
-    ).toBe(401);
+    expect(await readStatus('oauthu01', 'miners', tokens.access_token)).toBe(401);
     const refreshAfter = await oauth.refreshTokenGrantRequest(
       as,
       client,
@@ -335,26 +281,10 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
       'oauthu01',
     ]);
     const params = oauth.validateAuthResponse(as, client, new URL(granted.data.redirect_url), 's3');
-    const badSecret = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.ClientSecretBasic('pcs_wrong'),
-      params,
-      REDIRECT,
-      verifier,
-      options,
-    );
+    const badSecret = await exchange(params, verifier, oauth.ClientSecretBasic('pcs_wrong'));
     expect(badSecret.status).toBe(401);
     expect(((await badSecret.json()) as { error: string }).error).toBe('invalid_client');
-    const badVerifier = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      clientAuth,
-      params,
-      REDIRECT,
-      oauth.generateRandomCodeVerifier(),
-      options,
-    );
+    const badVerifier = await exchange(params, oauth.generateRandomCodeVerifier());
     expect(badVerifier.status).toBe(400);
     expect(((await badVerifier.json()) as { error_description: string }).error_description).toBe(
       'code_verifier does not match the code challenge',
@@ -511,34 +441,12 @@ describe.each(testDrivers)('PoolKit as an OAuth 2 provider on %s', (driver) => {
   });
 
   it('should stop the tokens of an app the operator removes', async () => {
-    const verifier = oauth.generateRandomCodeVerifier();
-    const granted = await consent(await oauth.calculatePKCECodeChallenge(verifier), 's5', [
-      'oauthu01',
-    ]);
-    const tokens = await oauth.processAuthorizationCodeResponse(
-      as,
-      client,
-      await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        clientAuth,
-        oauth.validateAuthResponse(as, client, new URL(granted.data.redirect_url), 's5'),
-        REDIRECT,
-        verifier,
-        options,
-      ),
-    );
+    const tokens = await grantedTokens('s5', ['oauthu01']);
     const removed = await callApi(app, 'DELETE', `/admin/oauth/apps/${client.client_id}`, {
       token: operatorToken,
     });
     expect(removed.status).toBe(200);
-    expect(
-      (
-        await callApi(app, 'GET', '/pools/btc/accounts/oauthu01/miners', {
-          token: tokens.access_token,
-        })
-      ).status,
-    ).toBe(401);
+    expect(await readStatus('oauthu01', 'miners', tokens.access_token)).toBe(401);
     const audit = await callApi(app, 'GET', '/admin/audit-log', { token: operatorToken });
     expect(audit.data.list[0]).toMatchObject({
       action: 'oauth_apps.delete',

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerToken } from '../../http/authenticate';
-import { notifySettingUpdate } from '../notifications/messages';
 import { hashPassword } from './crypto';
 import { resetAccountAccess, resetAnswer } from './recovery';
 import { notRegistered } from './refusals';
+import { recordSecurityChange } from './securityChange';
 import { revokeUserSessions, sessionOfAccessToken } from './sessions';
 import { addUserLog, consumeTicket, type UserRow } from './users';
 
@@ -56,6 +56,10 @@ export async function changePassword(
   const currentSession =
     token === undefined ? undefined : await sessionOfAccessToken(context, token);
   await revokeUserSessions(context.database.db, userId, context.clock.now(), currentSession);
-  await addUserLog(context, userId, 'security', 'password_changed', request);
-  await notifySettingUpdate(context.database.db, userId, 'password', context.clock.now());
+  await recordSecurityChange(context, {
+    userId,
+    setting: 'password',
+    action: 'password_changed',
+    request,
+  });
 }

@@ -2,14 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createdOauthAppSchema } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
-import { queryRows } from '../../engine/sql';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { grantOperator } from '../admin/operators';
+import { testDrivers } from '../../testing/testDatabase';
 import { SoftAuthenticator } from './softAuthenticator';
 import {
   type ApiAnswer,
@@ -18,8 +14,10 @@ import {
   loginByEmail,
   outboxCode,
   registerByEmail,
+  registerOperator,
   secondValidation,
   sendEmailCode,
+  useTestApp,
 } from './testHelpers';
 
 const ORIGIN = 'https://pool.example.com';
@@ -32,38 +30,18 @@ describe.each(testDrivers)('the "I lost control" path on %s', (driver) => {
   let clientId = '';
   let clientSecret = '';
 
+  useTestApp(driver, clock, (opened) => ({ app, database } = opened), { WEBAUTHN_ORIGINS: ORIGIN });
+
   beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({
-      config: testConfig({ WEBAUTHN_ORIGINS: ORIGIN }),
-      db: database,
-      clock,
-    });
-    const operator = await registerByEmail(
-      app,
-      'rcvop001',
-      'rcvop001@example.com',
-      'Secret123',
-      '10.9.0.1',
-    );
-    const rows = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM users WHERE username = 'rcvop001'`,
-    );
-    await grantOperator(database.db, rows[0]?.id ?? '', null, clock.now());
+    const operator = await registerOperator({ app, database }, 'rcvop001', '10.9.0.1', clock.now());
     const created = await callApi(app, 'POST', '/admin/oauth/apps', {
-      token: operator.token,
+      token: operator,
       body: { name: 'RigWatch', redirect_uris: [REDIRECT], scopes: ['miner.view', 'pool.view'] },
     });
     expect(created.status, created.msg).toBe(200);
     const registered = createdOauthAppSchema.parse(created.data);
     clientId = registered.app.client_id;
     clientSecret = registered.client_secret;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
   });
 
   /**

@@ -11,8 +11,7 @@ import { iso, isoSeconds } from '../../db/sql';
 import { execute } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { notifySettingUpdate } from '../notifications/messages';
-import { revokeUserApiKeys } from './apiKeys';
-import { revokeUserOauthGrants } from './oauthProvider';
+import { revokeAllDelegations } from './delegation';
 import { revokeUserSessions } from './sessions';
 import { createTicket, peekTicket } from './users';
 
@@ -51,8 +50,9 @@ export async function resetAccountAccess(
           WHERE id = ${userId}::bigint`,
     );
     await revokeUserSessions(tx, userId, now);
-    await revokeUserApiKeys(tx, userId, now);
-    await revokeUserOauthGrants(tx, userId, now);
+    await revokeAllDelegations(tx, 'api_keys', userId, now);
+    // A grant's tokens and unexchanged codes are checked against it, so they end with it.
+    await revokeAllDelegations(tx, 'oauth_grants', userId, now);
     await execute(
       tx,
       sql`UPDATE identity_tickets SET used_at = ${iso(now)}::timestamptz

@@ -1,16 +1,9 @@
 import { ERROR_CODES } from '../../contract';
-import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 
 // These stay `HttpError`s, not `DomainError`s: the brakes tell a wrong guess by
 // `instanceof HttpError` and its code (`loginBrake.ts` for `notRegistered`, `totpBrake.ts` and
 // `checkTicketCode` for `codeRefused`).
-
-/** The user a signed-in call acts for: HTTP 401 code 40100 for anyone else. */
-export function userOf(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') signInRequired();
-  return principal.userId;
-}
 
 /** HTTP 401 code 40100: the call needs a signed-in user. */
 export function signInRequired(): never {

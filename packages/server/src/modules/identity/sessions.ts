@@ -8,7 +8,7 @@ import type { Principal, TokenVerifier } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { API_KEY_PREFIX, verifyApiKey } from './apiKeys';
 import { randomToken, sha256Hex, signJwt, verifyJwt } from './crypto';
-import { OAUTH_ACCESS_PREFIX, verifyOauthToken } from './oauthProvider';
+import { OAUTH_ACCESS_PREFIX, verifyOauthToken } from './oauthTokens';
 import { OBSERVER_PERMISSIONS, permissionLevel, userPermissions } from './permissions';
 
 /** An access token and its refresh token. */
@@ -210,7 +210,7 @@ async function verifyObserverToken(context: AppContext, token: string): Promise<
  * The identity module's {@link TokenVerifier}: HS256 access tokens of live sessions (HTTP 400
  * code 40001 once expired, 401 when forged or revoked) and observer-link tokens (kind
  * `observer`, read-only, 401 once expired or deleted), and read-only API keys (kind `delegate`,
- * `apiKeys.ts`) and third-party apps' access tokens (kind `delegate`, `oauthProvider.ts`).
+ * `apiKeys.ts`) and third-party apps' access tokens (kind `delegate`, `oauthTokens.ts`).
  */
 export function createTokenVerifier(context: AppContext): TokenVerifier {
   return async (token: string, request: FastifyRequest) => {

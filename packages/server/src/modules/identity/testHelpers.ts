@@ -3,7 +3,52 @@
  * (captcha solved with core's solver, password encrypted with core's encryptPassword).
  */
 import { encryptPassword, solveCaptcha } from '@poolkit/core';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../app';
+import type { Clock } from '../../clock';
+import type { Environment } from '../../config';
+import type { Database, DatabaseDriver } from '../../db/connect';
+import { createIngest } from '../../engine/ingest';
+import { runRollup } from '../../engine/rollup';
+import { testConfig } from '../../testing/testApp';
+import { openTestDatabase } from '../../testing/testDatabase';
+import { grantOperator } from '../admin/operators';
+
+/** What {@link useTestApp} opens for a `describe` block. */
+export interface OpenedApp {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+}
+
+/**
+ * Opens a test database on `driver` and an app on it (test configuration with `env`, the given
+ * clock) before the block's tests, hands both to `opened`, and closes them after the tests.
+ * Call it in a `describe` block before the block's own `beforeAll`, which then sees the app.
+ *
+ * @example
+ * let app: FastifyInstance;
+ * useTestApp(driver, clock, (opened) => ({ app } = opened));
+ */
+export function useTestApp(
+  driver: DatabaseDriver,
+  clock: Clock,
+  opened: (app: OpenedApp) => void,
+  env: Environment = {},
+): void {
+  let app: FastifyInstance | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    app = await buildApp({ config: testConfig(env), db: database, clock });
+    opened({ app, database });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+}
 
 /** An answer of {@link callApi}: HTTP status and the parsed envelope. */
 export interface ApiAnswer {
@@ -125,6 +170,88 @@ export async function registerByEmail(
   return answer.data;
 }
 
+/** Sends a code by SMS (scene `register` unless told) with a solved captcha. */
+export async function sendSmsCode(
+  app: FastifyInstance,
+  countryCode: string,
+  phone: string,
+  scene = 'register',
+  ip?: string,
+): Promise<ApiAnswer> {
+  return callApi(app, 'POST', '/v3/auth/validation/code', {
+    query: await solvedCaptcha(app, ip),
+    body: { channel: 'sms', country_code: countryCode, phone, scene },
+    ...(ip === undefined ? {} : { ip }),
+  });
+}
+
+/** Registers a user by phone through the outbox; resolves the registration's answer. */
+export async function registerByPhone(
+  app: FastifyInstance,
+  username: string,
+  countryCode: string,
+  phone: string,
+  password: string,
+  ip?: string,
+): Promise<ApiAnswer> {
+  const sent = await sendSmsCode(app, countryCode, phone, 'register', ip);
+  if (sent.status !== 200) throw new Error(`send code: ${sent.status} ${sent.msg}`);
+  return callApi(app, 'POST', '/users/register/phone', {
+    body: {
+      username,
+      country_code: countryCode,
+      phone,
+      code: await outboxCode(app, `+${countryCode} ${phone}`),
+      ...(await encrypted(app, password)),
+      terms_accepted: true,
+    },
+    ...(ip === undefined ? {} : { ip }),
+  });
+}
+
+/**
+ * Registers a user by email ({@link registerByEmail}, password `Secret123`) and makes them an
+ * operator at `nowMs`; resolves their access token.
+ */
+export async function registerOperator(
+  opened: OpenedApp,
+  username: string,
+  ip: string,
+  nowMs: number,
+): Promise<string> {
+  const { token } = await registerByEmail(
+    opened.app,
+    username,
+    `${username}@example.com`,
+    'Secret123',
+    ip,
+  );
+  const rows = (await opened.database.db.execute(
+    sql`SELECT id::text AS id FROM users WHERE username = ${username}`,
+  )) as unknown as { rows: { id: string }[] };
+  await grantOperator(opened.database.db, rows.rows[0]?.id ?? '', null, nowMs);
+  return token;
+}
+
+/**
+ * Sends the signed-in user a code to a new email or phone (`body` as the code call takes it,
+ * scene `bind_email` or `bind_phone`) with a solved captcha; throws unless it was sent.
+ */
+export async function sendBindCode(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, string>,
+  ip: string,
+): Promise<void> {
+  const sent = await callApi(app, 'POST', '/v3/auth/validation/code', {
+    query: await solvedCaptcha(app, ip),
+    body,
+    token,
+    ip,
+  });
+  if (sent.status !== 200) throw new Error(`send bind code: ${sent.status} ${sent.msg}`);
+}
+
 /** Logs in by email with a solved captcha and the encrypted password. */
 export async function loginByEmail(
   app: FastifyInstance,
@@ -164,4 +291,66 @@ export async function secondValidation(
   });
   if (answer.status !== 200) throw new Error(`second validation: ${answer.status} ${answer.msg}`);
   return answer.data.validation_token;
+}
+
+/** The actions of the user's security log, newest first, at most `pageSize` of them. */
+export async function securityActions(
+  app: FastifyInstance,
+  token: string,
+  pageSize = 10,
+  ip?: string,
+): Promise<string[]> {
+  const logs = await callApi(app, 'GET', '/users/logs', {
+    token,
+    query: { type: 'security', page: '1', page_size: String(pageSize) },
+    ...(ip === undefined ? {} : { ip }),
+  });
+  if (logs.status !== 200) throw new Error(`security log: ${logs.status} ${logs.msg}`);
+  return logs.data.list.map((entry: { action: string }) => entry.action);
+}
+
+/** The user's setting-update messages, newest first, at most `pageSize` of them. */
+export async function settingUpdates(
+  app: FastifyInstance,
+  token: string,
+  pageSize = 10,
+): Promise<{ title: string; content: string }[]> {
+  const messages = await callApi(app, 'GET', '/messages', {
+    token,
+    query: { type: 'setting_update', page: '1', page_size: String(pageSize) },
+  });
+  if (messages.status !== 200) throw new Error(`messages: ${messages.status} ${messages.msg}`);
+  return messages.data.list;
+}
+
+/** The `n` of a `SELECT count(*)::int AS n …` statement. */
+export async function countOf(database: Database, statement: string): Promise<number> {
+  const result = (await database.db.execute(statement)) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * Records one accepted share of difficulty 1e6 from worker `rig1` of each account on BTC in each
+ * of the `minutes` minutes before `nowMs`, and rolls them up, so the accounts have a miner and
+ * statistics to read.
+ */
+export async function mineRecently(
+  database: Database,
+  accounts: readonly string[],
+  minutes: number,
+  nowMs: number,
+): Promise<void> {
+  const shares = accounts.flatMap((account) =>
+    Array.from({ length: minutes }, (_, index) => ({
+      account,
+      coin: 'btc' as const,
+      worker: 'rig1',
+      difficulty: 1e6,
+      accepted: true,
+      at: nowMs - (index + 1) * 60_000,
+    })),
+  );
+  const recorded = await createIngest(database).recordShares(shares);
+  if (recorded.refused.length > 0) throw new Error(`shares refused: ${recorded.refused.length}`);
+  await runRollup(database, nowMs);
 }

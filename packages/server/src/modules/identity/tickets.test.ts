@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../clock';
 import { ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
-import { testConfig } from '../../testing/testApp';
-import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
+import { testDrivers } from '../../testing/testDatabase';
 import { sha256Hex } from './crypto';
 import {
   type ApiAnswer,
@@ -16,6 +14,7 @@ import {
   outboxCode,
   registerByEmail,
   solvedCaptcha,
+  useTestApp,
 } from './testHelpers';
 import { base32Decode, totpCode } from './totp';
 
@@ -24,15 +23,7 @@ describe.each(testDrivers)('login and validation tickets on %s', (driver) => {
   let app: FastifyInstance;
   const clock = createManualClock(Date.UTC(2026, 0, 1));
 
-  beforeAll(async () => {
-    database = await openTestDatabase(driver);
-    app = await buildApp({ config: testConfig(), db: database, clock });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  useTestApp(driver, clock, (opened) => ({ app, database } = opened));
 
   /** A 6-digit code the authenticator does not show now, nor one step before or after. */
   function wrongTotpCode(key: Buffer): string {

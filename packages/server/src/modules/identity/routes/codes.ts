@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
+import { userOf } from '../../../http/userOf';
 import { verifyCaptcha } from '../captcha';
 import { sendCodeToAddress, sendCodeToOwnEmail, sendCodeToOwnPhone } from '../codeSending';
-import { signInRequired, userOf } from '../refusals';
+import { signInRequired } from '../refusals';
 import { requireUser } from '../users';
 import { sendCodeLimit } from './limits';
 

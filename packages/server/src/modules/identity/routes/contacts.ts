@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
+import { userOf } from '../../../http/userOf';
 import { changeEmail, changePhone } from '../contacts';
-import { userOf } from '../refusals';
 
 /** Changing (or binding the first) email and phone. */
 export function registerContactRoutes(app: FastifyInstance, context: AppContext): void {

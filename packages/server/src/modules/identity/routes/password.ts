@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { endpoints } from '../../../contract';
 import { registerEndpoint } from '../../../http/registerEndpoint';
+import { userOf } from '../../../http/userOf';
 import { consumeVerificationCode, phoneTarget } from '../codes';
 import { decryptPassword } from '../context';
 import { changePassword, resetPassword } from '../password';
-import { userOf } from '../refusals';
 import { findUserByEmail, findUserByPhone } from '../users';
 import { registerLimit } from './limits';
 

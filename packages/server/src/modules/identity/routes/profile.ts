@@ -5,6 +5,7 @@ import { isoSeconds } from '../../../db/sql';
 import { bearerToken } from '../../../http/authenticate';
 import { HttpError } from '../../../http/httpError';
 import { registerEndpoint } from '../../../http/registerEndpoint';
+import { userOf } from '../../../http/userOf';
 import { accountAnswer, findOwnAccount } from '../../accounts/routes';
 import { readUserMining } from '../../pools/userMining';
 import { requestCancellation } from '../cancellation';
@@ -14,7 +15,7 @@ import {
   OPERATOR_PERMISSION,
   userRoles,
 } from '../permissions';
-import { signInRequired, userOf } from '../refusals';
+import { signInRequired } from '../refusals';
 import {
   currentActingAccount,
   describeUser,
