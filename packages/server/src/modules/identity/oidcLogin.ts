@@ -7,12 +7,14 @@ import type { AppContext } from '../../context';
 import { ERROR_CODES, endpoints } from '../../contract';
 import { isUniqueViolation } from '../../db/errors';
 import { iso, isoSeconds, queryRow, queryRows } from '../../db/sql';
+import { notFound, refuseField } from '../../domain/errors';
 import type { Principal } from '../../http/authenticate';
 import { HttpError } from '../../http/httpError';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { notifySettingUpdate } from '../notifications/messages';
 import { safeEqual, sha256Hex } from './crypto';
 import { finishLogin, LOGIN_TICKET_TTL_MS } from './login';
+import { conflict, signInRequired } from './refusals';
 import {
   addUserLog,
   createTicket,
@@ -29,23 +31,8 @@ const FLOW_TTL_MS = 10 * 60_000;
 /** Stored in place of a password hash for users who registered through a provider. */
 const NO_PASSWORD = '!';
 
-function badField(field: string, message: string, status: 400 | 404 = 400): HttpError {
-  return new HttpError(
-    status,
-    status === 400 ? ERROR_CODES.validation : ERROR_CODES.notFound,
-    message,
-    { fields: [{ field, message }] },
-  );
-}
-
-function conflict(field: string, message: string): HttpError {
-  return new HttpError(409, ERROR_CODES.conflict, message, { fields: [{ field, message }] });
-}
-
 function signedIn(principal: Principal | null): string {
-  if (principal === null || principal.kind !== 'user') {
-    throw new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue');
-  }
+  if (principal === null || principal.kind !== 'user') signInRequired();
   return principal.userId;
 }
 
@@ -116,8 +103,8 @@ type FlowRow = {
  * not linked yet (sign in with the password, then link the provider in settings). One message
  * for every reason, so it tells nothing about the account (an operator's, say).
  */
-function linkByEmailRefused(providerName: string): HttpError {
-  return conflict(
+function linkByEmailRefused(providerName: string): never {
+  conflict(
     'email',
     `An account with this email already exists. Sign in with your password, then link ${providerName} in settings`,
   );
@@ -156,12 +143,11 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
   function providerOf(id: string): OidcProviderConfig {
     const config = relyingParty.provider(id);
     if (config === undefined) {
-      throw badField(
+      notFound(
         'provider',
         id === 'wechat'
           ? 'WeChat sign-in is not configured on this pool'
           : 'Unknown sign-in provider',
-        404,
       );
     }
     return config;
@@ -212,9 +198,9 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
         );
       }
       const reason = error instanceof Error ? error.message : 'invalid answer';
-      throw badField('code', `${config.name} sign-in was refused: ${reason}`);
+      refuseField('code', `${config.name} sign-in was refused: ${reason}`);
     }
-    if (claims === undefined) throw badField('code', `${config.name} sent no ID token`);
+    if (claims === undefined) refuseField('code', `${config.name} sent no ID token`);
     return {
       sub: claims.sub,
       email: typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined,
@@ -241,7 +227,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw conflict('provider', 'This sign-in is already linked to another account');
+        conflict('provider', 'This sign-in is already linked to another account');
       }
       throw error;
     }
@@ -393,7 +379,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
             browser_binding_hash`,
     );
     if (flow === undefined) {
-      throw badField('state', 'This sign-in link is not valid or has expired, please start again');
+      refuseField('state', 'This sign-in link is not valid or has expired, please start again');
     }
     // The state must come back to the browser that started it; a mismatch still spends the flow
     // (a victim who opened someone else's sign-in link leaves nothing to retry).
@@ -401,15 +387,14 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
       flow.browser_binding_hash === null ||
       !safeEqual(flow.browser_binding_hash, sha256Hex(body.browser_binding))
     ) {
-      throw badField(
+      refuseField(
         'browser_binding',
         'This sign-in was started in another browser or tab, please start again here',
       );
     }
     if (flow.purpose === 'link') {
       const userId = signedIn(principal);
-      if (userId !== flow.user_id)
-        throw badField('state', 'This sign-in was started by another user');
+      if (userId !== flow.user_id) refuseField('state', 'This sign-in was started by another user');
     }
     const config = providerOf(flow.provider);
     const claims = await exchange(config, flow, body);
@@ -422,7 +407,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
     if (flow.purpose === 'link' && flow.user_id !== null) {
       if (existing !== undefined) {
         if (existing.user_id !== flow.user_id) {
-          throw conflict('provider', 'This sign-in is already linked to another account');
+          conflict('provider', 'This sign-in is already linked to another account');
         }
         return { status: 'linked' as const, provider: config.id };
       }
@@ -432,10 +417,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
             WHERE user_id = ${flow.user_id}::bigint AND provider = ${config.id}`,
       );
       if (other !== undefined) {
-        throw conflict(
-          'provider',
-          `Another ${config.name} sign-in is already linked, unlink it first`,
-        );
+        conflict('provider', `Another ${config.name} sign-in is already linked, unlink it first`);
       }
       await linkIdentity(flow.user_id, config.id, claims, request);
       return { status: 'linked' as const, provider: config.id };
@@ -451,7 +433,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
       // a provider marked trusted is believed (never Demo ID, which asks no password), only for
       // a verified email, and never for an operator's account, whose owner links from settings.
       if (!config.trusted || !claims.emailVerified || (await isOperator(byEmail.id))) {
-        throw linkByEmailRefused(config.name);
+        linkByEmailRefused(config.name);
       }
       await linkIdentity(byEmail.id, config.id, claims, request);
       return signIn(byEmail.id, request, { registered: false, linked: true });
@@ -503,7 +485,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
         [userId],
       );
       if (!identities.some((row) => row.id === params.id)) {
-        throw badField('id', 'No such linked sign-in', 404);
+        notFound('id', 'No such linked sign-in');
       }
       // A passkey signs in on its own (discoverable credentials), so it counts as a way in.
       const [passkeys] = await session.query<{ count: number }>(
@@ -512,7 +494,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, context: AppContex
       );
       const otherWays = (user?.password_set === true ? 1 : 0) + (passkeys?.count ?? 0);
       if (otherWays === 0 && identities.length <= 1) {
-        throw conflict(
+        conflict(
           'id',
           'This is your only way to sign in. Set a password or link another sign-in first',
         );
