@@ -1,12 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, {
-  type Account,
-  type ClientMetadata,
-  type Configuration,
-  type JWK,
-} from 'oidc-provider';
+import type { Account, ClientMetadata, Configuration, JWK } from 'oidc-provider';
 import { identityFromForm, signInPage } from './signInPage';
 
 /**
@@ -204,6 +199,10 @@ export async function startDemoOidcProvider(options: {
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
+  // Loaded only when a demo provider starts: a server that runs none (production) never loads
+  // the library, nor its notice that it supports Node 22 and later LTS releases only (it runs
+  // on the Node 20.19+ PoolKit supports, as the tests show).
+  const { default: Provider } = await import('oidc-provider');
   const provider = new Provider(
     issuer,
     configuration(options, (sub) => known.get(sub)),
