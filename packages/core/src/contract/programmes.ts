@@ -12,10 +12,11 @@ import {
   isoDateTimeSchema,
   moneySchema,
   paginatedSchema,
-  paginationQueryShape,
   percentSchema,
   urlSchema,
 } from './common';
+import { profitRowSchema } from './profits';
+import { statusPageQuerySchema } from './statusPageQuery';
 
 // ---------------------------------------------------------------------------------------------
 // Coupons
@@ -72,9 +73,7 @@ export const couponSchema = z.object({
 export type Coupon = z.infer<typeof couponSchema>;
 
 /** Query of `GET /coupons`. */
-export const couponListQuerySchema = z
-  .object({ ...paginationQueryShape, status: couponStatusSchema.optional() })
-  .strict();
+export const couponListQuerySchema = statusPageQuerySchema(couponStatusSchema);
 /** Coupon query as a caller sends it. */
 export type CouponListQuery = z.input<typeof couponListQuerySchema>;
 
@@ -215,9 +214,7 @@ export const redPacketSchema = z.object({
 export type RedPacket = z.infer<typeof redPacketSchema>;
 
 /** Query of `GET /users/red-packets`. */
-export const redPacketListQuerySchema = z
-  .object({ ...paginationQueryShape, status: redPacketStatusSchema.optional() })
-  .strict();
+export const redPacketListQuerySchema = statusPageQuerySchema(redPacketStatusSchema);
 /** Red-packet query as a caller sends it. */
 export type RedPacketListQuery = z.input<typeof redPacketListQuerySchema>;
 
@@ -239,11 +236,11 @@ export const activateRedPacketBodySchema = z.object({ account: accountNameSchema
 /** Activate body. */
 export type ActivateRedPacketBody = z.input<typeof activateRedPacketBodySchema>;
 
-/** One day of a red packet's income. */
-export const redPacketProfitSchema = z.object({
-  date: isoDateSchema,
-  hashrate: hashrateSchema,
-  amount: moneySchema,
+/** One day of a red packet's income: the day, its hashrate and its net income of a profit row. */
+export const redPacketProfitSchema = profitRowSchema.pick({
+  date: true,
+  hashrate: true,
+  amount: true,
 });
 /** A red packet income row. */
 export type RedPacketProfit = z.infer<typeof redPacketProfitSchema>;

@@ -1,8 +1,8 @@
 /**
- * The wallet: balances, transactions, withdraw addresses, withdrawals, deposits,
- * auto-withdraw, internal transfers, exchange and the pay password. Every amount is a decimal
- * string. Money-moving calls carry the pay password, encrypted like the login password, and an
- * idempotency key.
+ * The wallet's money calls: withdraw addresses, withdrawals, deposits, auto-withdraw,
+ * internal transfers, exchange and the pay password (balances and transactions are in
+ * `walletTransactions.ts`). Every amount is a decimal string. Money-moving calls carry the pay
+ * password, encrypted like the login password, and an idempotency key.
  *
  * Money belongs to mining accounts: each of a user's mining accounts (the main account and its
  * sub-accounts) holds its own balance per coin, credited with that account's mining income; the
@@ -14,244 +14,29 @@ import { z } from 'zod';
 import {
   accountNameSchema,
   coinIdSchema,
-  DATE_RANGE_ORDER_MESSAGE,
-  daysInRange,
   encryptedSecretSchema,
   entityIdSchema,
   idempotencyKeySchema,
-  isDateRangeInOrder,
   isoDateSchema,
   isoDateTimeSchema,
   keyIdSchema,
-  MAX_DATE_RANGE_DAYS,
   miningAddressSchema,
   moneySchema,
   nicknameSchema,
-  optionalDateRangeShape,
-  paginatedSchema,
-  paginationQueryShape,
   positiveMoneySchema,
   validationTokenSchema,
 } from './common';
+import { transactionStatusSchema } from './walletTransactions';
 
-/** One coin's balance. */
-export const walletBalanceSchema = z.object({
-  coin: coinIdSchema,
-  /** Free to withdraw, transfer or exchange. */
-  available: moneySchema,
-  /** Held: withdrawals in progress, audits, a 24-hour security pause. */
-  frozen: moneySchema,
-  /** `available + frozen`. */
-  total: moneySchema,
-  /** Value of `total` in CNY; `null` without a price. */
-  value_cny: moneySchema.nullable(),
-});
-/** A coin balance. */
-export type WalletBalance = z.infer<typeof walletBalanceSchema>;
-
-/** One mining account's balance of one coin. */
-export const accountBalanceSchema = z.object({
-  account: accountNameSchema,
-  coin: coinIdSchema,
-  available: moneySchema,
-  frozen: moneySchema,
-  total: moneySchema,
-});
-/** An account's coin balance. */
-export type AccountBalance = z.infer<typeof accountBalanceSchema>;
-
-/** Answer of `GET /wallets/balances`. */
-export const walletBalancesSchema = z.object({
-  /** Per coin, summed over the user's mining accounts; coins never held are left out. */
-  list: z.array(walletBalanceSchema),
-  /** Sum of the values in CNY (the session's wallet amount), two decimals. */
-  total_value_cny: moneySchema,
-  /** Per mining account and coin, by account name then coin. */
-  accounts: z.array(accountBalanceSchema),
-});
-/** All balances. */
-export type WalletBalances = z.infer<typeof walletBalancesSchema>;
-
-/**
- * Kinds of wallet transactions. `withdraw_refund` is the line of a withdrawal given back (an
- * operator rejected it, or its chain transaction failed): coins returning to the wallet, not a
- * second withdrawal.
- */
-export const transactionTypeSchema = z.enum([
-  'mining',
-  'deposit',
-  'withdraw',
-  'withdraw_refund',
-  'auto_withdraw',
-  'transfer_in',
-  'transfer_out',
-  'exchange_in',
-  'exchange_out',
-  'contract',
-  'red_packet',
-  'invite_reward',
-]);
-/** A transaction kind. */
-export type TransactionType = z.infer<typeof transactionTypeSchema>;
-
-/** A transaction's outcome (spec section 4): successful, failed or pending. */
-export const transactionStatusSchema = z.enum(['successful', 'failed', 'pending']);
-/** A transaction outcome. */
-export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
-
-/** The filters of the transaction list and its export. */
-const transactionFilterShape = {
-  coin: coinIdSchema.optional(),
-  type: transactionTypeSchema.optional(),
-  status: transactionStatusSchema.optional(),
-  /** One of the user's mining accounts; all of them when absent. */
-  account: accountNameSchema.optional(),
-};
-
-/**
- * Query of `GET /wallets/transactions`: filters by coin, type, status, account and UTC days
- * (`start_date` to `end_date`, both included).
- */
-export const transactionListQuerySchema = z
-  .object({
-    ...paginationQueryShape,
-    ...optionalDateRangeShape,
-    ...transactionFilterShape,
-  })
-  .strict()
-  .refine(isDateRangeInOrder, { message: DATE_RANGE_ORDER_MESSAGE, path: ['end_date'] });
-/** Transaction query as a caller sends it. */
-export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
-
-/**
- * Query of `GET /wallets/exports/transactions`: the list's filters with a date range that is
- * required (spec section 5, "Export requires a date range"), at most 366 days.
- */
-export const transactionExportQuerySchema = z
-  .object({
-    start_date: isoDateSchema,
-    end_date: isoDateSchema,
-    ...transactionFilterShape,
-  })
-  .strict()
-  .refine(isDateRangeInOrder, { message: DATE_RANGE_ORDER_MESSAGE, path: ['end_date'] })
-  .refine((value) => daysInRange(value.start_date, value.end_date) <= MAX_DATE_RANGE_DAYS, {
-    message: `An export covers at most ${MAX_DATE_RANGE_DAYS} days`,
-    path: ['start_date'],
-  });
-/** Export query as a caller sends it. */
-export type TransactionExportQuery = z.input<typeof transactionExportQuerySchema>;
-
-/**
- * The export answer: CSV text (UTF-8, comma-separated, header row first), not an envelope.
- * Columns: id, time, account, coin, type, amount, fee, counterparty, status, note.
- */
-export const transactionExportSchema = z.string();
-/** CSV text. */
-export type TransactionExport = z.infer<typeof transactionExportSchema>;
-
-/**
- * One wallet transaction as one of the user's mining accounts saw it. `id` is the record
- * (`GET /wallets/transactions/{id}`); a transfer between two of the user's own accounts is one
- * record listed twice, once per account.
- */
-export const walletTransactionSchema = z.object({
-  id: entityIdSchema,
-  time: isoDateTimeSchema,
-  /** The user's mining account this line is about. */
-  account: accountNameSchema,
-  coin: coinIdSchema,
-  type: transactionTypeSchema,
-  /**
-   * Signed: credits positive, debits negative. What the line moved on the account's available
-   * balance, everything included: a withdrawal's amount is what left the wallet, i.e. what the
-   * address receives plus the fee (`-0.250200` for 0.25 sent with a 0.0002 fee). The wallet
-   * page, the CSV export and this API show this same number; summing the amounts of all lines
-   * gives the change of the balance.
-   */
-  amount: moneySchema,
-  /**
-   * The part of `amount` charged as a fee, unsigned, `"0"` when none. Already included in
-   * `amount`: never add it again (the address received `|amount| - fee`). The CSV export's
-   * column says so: `fee_included`.
-   */
-  fee: moneySchema,
-  /** Chain address for deposits and withdrawals, account name for transfers; else `null`. */
-  counterparty: z.string().max(128).nullable(),
-  /** Chain transaction id; `null` until broadcast or for internal moves. */
-  tx_id: z.string().max(128).nullable(),
-  status: transactionStatusSchema,
-  /** Why a transaction failed or waits (e.g. `manual_audit`); `null` otherwise. */
-  note: z.string().max(256).nullable(),
-  /**
-   * A deposit seen on the chain that waits for its confirmations (status `pending`, type
-   * `deposit`): how many it has and how many it needs before it is credited. Such a line has
-   * no ledger record yet: its id is `deposit-<n>` and it has no page of its own; once credited,
-   * the `deposit` record's line takes its place. Absent on every other line.
-   */
-  confirmations: z
-    .object({
-      count: z.number().int().nonnegative(),
-      needed: z.number().int().positive(),
-    })
-    .optional(),
-});
-/** A wallet transaction. */
-export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
-
-/** A page of transactions, newest first. */
-export const walletTransactionListSchema = paginatedSchema(walletTransactionSchema);
-/** A page of transactions. */
-export type WalletTransactionList = z.infer<typeof walletTransactionListSchema>;
-
-/** Which ledger balance an entry moved: the free one or the held one. */
-export const ledgerBucketSchema = z.enum(['available', 'frozen']);
-/** A ledger bucket. */
-export type LedgerBucket = z.infer<typeof ledgerBucketSchema>;
-
-/**
- * One entry of a record: an amount added to (positive) or taken from (negative) one balance.
- * The entries of a record sum to zero per coin.
- */
-export const ledgerEntrySchema = z.object({
-  id: entityIdSchema,
-  /**
-   * Whose balance: `own` (one of the caller's accounts), `account` (another user's mining
-   * account: the other side of a transfer) or `pool` (the pool's own side: mining payouts).
-   */
-  holder: z.enum(['own', 'account', 'pool']),
-  /**
-   * The mining account's name, or the pool's ledger account (`mining_payouts`,
-   * `withdrawals_paid`, `withdraw_fees`).
-   */
-  name: z.string().min(1).max(64),
-  coin: coinIdSchema,
-  bucket: ledgerBucketSchema,
-  /** Signed decimal string. */
-  amount: moneySchema,
-});
-/** A ledger entry. */
-export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
-
-/** Answer of `GET /wallets/transactions/{id}`: one record, the caller's lines and its entries. */
-export const walletTransactionDetailSchema = z.object({
-  id: entityIdSchema,
-  time: isoDateTimeSchema,
-  coin: coinIdSchema,
-  status: transactionStatusSchema,
-  /** The caller's lines of the record, as the list shows them (two for an own-account transfer). */
-  lines: z.array(walletTransactionSchema).min(1),
-  /**
-   * Every entry of the record, oldest first; they sum to zero. A withdrawal's record also lists
-   * the entries of its settlements (payouts to the pool's `withdrawals_paid` and
-   * `withdraw_fees`, refunds), each of which sums to zero too.
-   */
-  entries: z.array(ledgerEntrySchema).min(2),
-  /** Mining income: the UTC day it was earned; `null` for other kinds. */
-  mining_day: isoDateSchema.nullable(),
-});
-/** A wallet transaction with its entries. */
-export type WalletTransactionDetail = z.infer<typeof walletTransactionDetailSchema>;
+// Re-exported because the wallet endpoint group and its tests import them from here.
+export {
+  transactionExportQuerySchema,
+  transactionExportSchema,
+  transactionListQuerySchema,
+  walletBalancesSchema,
+  walletTransactionDetailSchema,
+  walletTransactionListSchema,
+} from './walletTransactions';
 
 /** A public key for KDA withdraw addresses (`k:` accounts): 64 hex characters. */
 export const kdaPublicKeySchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'The publicKey is wrong');
@@ -567,13 +352,8 @@ export const exchangeQuoteQuerySchema = z
 /** Exchange-quote query as a caller sends it. */
 export type ExchangeQuoteQuery = z.input<typeof exchangeQuoteQuerySchema>;
 
-/**
- * Answer of `GET /wallets/exchanges/quote`: a firm price until `expires_at` (30 s), kept by the
- * server under `quote_id`, so the exchange runs at this price and no other. `amount_out` is
- * `amount_in × rate` (cut to the coin's decimals) less `fee` (`fee_percent` of it, in `to`).
- */
-export const exchangeQuoteSchema = z.object({
-  quote_id: entityIdSchema,
+/** What a quote and the exchange that accepts it both state: the account, coins and amounts. */
+const exchangeTermsShape = {
   account: accountNameSchema,
   from: coinIdSchema,
   to: coinIdSchema,
@@ -583,6 +363,16 @@ export const exchangeQuoteSchema = z.object({
   rate: moneySchema,
   /** In `to`. */
   fee: moneySchema,
+};
+
+/**
+ * Answer of `GET /wallets/exchanges/quote`: a firm price until `expires_at` (30 s), kept by the
+ * server under `quote_id`, so the exchange runs at this price and no other. `amount_out` is
+ * `amount_in × rate` (cut to the coin's decimals) less `fee` (`fee_percent` of it, in `to`).
+ */
+export const exchangeQuoteSchema = z.object({
+  quote_id: entityIdSchema,
+  ...exchangeTermsShape,
   /** The desk's fee as a percentage, e.g. `"0.5"`. */
   fee_percent: moneySchema,
   expires_at: isoDateTimeSchema,
@@ -608,13 +398,7 @@ export type ExchangeBody = z.input<typeof exchangeBodySchema>;
 /** Answer of `POST /wallets/exchanges`: the record (`GET /wallets/transactions/{id}`). */
 export const exchangeSchema = z.object({
   id: entityIdSchema,
-  account: accountNameSchema,
-  from: coinIdSchema,
-  to: coinIdSchema,
-  amount_in: moneySchema,
-  amount_out: moneySchema,
-  rate: moneySchema,
-  fee: moneySchema,
+  ...exchangeTermsShape,
   status: transactionStatusSchema,
   created_at: isoDateTimeSchema,
 });

@@ -18,4 +18,5 @@ export * from './recentSearches';
 export * from './redPacketStatus';
 export * from './shouldShowAsDialog';
 export * from './statusLabels';
+export * from './chainDecimals';
 export * from './withdrawalAmount';

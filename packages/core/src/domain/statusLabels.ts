@@ -9,6 +9,29 @@ export interface StatusLabel {
 }
 
 /**
+ * The generic labels of spec section 4; the groups below share them where a word means the same
+ * thing.
+ */
+const GENERIC_LABELS = {
+  unpaid: { i18nKey: 'status.unpaid', tone: 'warning' },
+  review: { i18nKey: 'status.review', tone: 'info' },
+  pending: { i18nKey: 'status.pending', tone: 'info' },
+  effect: { i18nKey: 'status.effect', tone: 'success' },
+  finish: { i18nKey: 'status.finish', tone: 'neutral' },
+  failed: { i18nKey: 'status.failed', tone: 'danger' },
+  succeed: { i18nKey: 'status.succeed', tone: 'success' },
+  inactive: { i18nKey: 'status.inactive', tone: 'warning' },
+  activated: { i18nKey: 'status.activated', tone: 'success' },
+  expired: { i18nKey: 'status.expired', tone: 'neutral' },
+  init: { i18nKey: 'status.init', tone: 'neutral' },
+  payment: { i18nKey: 'status.payment', tone: 'info' },
+  done: { i18nKey: 'status.done', tone: 'success' },
+  reject: { i18nKey: 'status.reject', tone: 'danger' },
+  manual: { i18nKey: 'status.manual', tone: 'warning' },
+  checking: { i18nKey: 'status.checking', tone: 'info' },
+} as const satisfies Record<string, StatusLabel>;
+
+/**
  * Every status the product shows (spec sections 3 and 4), grouped by what it describes, each
  * with its i18n key and tone. The same word keeps one i18n key where it means the same thing
  * (coupon and red packet `expired`); where a group gives a word another meaning, the key carries
@@ -26,28 +49,11 @@ export interface StatusLabel {
  */
 export const STATUS_LABELS = {
   /** The generic labels of spec section 4. */
-  generic: {
-    unpaid: { i18nKey: 'status.unpaid', tone: 'warning' },
-    review: { i18nKey: 'status.review', tone: 'info' },
-    pending: { i18nKey: 'status.pending', tone: 'info' },
-    effect: { i18nKey: 'status.effect', tone: 'success' },
-    finish: { i18nKey: 'status.finish', tone: 'neutral' },
-    failed: { i18nKey: 'status.failed', tone: 'danger' },
-    succeed: { i18nKey: 'status.succeed', tone: 'success' },
-    inactive: { i18nKey: 'status.inactive', tone: 'warning' },
-    activated: { i18nKey: 'status.activated', tone: 'success' },
-    expired: { i18nKey: 'status.expired', tone: 'neutral' },
-    init: { i18nKey: 'status.init', tone: 'neutral' },
-    payment: { i18nKey: 'status.payment', tone: 'info' },
-    done: { i18nKey: 'status.done', tone: 'success' },
-    reject: { i18nKey: 'status.reject', tone: 'danger' },
-    manual: { i18nKey: 'status.manual', tone: 'warning' },
-    checking: { i18nKey: 'status.checking', tone: 'info' },
-  },
+  generic: GENERIC_LABELS,
   /** Wallet transaction outcomes. */
   wallet: {
     successful: { i18nKey: 'status.successful', tone: 'success' },
-    failed: { i18nKey: 'status.failed', tone: 'danger' },
+    failed: GENERIC_LABELS.failed,
     pending: { i18nKey: 'status.walletPending', tone: 'info' },
   },
   /** Miner connection states (`minerStatus`). */
@@ -58,9 +64,9 @@ export const STATUS_LABELS = {
   },
   /** Red packet states (`redPacketStatus`). */
   redPacket: {
-    inactive: { i18nKey: 'status.inactive', tone: 'warning' },
-    activated: { i18nKey: 'status.activated', tone: 'success' },
-    expired: { i18nKey: 'status.expired', tone: 'neutral' },
+    inactive: GENERIC_LABELS.inactive,
+    activated: GENERIC_LABELS.activated,
+    expired: GENERIC_LABELS.expired,
     invalid: { i18nKey: 'status.invalid', tone: 'danger' },
   },
   /** Coupon states (`couponStatus`). */
@@ -68,17 +74,17 @@ export const STATUS_LABELS = {
     unused: { i18nKey: 'status.unused', tone: 'info' },
     in_use: { i18nKey: 'status.inUse', tone: 'success' },
     used: { i18nKey: 'status.used', tone: 'neutral' },
-    expired: { i18nKey: 'status.expired', tone: 'neutral' },
+    expired: GENERIC_LABELS.expired,
   },
   /** Contract order states. */
   order: {
-    unpaid: { i18nKey: 'status.unpaid', tone: 'warning' },
+    unpaid: GENERIC_LABELS.unpaid,
     uploaded: { i18nKey: 'status.uploaded', tone: 'info' },
-    review: { i18nKey: 'status.review', tone: 'info' },
-    pending: { i18nKey: 'status.pending', tone: 'info' },
-    effect: { i18nKey: 'status.effect', tone: 'success' },
-    finish: { i18nKey: 'status.finish', tone: 'neutral' },
-    reject: { i18nKey: 'status.reject', tone: 'danger' },
+    review: GENERIC_LABELS.review,
+    pending: GENERIC_LABELS.pending,
+    effect: GENERIC_LABELS.effect,
+    finish: GENERIC_LABELS.finish,
+    reject: GENERIC_LABELS.reject,
     cancelled: { i18nKey: 'status.cancelled', tone: 'neutral' },
   },
   /** Payment record states. */

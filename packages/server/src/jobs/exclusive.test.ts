@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/connect';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/connect';
 import { openTestDatabase } from '../testing/testDatabase';
+import { twoNodeDatabases } from '../testing/twoNodeDatabases';
 import { dayKey, minuteKey, pruneJobRuns, runExclusive } from './exclusive';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
@@ -41,52 +42,37 @@ describe('runExclusive on PGlite', () => {
 });
 
 describe.skipIf(databaseUrl === '')('runExclusive across two nodes on PostgreSQL', () => {
-  const schema = `poolkit_test_${randomBytes(6).toString('hex')}`;
-  let first: Database;
-  let second: Database;
-
-  beforeAll(async () => {
-    first = await openDatabase({ databaseUrl, dataDir: '' }, { schema });
-    second = await openDatabase({ databaseUrl, dataDir: '' }, { schema, migrate: false });
-  });
-
-  afterAll(async () => {
-    await second?.close();
-    if (first !== undefined) {
-      await first.transaction((session) => session.exec(`DROP SCHEMA ${schema} CASCADE`));
-      await first.close();
-    }
-  });
+  const nodes = twoNodeDatabases(databaseUrl);
 
   it('should run a period on one node: the other is busy meanwhile and finds it done after', async () => {
     const running = gate();
     const release = gate();
     let runs = 0;
-    const onFirst = runExclusive(first, 'settle', '2026-11-24T09:05', 0, async () => {
+    const onFirst = runExclusive(nodes.first, 'settle', '2026-11-24T09:05', 0, async () => {
       runs += 1;
       running.open();
       await release.opened;
     });
     await running.opened;
     expect(
-      await runExclusive(second, 'settle', '2026-11-24T09:05', 0, async () => {
+      await runExclusive(nodes.second, 'settle', '2026-11-24T09:05', 0, async () => {
         runs += 1;
       }),
     ).toBe('busy');
     // Another job is not held up by this one's lock.
-    expect(await runExclusive(second, 'coupons', '2026-11-24T09:05', 0, async () => {})).toBe(
+    expect(await runExclusive(nodes.second, 'coupons', '2026-11-24T09:05', 0, async () => {})).toBe(
       'ran',
     );
     release.open();
     expect(await onFirst).toBe('ran');
     expect(
-      await runExclusive(second, 'settle', '2026-11-24T09:05', 0, async () => {
+      await runExclusive(nodes.second, 'settle', '2026-11-24T09:05', 0, async () => {
         runs += 1;
       }),
     ).toBe('done');
     expect(runs).toBe(1);
     expect(
-      await runExclusive(second, 'settle', '2026-11-24T09:06', 0, async () => {
+      await runExclusive(nodes.second, 'settle', '2026-11-24T09:06', 0, async () => {
         runs += 1;
       }),
     ).toBe('ran');
@@ -95,13 +81,13 @@ describe.skipIf(databaseUrl === '')('runExclusive across two nodes on PostgreSQL
 
   it('should give a failed period back, so that the next tick of any node runs it again', async () => {
     await expect(
-      runExclusive(first, 'payout', '2026-11-24', 0, async () => {
+      runExclusive(nodes.first, 'payout', '2026-11-24', 0, async () => {
         throw new Error('database went away');
       }),
     ).rejects.toThrow('database went away');
     let runs = 0;
     expect(
-      await runExclusive(second, 'payout', '2026-11-24', 0, async () => {
+      await runExclusive(nodes.second, 'payout', '2026-11-24', 0, async () => {
         runs += 1;
       }),
     ).toBe('ran');
@@ -114,15 +100,15 @@ describe.skipIf(databaseUrl === '')('runExclusive across two nodes on PostgreSQL
     try {
       const running = gate();
       const release = gate();
-      const onFirst = runExclusive(first, 'deposits', '2026-11-24T09:07', 0, async () => {
+      const onFirst = runExclusive(nodes.first, 'deposits', '2026-11-24T09:07', 0, async () => {
         running.open();
         await release.opened;
       });
       await running.opened;
       // This schema's other node waits its turn; the other schema's runs its own period now.
-      expect(await runExclusive(second, 'deposits', '2026-11-24T09:07', 0, async () => {})).toBe(
-        'busy',
-      );
+      expect(
+        await runExclusive(nodes.second, 'deposits', '2026-11-24T09:07', 0, async () => {}),
+      ).toBe('busy');
       expect(await runExclusive(other, 'deposits', '2026-11-24T09:07', 0, async () => {})).toBe(
         'ran',
       );
@@ -135,15 +121,15 @@ describe.skipIf(databaseUrl === '')('runExclusive across two nodes on PostgreSQL
   });
 
   it('should forget claims older than the retention', async () => {
-    await runExclusive(first, 'old', 'p1', Date.UTC(2026, 0, 1), async () => {});
-    await runExclusive(first, 'old', 'p2', Date.UTC(2026, 10, 1), async () => {});
+    await runExclusive(nodes.first, 'old', 'p1', Date.UTC(2026, 0, 1), async () => {});
+    await runExclusive(nodes.first, 'old', 'p2', Date.UTC(2026, 10, 1), async () => {});
     // The claims of the tests above started at 0 (1970): they go too.
-    expect(await pruneJobRuns(first, Date.UTC(2026, 5, 1))).toBeGreaterThanOrEqual(1);
-    expect(await runExclusive(first, 'old', 'p1', Date.UTC(2026, 10, 2), async () => {})).toBe(
-      'ran',
-    );
-    expect(await runExclusive(first, 'old', 'p2', Date.UTC(2026, 10, 2), async () => {})).toBe(
-      'done',
-    );
+    expect(await pruneJobRuns(nodes.first, Date.UTC(2026, 5, 1))).toBeGreaterThanOrEqual(1);
+    expect(
+      await runExclusive(nodes.first, 'old', 'p1', Date.UTC(2026, 10, 2), async () => {}),
+    ).toBe('ran');
+    expect(
+      await runExclusive(nodes.first, 'old', 'p2', Date.UTC(2026, 10, 2), async () => {}),
+    ).toBe('done');
   });
 });

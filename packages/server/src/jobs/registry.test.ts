@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createManualClock } from '../clock';
-import { type Database, openDatabase } from '../db/connect';
+import type { Database } from '../db/connect';
 import { openTestDatabase } from '../testing/testDatabase';
+import { twoNodeDatabases } from '../testing/twoNodeDatabases';
 import { minuteKey } from './exclusive';
 import { createJobRegistry, describeJobs, type JobDefinition } from './registry';
 
@@ -224,27 +224,12 @@ describe('createJobRegistry', () => {
 });
 
 describe.skipIf(databaseUrl === '')('exclusive jobs across two nodes on PostgreSQL', () => {
-  const schema = `poolkit_test_${randomBytes(6).toString('hex')}`;
-  let first: Database;
-  let second: Database;
-
-  beforeAll(async () => {
-    first = await openDatabase({ databaseUrl, dataDir: '' }, { schema });
-    second = await openDatabase({ databaseUrl, dataDir: '' }, { schema, migrate: false });
-  });
-
-  afterAll(async () => {
-    await second?.close();
-    if (first !== undefined) {
-      await first.transaction((session) => session.exec(`DROP SCHEMA ${schema} CASCADE`));
-      await first.close();
-    }
-  });
+  const nodes = twoNodeDatabases(databaseUrl);
 
   it('should run each minute once when two runners declare the same job', async () => {
     const clock = createManualClock(Date.UTC(2026, 10, 24, 10, 0, 5));
     const seen: string[] = [];
-    const runners = [first, second].map((database, node) => {
+    const runners = [nodes.first, nodes.second].map((database, node) => {
       const jobs = createJobRegistry({ clock, database, pollMs: 2 });
       jobs.declare({
         name: 'engine',
@@ -285,7 +270,7 @@ describe.skipIf(databaseUrl === '')('exclusive jobs across two nodes on PostgreS
   it('should claim a job of N minutes under the first minute of its period', async () => {
     const clock = createManualClock(Date.UTC(2026, 10, 24, 11, 3));
     let runs = 0;
-    const runners = [first, second].map((database) => {
+    const runners = [nodes.first, nodes.second].map((database) => {
       const jobs = createJobRegistry({ clock, database, pollMs: 2 });
       jobs.declare({
         name: 'every-ten',
@@ -300,7 +285,7 @@ describe.skipIf(databaseUrl === '')('exclusive jobs across two nodes on PostgreS
     });
     const claims = async () =>
       (
-        await first.transaction((session) =>
+        await nodes.first.transaction((session) =>
           session.query<{ period: string }>(
             'SELECT period FROM job_runs WHERE job = $1 ORDER BY period',
             ['every-ten'],

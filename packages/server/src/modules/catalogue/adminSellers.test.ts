@@ -5,9 +5,9 @@ import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
+import { makeOperator } from '../../testing/operators';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { grantOperator } from '../admin/operators';
 import { callApi, registerByEmail } from '../identity/testHelpers';
 
 const T0 = Date.UTC(2026, 3, 1, 8);
@@ -71,12 +71,7 @@ describe.each(testDrivers)('sellers in the operator console on %s', (driver) => 
       'Secret123',
       '10.9.0.2',
     ));
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM users WHERE username = 'seller01'`,
-    );
-    if (row === undefined) throw new Error('no operator');
-    await grantOperator(database.db, row.id, null, clock.now());
+    await makeOperator(database, 'seller01', clock.now());
   });
 
   afterAll(async () => {

@@ -5,9 +5,9 @@ import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
+import { makeOperator } from '../../testing/operators';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { grantOperator } from '../admin/operators';
 import { callApi, registerByEmail } from '../identity/testHelpers';
 import {
   DEMO_BLOGROLL,
@@ -71,12 +71,7 @@ describe.each(testDrivers)('site content in the operator console on %s', (driver
       'Secret123',
       '10.8.0.2',
     ));
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM users WHERE username = 'editor01'`,
-    );
-    if (row === undefined) throw new Error('no operator');
-    await grantOperator(database.db, row.id, null, clock.now());
+    await makeOperator(database, 'editor01', clock.now());
   });
 
   afterAll(async () => {

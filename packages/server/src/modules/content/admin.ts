@@ -10,6 +10,7 @@ import { ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { type LocalizedText, siteContentItems, siteParameters } from '../../db/schema';
+import type { SqlExecutor } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
 import { recordAudit } from '../admin/audit';
 import { type ContentItemRow, isLive } from './queries';
@@ -104,16 +105,34 @@ function columnsOf(item: ContentItemInput) {
   };
 }
 
-/** The audit details of an item: what a reviewer needs, not its texts. */
-function auditDetails(kind: ContentKind, item: ContentItemInput) {
-  return {
-    kind,
-    slug: item.slug,
-    title_en: item.title.en.slice(0, 120),
-    published: item.published,
-    starts_at: item.starts_at,
-    ends_at: item.ends_at,
-  };
+/**
+ * Writes the audit entry of a created or replaced item, with what a reviewer needs, not its
+ * texts.
+ */
+function auditItemChange(
+  executor: SqlExecutor,
+  action: 'content.create' | 'content.update',
+  targetId: string,
+  kind: ContentKind,
+  item: ContentItemInput,
+  actor: ContentActor,
+): Promise<void> {
+  return recordAudit(executor, {
+    actorId: actor.operatorId,
+    action,
+    targetType: 'content_item',
+    targetId,
+    details: {
+      kind,
+      slug: item.slug,
+      title_en: item.title.en.slice(0, 120),
+      published: item.published,
+      starts_at: item.starts_at,
+      ends_at: item.ends_at,
+    },
+    ip: actor.ip,
+    nowMs: actor.nowMs,
+  });
 }
 
 function slugTaken(error: unknown): HttpError | null {
@@ -152,15 +171,7 @@ export async function createContentItem(
         .values({ kind, ...columnsOf(item), createdAt: now, updatedAt: now })
         .returning();
       if (row === undefined) throw new Error('The new item was not returned');
-      await recordAudit(tx, {
-        actorId: actor.operatorId,
-        action: 'content.create',
-        targetType: 'content_item',
-        targetId: String(row.id),
-        details: auditDetails(kind, item),
-        ip: actor.ip,
-        nowMs: actor.nowMs,
-      });
+      await auditItemChange(tx, 'content.create', String(row.id), kind, item, actor);
       return adminItem(row, actor.nowMs);
     });
   } catch (error) {
@@ -185,15 +196,7 @@ export async function updateContentItem(
         .where(and(eq(siteContentItems.id, Number(id)), eq(siteContentItems.kind, kind)))
         .returning();
       if (row === undefined) throw fieldError(404, ERROR_CODES.notFound, 'id', 'No such item');
-      await recordAudit(tx, {
-        actorId: actor.operatorId,
-        action: 'content.update',
-        targetType: 'content_item',
-        targetId: id,
-        details: auditDetails(kind, item),
-        ip: actor.ip,
-        nowMs: actor.nowMs,
-      });
+      await auditItemChange(tx, 'content.update', id, kind, item, actor);
       return adminItem(row, actor.nowMs);
     });
   } catch (error) {

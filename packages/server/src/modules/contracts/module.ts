@@ -1,12 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { ERROR_CODES, endpoints, MAX_CERTIFICATE_BYTES } from '../../contract';
-import { HttpError } from '../../http/httpError';
+import { endpoints, MAX_CERTIFICATE_BYTES } from '../../contract';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { signedInUser, userOf } from '../../http/userOf';
+import { serveUploadedFile } from '../../http/serveUploadedFile';
+import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
-import { OPERATOR_PERMISSION } from '../identity/permissions';
 import type { PriceService } from '../prices/service';
 import { verifyPayPassword } from '../wallet/payPassword';
 import { advanceOrders } from './crediting';
@@ -195,33 +194,17 @@ export function registerContractModule(
       }),
   );
 
-  // The evidence files themselves: bytes, not the JSON envelope, so not a contract endpoint.
-  app.get<{ Params: { order_id: string; certificate_id: string } }>(
-    '/api/contracts/orders/:order_id/certificates/:certificate_id',
-    async (request, reply) => {
-      const principal = signedInUser(await app.platform.authenticate(request));
-      const operator = principal.permissions.includes(OPERATOR_PERMISSION);
-      const file = await readCertificate(database.db, store, {
-        orderId: request.params.order_id,
-        certificateId: request.params.certificate_id,
-        userId: operator ? null : principal.userId,
-      });
-      if (file === undefined) {
-        throw new HttpError(404, ERROR_CODES.notFound, 'No such file', {
-          fields: [{ field: 'certificate_id', message: 'No such file' }],
-        });
-      }
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .send(Buffer.from(file.bytes));
-    },
-  );
+  serveUploadedFile<{ order_id: string; certificate_id: string }>(app, {
+    path: '/api/contracts/orders/:order_id/certificates/:certificate_id',
+    fileParam: 'certificate_id',
+    disposition: 'inline',
+    read: (params, ownerId) =>
+      readCertificate(database.db, store, {
+        orderId: params.order_id,
+        certificateId: params.certificate_id,
+        userId: ownerId,
+      }),
+  });
 
   app.addHook('onReady', async () => {
     if (config.demo && config.env !== 'test') await seedDemoContracts(database, clock.now());

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
+import { readPage } from '../../db/readPage';
 import { iso, isoSeconds } from '../../db/sql';
 import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
@@ -169,22 +170,16 @@ export async function readCouponBatches(
   executor: SqlExecutor,
   query: PageQuery,
 ): Promise<Page<CouponBatchAnswer>> {
-  const [counted] = await queryRows<{ total: unknown }>(
+  return readPage(
     executor,
-    sql`SELECT count(*)::int AS total FROM coupon_batches`,
+    query,
+    {
+      count: sql`SELECT count(*)::int AS total FROM coupon_batches`,
+      rows: sql`SELECT ${batchColumns} FROM coupon_batches b JOIN users u ON u.id = b.created_by
+        ORDER BY b.created_at DESC, b.id DESC`,
+    },
+    batchAnswer,
   );
-  const rows = await queryRows<BatchRow>(
-    executor,
-    sql`SELECT ${batchColumns} FROM coupon_batches b JOIN users u ON u.id = b.created_by
-        ORDER BY b.created_at DESC, b.id DESC
-        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
-  );
-  return {
-    list: rows.map(batchAnswer),
-    total: toNumber(counted?.total),
-    page: query.page,
-    page_size: query.page_size,
-  };
 }
 
 /** A batch's codes in the order they were issued; 404 naming `batch_id` for none. */

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
+import { readPage } from '../../db/readPage';
 import { iso, isoSeconds } from '../../db/sql';
-import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
+import type { Page, PageQuery } from '../../domain/paging';
 import { findPool } from '../../engine/poolCatalog';
 import { dayStartMs, utcDay } from '../../engine/settlement';
 import {
@@ -305,23 +306,17 @@ export async function readUserCoupons(
   query: PageQuery & { readonly status?: CouponState | undefined },
 ): Promise<Page<CouponAnswer>> {
   const status = query.status === undefined ? sql`` : sql`AND c.status = ${query.status}`;
-  const [counted] = await queryRows<{ total: unknown }>(
+  return readPage(
     executor,
-    sql`SELECT count(*)::int AS total FROM coupons c WHERE c.user_id = ${userId}::bigint ${status}`,
-  );
-  const rows = await queryRows<CouponRow>(
-    executor,
-    sql`SELECT ${couponColumns} FROM ${couponFrom}
+    query,
+    {
+      count: sql`SELECT count(*)::int AS total FROM coupons c WHERE c.user_id = ${userId}::bigint ${status}`,
+      rows: sql`SELECT ${couponColumns} FROM ${couponFrom}
         WHERE c.user_id = ${userId}::bigint ${status}
-        ORDER BY c.redeemed_at DESC, c.id DESC
-        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
+        ORDER BY c.redeemed_at DESC, c.id DESC`,
+    },
+    couponAnswer,
   );
-  return {
-    list: rows.map(couponAnswer),
-    total: toNumber(counted?.total),
-    page: query.page,
-    page_size: query.page_size,
-  };
 }
 
 /** One settled day a coupon saved fee on. */
@@ -338,36 +333,30 @@ export async function readCouponItems(
   query: PageQuery,
 ): Promise<Page<CouponItemAnswer>> {
   await readOwnCoupon(executor, userId, couponId);
-  const [counted] = await queryRows<{ total: unknown }>(
+  return readPage(
     executor,
-    sql`SELECT count(*)::int AS total FROM profit_days
+    query,
+    {
+      count: sql`SELECT count(*)::int AS total FROM profit_days
         WHERE coupon_id = ${couponId}::bigint AND status = 'settled'`,
-  );
-  const rows = await queryRows<{
-    day: string;
-    pool: string;
-    miner: string;
-    fee_before: unknown;
-    fee_saved: unknown;
-  }>(
-    executor,
-    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, pool, miner, fee + fee_saved AS fee_before,
+      rows: sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, pool, miner, fee + fee_saved AS fee_before,
           fee_saved FROM profit_days
         WHERE coupon_id = ${couponId}::bigint AND status = 'settled'
-        ORDER BY day DESC, pool
-        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
-  );
-  return {
-    list: rows.map((row) => ({
+        ORDER BY day DESC, pool`,
+    },
+    (row: {
+      day: string;
+      pool: string;
+      miner: string;
+      fee_before: unknown;
+      fee_saved: unknown;
+    }) => ({
       id: row.day,
       date: row.day,
       coin: (findPool(row.pool)?.coin ?? row.pool) as CoinId,
       account: row.miner,
       fee_before: toDecimalString(row.fee_before),
       fee_saved: toDecimalString(row.fee_saved),
-    })),
-    total: toNumber(counted?.total),
-    page: query.page,
-    page_size: query.page_size,
-  };
+    }),
+  );
 }

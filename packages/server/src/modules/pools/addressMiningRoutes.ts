@@ -7,21 +7,19 @@ import { queryRows, toDecimalString, toNullableNumber, toNumber } from '../../en
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { type PriceService, priceCny } from '../prices/service';
 import { notFoundError, requireAddress, requireAddressPool } from './access';
+import { readMinerWindows, readProfitPage, readProfitTotals } from './minerQueries';
 import { poolInfo, readPoolSeries } from './poolRoutes';
 import type { PublicCache } from './publicCache';
 import {
   isoTime,
   isoTimeOrNull,
   readBlockPage,
-  readMinerWindows,
   readPoolStats,
-  readProfitPage,
-  readProfitTotals,
   readSeries,
   readWorker,
-  readWorkerCounts,
   readWorkerPage,
 } from './queries';
+import { readWorkerCounts } from './workerCounts';
 
 /** Registers the family-A address-mining calls (public; alph, kas, sumo, zeph, aleo). */
 export function registerAddressMiningRoutes(

@@ -14,20 +14,17 @@ import {
   requireAccountPool,
   requirePool,
 } from './access';
+import { readMinerWindows, readProfitTotals } from './minerQueries';
 import { readPayMethod } from './payMethods';
 import {
-  forgetWorkerCounts,
   isoTime,
   isoTimeOrNull,
-  readMinerWindows,
-  readProfitTotals,
   readSeries,
   readWorker,
-  readWorkerCounts,
   readWorkerPage,
-  statusCondition,
   toWorkerRow,
 } from './queries';
+import { forgetWorkerCounts, readWorkerCounts, statusCondition } from './workerCounts';
 
 interface GroupRow extends Record<string, unknown> {
   id: unknown;

@@ -11,8 +11,9 @@ import { dayStartMs } from '../../engine/settlement';
 import { queryRows, type SqlExecutor, toDecimalString, toNumber } from '../../engine/sql';
 import { registerEndpoint } from '../../http/registerEndpoint';
 import { notFoundError, requireAccount, requireAccountPool } from './access';
+import { dailyRange, readProfitPage, readProfitRows, readProfitTotals } from './minerQueries';
 import { changePayMethod, readPayMethod } from './payMethods';
-import { dailyRange, isoTime, readProfitPage, readProfitRows, readProfitTotals } from './queries';
+import { isoTime } from './queries';
 
 const DAY_MS = 86_400_000;
 

@@ -7,11 +7,8 @@ import {
   minerStatus,
   type PoolBlock,
   type PoolStats,
-  type ProfitList,
-  type ProfitRow,
   type SeriesInterval,
   type SeriesRange,
-  type WorkerCounts,
   type WorkerRow,
   type WorkerSort,
 } from '@poolkit/core';
@@ -24,15 +21,14 @@ import {
   type PoolDefinition,
   PPS_PLUS_FEE_PERCENT,
 } from '../../engine/poolCatalog';
-import { dayStartMs, utcDay } from '../../engine/settlement';
 import {
-  execute,
   queryRows,
   type SqlExecutor,
   toDecimalString,
   toNullableNumber,
   toNumber,
 } from '../../engine/sql';
+import { readCountSnapshot, statusCondition } from './workerCounts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -283,82 +279,9 @@ const SORT_COLUMNS: Record<WorkerSort, string> = {
   last_share_time: 'w.last_share_ms',
 };
 
-/** The SQL condition of a worker state at `nowMs` (as core's `minerStatus` decides it). */
-export function statusCondition(status: 'active' | 'inactive' | 'dead', nowMs: number): SQL {
-  const inactiveBefore = nowMs - 15 * MINUTE_MS;
-  const deadBefore = nowMs - DAY_MS;
-  switch (status) {
-    case 'active':
-      return sql`w.last_share_ms >= ${inactiveBefore}::bigint`;
-    case 'inactive':
-      return sql`w.last_share_ms < ${inactiveBefore}::bigint AND w.last_share_ms >= ${deadBefore}::bigint`;
-    case 'dead':
-      return sql`(w.last_share_ms IS NULL OR w.last_share_ms < ${deadBefore}::bigint)`;
-    default:
-      return status satisfies never;
-  }
-}
-
 /** Escapes `%`, `_` and `\` for LIKE. */
 function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** How old a roll-up's worker counts may be and still stand for now (a missed roll-up or two). */
-const COUNTS_FRESH_MS = 2 * MINUTE_MS;
-
-/** A miner's worker counts by state as of the last roll-up (`worker_counts`). */
-interface CountSnapshot {
-  readonly atMs: number;
-  readonly active: number;
-  readonly inactive: number;
-  readonly dead: number;
-}
-
-/**
- * The miner's worker counts of the last roll-up, when it ran within the last 2 minutes of
- * `nowMs` (else `undefined`: count the workers). A list answered from it shows states as of
- * that minute, so its rows and its total agree; the hot-read cache keeps such answers until the
- * next roll-up anyway.
- */
-async function readCountSnapshot(
-  db: SqlExecutor,
-  pool: PoolDefinition,
-  miner: string,
-  nowMs: number,
-): Promise<CountSnapshot | undefined> {
-  const rows = await queryRows<{
-    at_ms: unknown;
-    active: unknown;
-    inactive: unknown;
-    dead: unknown;
-  }>(
-    db,
-    sql`SELECT at_ms::float8 AS at_ms, active, inactive, dead FROM worker_counts
-      WHERE pool = ${pool.name} AND miner = ${miner}`,
-  );
-  const row = rows[0];
-  if (row === undefined) return undefined;
-  const atMs = toNumber(row.at_ms);
-  if (atMs > nowMs || atMs < nowMs - COUNTS_FRESH_MS) return undefined;
-  return {
-    atMs,
-    active: toNumber(row.active),
-    inactive: toNumber(row.inactive),
-    dead: toNumber(row.dead),
-  };
-}
-
-/**
- * Forgets a miner's counted workers (after workers were removed from its list), so the next
- * reads count them until the next roll-up writes them again.
- */
-export async function forgetWorkerCounts(
-  db: SqlExecutor,
-  pool: PoolDefinition,
-  miner: string,
-): Promise<void> {
-  await execute(db, sql`DELETE FROM worker_counts WHERE pool = ${pool.name} AND miner = ${miner}`);
 }
 
 /** Query of {@link readWorkerPage}. */
@@ -493,211 +416,4 @@ export async function readWorker(
         AND NOT w.hidden AND w.rolled_ms IS NOT NULL`,
   );
   return rows[0];
-}
-
-/** Workers of a miner (or of a whole pool when `miner` is null) counted by state. */
-export async function readWorkerCounts(
-  db: SqlExecutor,
-  pool: PoolDefinition,
-  miner: string | null,
-  nowMs: number,
-  groupId?: string,
-): Promise<WorkerCounts & { miners: number }> {
-  if (miner !== null && groupId === undefined) {
-    const snapshot = await readCountSnapshot(db, pool, miner, nowMs);
-    if (snapshot !== undefined) {
-      const { active, inactive, dead } = snapshot;
-      return {
-        active,
-        inactive,
-        dead,
-        total: active + inactive + dead,
-        miners: active > 0 ? 1 : 0,
-      };
-    }
-  }
-  const conditions: SQL[] = [
-    sql`w.pool = ${pool.name}`,
-    sql`NOT w.hidden`,
-    sql`w.rolled_ms IS NOT NULL`,
-  ];
-  if (miner !== null) conditions.push(sql`w.miner = ${miner}`);
-  if (groupId !== undefined) {
-    if (groupId === 'ungrouped') conditions.push(sql`w.group_id IS NULL`);
-    else if (/^\d{1,18}$/.test(groupId)) conditions.push(sql`w.group_id = ${groupId}::bigint`);
-    else conditions.push(sql`false`);
-  }
-  const rows = await queryRows<{
-    active: unknown;
-    inactive: unknown;
-    dead: unknown;
-    miners: unknown;
-  }>(
-    db,
-    sql`SELECT count(*) FILTER (WHERE ${statusCondition('active', nowMs)})::int AS active,
-        count(*) FILTER (WHERE ${statusCondition('inactive', nowMs)})::int AS inactive,
-        count(*) FILTER (WHERE ${statusCondition('dead', nowMs)})::int AS dead,
-        count(DISTINCT w.miner) FILTER (WHERE ${statusCondition('active', nowMs)})::int AS miners
-      FROM workers w WHERE ${sql.join(conditions, sql` AND `)}`,
-  );
-  const row = rows[0];
-  const active = toNumber(row?.active);
-  const inactive = toNumber(row?.inactive);
-  const dead = toNumber(row?.dead);
-  return { active, inactive, dead, total: active + inactive + dead, miners: toNumber(row?.miners) };
-}
-
-/** A miner's accepted hashrate windows and 24 h reject rate. */
-export async function readMinerWindows(
-  db: SqlExecutor,
-  pool: PoolDefinition,
-  miner: string,
-): Promise<{
-  accept_15m: { value: number };
-  accept_1h: { value: number };
-  accept_24h: { value: number };
-  reject_rate: number;
-  first_share_ms: number | null;
-  last_share_ms: number | null;
-}> {
-  const rows = await queryRows<{
-    diff_15m: unknown;
-    diff_1h: unknown;
-    diff_24h: unknown;
-    rej_24h: unknown;
-    first_share_ms: unknown;
-    last_share_ms: unknown;
-  }>(
-    db,
-    sql`SELECT diff_15m, diff_1h, diff_24h, rej_24h, first_share_ms::float8 AS first_share_ms,
-        last_share_ms::float8 AS last_share_ms
-      FROM pool_miners WHERE pool = ${pool.name} AND miner = ${miner}`,
-  );
-  const row = rows[0];
-  const acc = toNumber(row?.diff_24h);
-  const rej = toNumber(row?.rej_24h);
-  return {
-    accept_15m: { value: hashrateFromDifficulty(pool, toNumber(row?.diff_15m), 900) },
-    accept_1h: { value: hashrateFromDifficulty(pool, toNumber(row?.diff_1h), 3_600) },
-    accept_24h: { value: hashrateFromDifficulty(pool, acc, 86_400) },
-    reject_rate: acc + rej > 0 ? Math.min(1, rej / (acc + rej)) : 0,
-    first_share_ms: toNullableNumber(row?.first_share_ms),
-    last_share_ms: toNullableNumber(row?.last_share_ms),
-  };
-}
-
-/**
- * Income totals of a miner on a pool, NUMERIC sums as decimal strings. A mining account's
- * balance is its ledger balance of the pool's coin (income credited, less what it moved out);
- * an address's is its settled income less its payments.
- */
-export async function readProfitTotals(
-  db: SqlExecutor,
-  pool: PoolDefinition,
-  miner: string,
-  nowMs: number,
-): Promise<{
-  balance: string;
-  today_estimated: string;
-  yesterday_profit: string;
-  last_30d_profit: string;
-  total_profit: string;
-  total_paid: string;
-}> {
-  const today = utcDay(nowMs);
-  const yesterday = utcDay(nowMs - DAY_MS);
-  const monthAgo = utcDay(nowMs - 30 * DAY_MS);
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT t.total, t.today, t.yesterday, t.last30, t.paid,
-        COALESCE(t.ledger, t.total - t.paid) AS balance
-      FROM (
-        SELECT
-          COALESCE(sum(amount) FILTER (WHERE status = 'settled'), 0) AS total,
-          COALESCE(sum(amount) FILTER (WHERE status = 'pending' AND day = ${today}::date), 0) AS today,
-          COALESCE(sum(amount) FILTER (WHERE status = 'settled' AND day = ${yesterday}::date), 0) AS yesterday,
-          COALESCE(sum(amount) FILTER (WHERE status = 'settled' AND day > ${monthAgo}::date), 0) AS last30,
-          (SELECT COALESCE(sum(amount + fee), 0) FROM payments
-            WHERE pool = ${pool.name} AND miner = ${miner}) AS paid,
-          (SELECT sum(COALESCE(la.balance, 0)) FROM pool_miners m
-            LEFT JOIN ledger_accounts la ON la.holder = 'mining_account'
-              AND la.mining_account_id = m.account_id AND la.coin = m.pool
-            WHERE m.pool = ${pool.name} AND m.miner = ${miner} AND m.kind = 'account') AS ledger
-        FROM profit_days WHERE pool = ${pool.name} AND miner = ${miner}
-      ) t`,
-  );
-  const row = rows[0] ?? {};
-  return {
-    balance: toDecimalString(row.balance),
-    today_estimated: toDecimalString(row.today),
-    yesterday_profit: toDecimalString(row.yesterday),
-    last_30d_profit: toDecimalString(row.last30),
-    total_profit: toDecimalString(row.total),
-    total_paid: toDecimalString(row.paid),
-  };
-}
-
-/** Date-range filter of profit lists. */
-export interface DateRangeQuery {
-  readonly start_date?: string | undefined;
-  readonly end_date?: string | undefined;
-}
-
-/** Profit rows of a miner, newest day first, optionally within a date range; all when no page. */
-export async function readProfitRows(
-  db: SqlExecutor,
-  pool: PoolDefinition,
-  miner: string,
-  range: DateRangeQuery,
-  page?: { page: number; page_size: number },
-): Promise<{ rows: ProfitRow[]; total: number }> {
-  const conditions: SQL[] = [sql`pool = ${pool.name}`, sql`miner = ${miner}`];
-  if (range.start_date !== undefined) conditions.push(sql`day >= ${range.start_date}::date`);
-  if (range.end_date !== undefined) conditions.push(sql`day <= ${range.end_date}::date`);
-  const where = sql.join(conditions, sql` AND `);
-  const limit =
-    page === undefined
-      ? sql``
-      : sql`LIMIT ${page.page_size} OFFSET ${(page.page - 1) * page.page_size}`;
-  const countRows = await queryRows<{ total: unknown }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM profit_days WHERE ${where}`,
-  );
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, diff, pps_amount, pplns_amount, fee, amount,
-        pay_method, status
-      FROM profit_days WHERE ${where} ORDER BY day DESC ${limit}`,
-  );
-  return {
-    total: toNumber(countRows[0]?.total),
-    rows: rows.map((row) => ({
-      date: String(row.day),
-      hashrate: hashrateFromDifficulty(pool, toNumber(row.diff), 86_400),
-      amount: toDecimalString(row.amount),
-      pps_amount: toDecimalString(row.pps_amount),
-      pplns_amount: toDecimalString(row.pplns_amount),
-      fee: toDecimalString(row.fee),
-      pay_method: row.pay_method === 'SOLO' ? 'SOLO' : 'PPS+',
-      status: row.status === 'settled' ? 'settled' : 'pending',
-    })),
-  };
-}
-
-/** A page of profit rows. */
-export async function readProfitPage(
-  db: SqlExecutor,
-  pool: PoolDefinition,
-  miner: string,
-  query: DateRangeQuery & { page: number; page_size: number },
-): Promise<ProfitList> {
-  const { rows, total } = await readProfitRows(db, pool, miner, query, query);
-  return { list: rows, total, page: query.page, page_size: query.page_size };
-}
-
-/** The UTC days of a daily range ending today, oldest first. */
-export function dailyRange(range: '7d' | '30d' | '90d', nowMs: number): string[] {
-  const count = Number(range.slice(0, -1));
-  const today = dayStartMs(utcDay(nowMs));
-  return Array.from({ length: count }, (_, index) => utcDay(today - (count - 1 - index) * DAY_MS));
 }

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { findPool, hashrateFromDifficulty } from '../../engine/poolCatalog';
 import type { SqlExecutor } from '../../engine/sql';
 import { queryRows, toNumber } from '../../engine/sql';
-import { readProfitTotals, readWorkerCounts } from './queries';
+import { readProfitTotals } from './minerQueries';
+import { readWorkerCounts } from './workerCounts';
 
 /**
  * Everything a user mines, over all their mining accounts: one line per account and pool with

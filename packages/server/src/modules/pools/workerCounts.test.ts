@@ -6,7 +6,8 @@ import { findPool } from '../../engine/poolCatalog';
 import { runRollup } from '../../engine/rollup';
 import { queryRows } from '../../engine/sql';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { forgetWorkerCounts, readWorkerCounts, readWorkerPage } from './queries';
+import { readWorkerPage } from './queries';
+import { forgetWorkerCounts, readWorkerCounts } from './workerCounts';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 0, 15, 12, 0);

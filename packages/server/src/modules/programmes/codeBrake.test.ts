@@ -5,9 +5,9 @@ import { buildApp } from '../../app';
 import { createManualClock } from '../../clock';
 import type { Database } from '../../db/connect';
 import { queryRows } from '../../engine/sql';
+import { makeOperator } from '../../testing/operators';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { grantOperator } from '../admin/operators';
 import { callApi, registerByEmail } from '../identity/testHelpers';
 
 const DAY = 24 * 3_600_000;
@@ -62,12 +62,7 @@ describe.each(testDrivers)('the per-user brake on red-packet code guessing on %s
         await registerByEmail(app, name, `${name}@example.com`, 'Secret123', `10.92.0.${index + 1}`)
       ).token;
     }
-    const [staff] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM users WHERE username = 'staff092'`,
-    );
-    if (staff === undefined) throw new Error('no operator');
-    await grantOperator(database.db, staff.id, null, T0);
+    await makeOperator(database, 'staff092', T0);
   });
 
   afterAll(async () => {

@@ -11,9 +11,9 @@ import { runRollup } from '../../engine/rollup';
 import { settleDay } from '../../engine/settlement';
 import { queryRows } from '../../engine/sql';
 import { ppsUnitOutput } from '../../engine/unitOutput';
+import { makeOperator } from '../../testing/operators';
 import { testConfig } from '../../testing/testApp';
 import { openTestDatabase, testDrivers } from '../../testing/testDatabase';
-import { grantOperator } from '../admin/operators';
 import {
   type ApiAnswer,
   callApi,
@@ -104,12 +104,7 @@ describe.each(testDrivers)('red packets and invitations on %s', (driver) => {
     database = await openTestDatabase(driver);
     app = await buildApp({ config: testConfig(), db: database, clock });
     for (const name of ['staff013', 'alice013', 'bobby013', 'carol013']) await register(name);
-    const [staff] = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id::text AS id FROM users WHERE username = 'staff013'`,
-    );
-    if (staff === undefined) throw new Error('no operator');
-    await grantOperator(database.db, staff.id, null, T0);
+    await makeOperator(database, 'staff013', T0);
   });
 
   afterAll(async () => {

@@ -3,9 +3,10 @@
  * and a packet's credited days.
  */
 import { sql } from 'drizzle-orm';
-import type { AnswerOf, CoinId } from '../../contract';
+import type { AnswerOf } from '../../contract';
+import { readPage } from '../../db/readPage';
 import { isoSeconds } from '../../db/sql';
-import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
+import type { Page, PageQuery } from '../../domain/paging';
 import {
   queryRows,
   type SqlExecutor,
@@ -13,7 +14,7 @@ import {
   toNullableNumber,
   toNumber,
 } from '../../engine/sql';
-import { packetNotFound } from './shared';
+import { packetNotFound, packetTerms } from './shared';
 
 /** A packet the user received. */
 export type PacketAnswer = AnswerOf<'redPacket'>;
@@ -50,12 +51,7 @@ function packetAnswer(row: PacketRow): PacketAnswer {
   const activated = toNullableNumber(row.activated_ms);
   const ends = toNullableNumber(row.ends_ms);
   return {
-    id: row.id,
-    packet_id: row.code,
-    name: row.name,
-    coin: row.coin as CoinId,
-    hashrate: toNumber(row.hashrate),
-    duration_days: toNumber(row.duration_days),
+    ...packetTerms(row),
     activation_deadline: isoSeconds(toNumber(row.deadline_ms)),
     status: row.status as PacketStatus,
     account: row.account,
@@ -91,25 +87,19 @@ export async function readUserPackets(
   query: PageQuery & { readonly status?: PacketStatus | undefined },
 ): Promise<Page<PacketAnswer>> {
   const status = query.status === undefined ? sql`` : sql`AND p.status = ${query.status}`;
-  const [counted] = await queryRows<{ total: unknown }>(
+  return readPage(
     executor,
-    sql`SELECT count(*)::int AS total FROM red_packets p WHERE p.user_id = ${userId}::bigint ${status}`,
-  );
-  const rows = await queryRows<PacketRow>(
-    executor,
-    sql`SELECT ${packetColumns} FROM red_packets p
+    query,
+    {
+      count: sql`SELECT count(*)::int AS total FROM red_packets p WHERE p.user_id = ${userId}::bigint ${status}`,
+      rows: sql`SELECT ${packetColumns} FROM red_packets p
         JOIN red_packet_campaigns c ON c.id = p.campaign_id
         LEFT JOIN mining_accounts a ON a.id = p.account_id
         WHERE p.user_id = ${userId}::bigint ${status}
-        ORDER BY p.received_at DESC, p.id DESC
-        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
+        ORDER BY p.received_at DESC, p.id DESC`,
+    },
+    packetAnswer,
   );
-  return {
-    list: rows.map(packetAnswer),
-    total: toNumber(counted?.total),
-    page: query.page,
-    page_size: query.page_size,
-  };
 }
 
 /** A packet's credited days, newest first. */
@@ -120,25 +110,19 @@ export async function readPacketIncome(
   query: PageQuery,
 ): Promise<Page<PacketIncomeAnswer>> {
   await readUserPacket(executor, userId, id);
-  const [counted] = await queryRows<{ total: unknown }>(
+  return readPage(
     executor,
-    sql`SELECT count(*)::int AS total FROM red_packet_income WHERE packet_id = ${id}::bigint`,
-  );
-  const rows = await queryRows<{ day: string; hashrate: unknown; amount: unknown }>(
-    executor,
-    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, hashrate::float8 AS hashrate, amount::text AS amount
+    query,
+    {
+      count: sql`SELECT count(*)::int AS total FROM red_packet_income WHERE packet_id = ${id}::bigint`,
+      rows: sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, hashrate::float8 AS hashrate, amount::text AS amount
         FROM red_packet_income WHERE packet_id = ${id}::bigint
-        ORDER BY day DESC
-        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
-  );
-  return {
-    list: rows.map((row) => ({
+        ORDER BY day DESC`,
+    },
+    (row: { day: string; hashrate: unknown; amount: unknown }) => ({
       date: row.day,
       hashrate: toNumber(row.hashrate),
       amount: toDecimalString(row.amount),
-    })),
-    total: toNumber(counted?.total),
-    page: query.page,
-    page_size: query.page_size,
-  };
+    }),
+  );
 }

@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AnswerOf, CoinId } from '../../contract';
 import type { Database } from '../../db/connect';
+import { readPage } from '../../db/readPage';
 import { iso, isoSeconds } from '../../db/sql';
 import { notFound, refuseField } from '../../domain/errors';
 import { offsetOf, type Page, type PageQuery } from '../../domain/paging';
@@ -23,6 +24,7 @@ import {
   toNumber,
 } from '../../engine/sql';
 import { recordAudit } from '../admin/audit';
+import { packetTerms } from './shared';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
@@ -82,12 +84,7 @@ interface CampaignRow extends Record<string, unknown> {
 function campaignAnswer(row: CampaignRow): CampaignAnswer {
   const disabled = toNullableNumber(row.disabled_ms);
   return {
-    id: row.id,
-    packet_id: row.code,
-    name: row.name,
-    coin: row.coin as CoinId,
-    hashrate: toNumber(row.hashrate),
-    duration_days: toNumber(row.duration_days),
+    ...packetTerms(row),
     count: toNumber(row.count),
     received: toNumber(row.received),
     activated: toNumber(row.activated),
@@ -227,22 +224,16 @@ export async function readCampaigns(
   executor: SqlExecutor,
   query: PageQuery,
 ): Promise<Page<CampaignAnswer>> {
-  const [counted] = await queryRows<{ total: unknown }>(
+  return readPage(
     executor,
-    sql`SELECT count(*)::int AS total FROM red_packet_campaigns`,
+    query,
+    {
+      count: sql`SELECT count(*)::int AS total FROM red_packet_campaigns`,
+      rows: sql`SELECT ${campaignColumns} FROM red_packet_campaigns c JOIN users u ON u.id = c.created_by
+        ORDER BY c.created_at DESC, c.id DESC`,
+    },
+    campaignAnswer,
   );
-  const rows = await queryRows<CampaignRow>(
-    executor,
-    sql`SELECT ${campaignColumns} FROM red_packet_campaigns c JOIN users u ON u.id = c.created_by
-        ORDER BY c.created_at DESC, c.id DESC
-        LIMIT ${query.page_size} OFFSET ${offsetOf(query)}`,
-  );
-  return {
-    list: rows.map(campaignAnswer),
-    total: toNumber(counted?.total),
-    page: query.page,
-    page_size: query.page_size,
-  };
 }
 
 /** A campaign's packets in the order they were made. */

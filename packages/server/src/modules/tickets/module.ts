@@ -1,21 +1,18 @@
 import path from 'node:path';
 import { MAX_CERTIFICATE_BYTES, MAX_TICKET_ATTACHMENTS } from '@poolkit/core';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES, endpoints } from '../../contract';
-import { HttpError } from '../../http/httpError';
+import { endpoints } from '../../contract';
 import { registerEndpoint } from '../../http/registerEndpoint';
-import { signedInUser, userOf } from '../../http/userOf';
+import { serveUploadedFile } from '../../http/serveUploadedFile';
+import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
 import { createFileEvidenceStore, type EvidenceStore } from '../contracts/evidenceStore';
-import { OPERATOR_PERMISSION } from '../identity/permissions';
+import { adminReply, listAdminTickets, readAdminTicket } from './adminTickets';
 import {
-  adminReply,
   attachTicketFiles,
   closeTicket,
   createTicket,
-  listAdminTickets,
   listTickets,
-  readAdminTicket,
   readTicket,
   readTicketAttachment,
   replyToTicket,
@@ -71,33 +68,17 @@ export function registerTicketModule(
       }),
     { bodyLimit: ATTACH_BODY_LIMIT },
   );
-  // The files themselves: bytes, not the JSON envelope, so not a contract endpoint.
-  app.get<{ Params: { id: string; attachment_id: string } }>(
-    '/api/tickets/:id/attachments/:attachment_id',
-    async (request, reply) => {
-      const principal = signedInUser(await app.platform.authenticate(request));
-      const operator = principal.permissions.includes(OPERATOR_PERMISSION);
-      const file = await readTicketAttachment(database.db, store, {
-        ticketId: request.params.id,
-        attachmentId: request.params.attachment_id,
-        userId: operator ? null : principal.userId,
-      });
-      if (file === undefined) {
-        throw new HttpError(404, ERROR_CODES.notFound, 'No such file', {
-          fields: [{ field: 'attachment_id', message: 'No such file' }],
-        });
-      }
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .send(Buffer.from(file.bytes));
-    },
-  );
+  serveUploadedFile<{ id: string; attachment_id: string }>(app, {
+    path: '/api/tickets/:id/attachments/:attachment_id',
+    fileParam: 'attachment_id',
+    disposition: 'attachment',
+    read: (params, ownerId) =>
+      readTicketAttachment(database.db, store, {
+        ticketId: params.id,
+        attachmentId: params.attachment_id,
+        userId: ownerId,
+      }),
+  });
   registerEndpoint(app, endpoints.closeTicket, async ({ params }, { principal }) =>
     closeTicket(database.db, userOf(principal), params.id, clock.now()),
   );

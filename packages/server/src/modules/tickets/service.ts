@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AdminTicket,
-  type AdminTicketDetail,
-  type AdminTicketList,
   type CertificateFile,
   type CoinId,
   MAX_CERTIFICATE_BYTES,
@@ -14,27 +11,26 @@ import {
   type TicketList,
   type TicketStatus,
 } from '@poolkit/core';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../contract';
 import type { Database } from '../../db/connect';
 import { badField } from '../../domain/errors';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
-import { recordAudit } from '../admin/audit';
 import { type EvidenceStore, matchesContentType } from '../contracts/evidenceStore';
-import { enqueueEmail } from '../notifications/emailOutbox';
-import { postMessage } from '../notifications/messages';
-import { asLanguage, renderMessage } from '../notifications/texts';
 
-const ROW_ID = /^\d{1,18}$/;
+/** A ticket id as a path carries it: a bigint's digits. */
+export const ROW_ID = /^\d{1,18}$/;
 
-function notFound(): HttpError {
+/** 404 naming `id`: no such ticket, or not the caller's. */
+export function notFound(): HttpError {
   return new HttpError(404, ERROR_CODES.notFound, 'id: No such ticket', {
     fields: [{ field: 'id', message: 'No such ticket' }],
   });
 }
 
-function closedTicket(): HttpError {
+/** 409: the ticket is closed. */
+export function closedTicket(): HttpError {
   return new HttpError(409, ERROR_CODES.conflict, 'id: The ticket is closed', {
     fields: [{ field: 'id', message: 'The ticket is closed' }],
   });
@@ -44,7 +40,8 @@ function isoOf(value: unknown): string {
   return (value instanceof Date ? value : new Date(String(value))).toISOString();
 }
 
-interface TicketRow extends Record<string, unknown> {
+/** A ticket as {@link TICKET_COLUMNS} reads it. */
+export interface TicketRow extends Record<string, unknown> {
   id: unknown;
   title: string;
   content: string;
@@ -65,7 +62,7 @@ interface AttachmentRow extends Record<string, unknown> {
 }
 
 /** The attachments of some tickets, by ticket id, oldest first. */
-async function readAttachments(
+export async function readAttachments(
   db: SqlExecutor,
   ticketIds: readonly string[],
 ): Promise<Map<string, TicketAttachment[]>> {
@@ -96,7 +93,8 @@ async function readAttachments(
   return byTicket;
 }
 
-function toTicket(row: TicketRow, attachments: TicketAttachment[] = []): SupportTicket {
+/** A ticket row with its attachments as the contract answers it. */
+export function toTicket(row: TicketRow, attachments: TicketAttachment[] = []): SupportTicket {
   return {
     id: String(row.id),
     title: row.title,
@@ -111,7 +109,8 @@ function toTicket(row: TicketRow, attachments: TicketAttachment[] = []): Support
   };
 }
 
-const TICKET_COLUMNS = sql`t.id::text AS id, t.title, t.content, t.status, t.category, t.coin,
+/** The columns of a ticket (`support_tickets t`) that {@link toTicket} reads. */
+export const TICKET_COLUMNS = sql`t.id::text AS id, t.title, t.content, t.status, t.category, t.coin,
   (SELECT a.name FROM mining_accounts a WHERE a.id = t.account_id) AS account,
   t.created_at, t.updated_at`;
 
@@ -214,6 +213,23 @@ async function readReplies(db: SqlExecutor, ticketId: string, withInternal: bool
   );
 }
 
+/** A ticket's replies (internal notes only when `withInternal`) and its attachments. */
+export async function readThread(db: SqlExecutor, ticketId: string, withInternal: boolean) {
+  const replies = await readReplies(db, ticketId, withInternal);
+  const attachments = await readAttachments(db, [ticketId]);
+  return { replies, attachments: attachments.get(ticketId) };
+}
+
+/** A reply of the thread as the user sees it. */
+export function threadReply(reply: ReplyRow): TicketDetail['replies'][number] {
+  return {
+    id: String(reply.id),
+    author: reply.author === 'support' ? 'support' : 'user',
+    content: reply.content,
+    created_at: isoOf(reply.created_at),
+  };
+}
+
 /** One of the user's tickets with its replies (internal notes left out); 404 for others'. */
 export async function readTicket(
   db: SqlExecutor,
@@ -228,16 +244,10 @@ export async function readTicket(
   );
   const row = rows[0];
   if (row === undefined) throw notFound();
-  const replies = await readReplies(db, ticketId, false);
-  const attachments = await readAttachments(db, [ticketId]);
+  const thread = await readThread(db, ticketId, false);
   return {
-    ...toTicket(row, attachments.get(ticketId)),
-    replies: replies.map((reply) => ({
-      id: String(reply.id),
-      author: reply.author === 'support' ? 'support' : 'user',
-      content: reply.content,
-      created_at: isoOf(reply.created_at),
-    })),
+    ...toTicket(row, thread.attachments),
+    replies: thread.replies.map(threadReply),
   };
 }
 
@@ -288,180 +298,6 @@ export async function closeTicket(
       WHERE id = ${ticketId}::bigint AND user_id = ${userId}::bigint AND status <> 'closed'`,
   );
   return readTicket(db, userId, ticketId);
-}
-
-interface AdminRow extends TicketRow {
-  username: string;
-  email: string | null;
-  reply_count: unknown;
-}
-
-function toAdminTicket(row: AdminRow, attachments?: TicketAttachment[]): AdminTicket {
-  return {
-    ...toTicket(row, attachments),
-    username: row.username,
-    email: row.email,
-    reply_count: toNumber(row.reply_count),
-  };
-}
-
-const ADMIN_COLUMNS = sql`${TICKET_COLUMNS}, u.username, u.email,
-  (SELECT count(*) FROM support_ticket_replies r WHERE r.ticket_id = t.id)::int AS reply_count`;
-
-/** The operators' queue: by state and search, the longest waiting first. */
-export async function listAdminTickets(
-  db: SqlExecutor,
-  query: {
-    page: number;
-    page_size: number;
-    status?: TicketStatus | undefined;
-    category?: TicketCategory | undefined;
-    coin?: CoinId | undefined;
-    q?: string | undefined;
-  },
-): Promise<AdminTicketList> {
-  const filters: SQL[] = [sql`true`];
-  if (query.status !== undefined) filters.push(sql`t.status = ${query.status}`);
-  if (query.category !== undefined) filters.push(sql`t.category = ${query.category}`);
-  if (query.coin !== undefined) filters.push(sql`t.coin = ${query.coin}`);
-  if (query.q !== undefined && query.q !== '') {
-    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-    filters.push(
-      sql`(lower(t.title) LIKE ${pattern} OR lower(u.username) LIKE ${pattern}
-        OR lower(coalesce(u.email, '')) LIKE ${pattern})`,
-    );
-  }
-  const where = sql.join(filters, sql` AND `);
-  const totals = await queryRows<{ total: unknown }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM support_tickets t JOIN users u ON u.id = t.user_id
-      WHERE ${where}`,
-  );
-  const rows = await queryRows<AdminRow>(
-    db,
-    sql`SELECT ${ADMIN_COLUMNS} FROM support_tickets t JOIN users u ON u.id = t.user_id
-      WHERE ${where} ORDER BY t.updated_at, t.id
-      LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
-  );
-  const attachments = await readAttachments(
-    db,
-    rows.map((row) => String(row.id)),
-  );
-  return {
-    list: rows.map((row) => toAdminTicket(row, attachments.get(String(row.id)))),
-    total: toNumber(totals[0]?.total),
-    page: query.page,
-    page_size: query.page_size,
-  };
-}
-
-/** One ticket with the whole thread, internal notes included. */
-export async function readAdminTicket(
-  db: SqlExecutor,
-  ticketId: string,
-): Promise<AdminTicketDetail> {
-  if (!ROW_ID.test(ticketId)) throw notFound();
-  const rows = await queryRows<AdminRow>(
-    db,
-    sql`SELECT ${ADMIN_COLUMNS} FROM support_tickets t JOIN users u ON u.id = t.user_id
-      WHERE t.id = ${ticketId}::bigint`,
-  );
-  const row = rows[0];
-  if (row === undefined) throw notFound();
-  const replies = await readReplies(db, ticketId, true);
-  const attachments = await readAttachments(db, [ticketId]);
-  return {
-    ...toAdminTicket(row, attachments.get(ticketId)),
-    replies: replies.map((reply) => ({
-      id: String(reply.id),
-      author: reply.author === 'support' ? 'support' : 'user',
-      content: reply.content,
-      created_at: isoOf(reply.created_at),
-      internal: reply.internal,
-      operator: reply.operator,
-    })),
-  };
-}
-
-/**
- * An operator's answer or internal note, audited (`tickets.reply`, `tickets.note`) in the same
- * transaction. An answer makes the ticket `replied`, posts a `ticket_reply` message and queues
- * an email in the user's language in the same transaction (the email outbox, sent by the
- * notifications module's poller). 409 on a closed ticket.
- */
-export async function adminReply(
-  database: Database,
-  input: {
-    operatorId: string;
-    ticketId: string;
-    content: string;
-    internal: boolean;
-    ip: string | null;
-    nowMs: number;
-  },
-): Promise<AdminTicketDetail> {
-  const { ticketId, nowMs } = input;
-  if (!ROW_ID.test(ticketId)) throw notFound();
-  const now = new Date(nowMs).toISOString();
-  await database.db.transaction(async (tx) => {
-    const rows = await queryRows<{
-      status: string;
-      title: string;
-      user_id: unknown;
-      email: string | null;
-      language: string;
-    }>(
-      tx,
-      sql`SELECT t.status, t.title, t.user_id, u.email, u.language FROM support_tickets t
-        JOIN users u ON u.id = t.user_id WHERE t.id = ${ticketId}::bigint FOR UPDATE OF t`,
-    );
-    const ticket = rows[0];
-    if (ticket === undefined) throw notFound();
-    if (ticket.status === 'closed') throw closedTicket();
-    await queryRows(
-      tx,
-      sql`INSERT INTO support_ticket_replies (ticket_id, author, operator_id, internal, content,
-          created_at)
-        VALUES (${ticketId}::bigint, 'support', ${input.operatorId}::bigint, ${input.internal},
-          ${input.content}, ${now}::timestamptz)`,
-    );
-    await recordAudit(tx, {
-      actorId: input.operatorId,
-      action: input.internal ? 'tickets.note' : 'tickets.reply',
-      targetType: 'support_ticket',
-      targetId: ticketId,
-      details: { length: input.content.length },
-      ip: input.ip,
-      nowMs,
-    });
-    if (input.internal) return;
-    await queryRows(
-      tx,
-      sql`UPDATE support_tickets SET status = 'replied', updated_at = ${now}::timestamptz
-        WHERE id = ${ticketId}::bigint`,
-    );
-    const params = { title: ticket.title.slice(0, 100) };
-    await postMessage(tx, {
-      userId: String(ticket.user_id),
-      type: 'ticket_reply',
-      textKey: 'ticketReply',
-      params,
-      nowMs,
-    });
-    if (ticket.email === null) return;
-    const text = renderMessage(asLanguage(ticket.language), 'ticketReply', params);
-    await enqueueEmail(
-      tx,
-      {
-        channel: 'email',
-        to: ticket.email,
-        subject: text.title,
-        text: `${text.content}\n\n${input.content}`,
-      },
-      nowMs,
-    );
-  });
-  return readAdminTicket(database.db, ticketId);
 }
 
 /**
