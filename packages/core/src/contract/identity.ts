@@ -18,41 +18,6 @@ import {
 } from './common';
 import { PHONE_MESSAGE, verifyTypeSchema } from './identityFields';
 
-// Re-exported because the identity endpoint group and its neighbours import them from here.
-export {
-  changeEmailBodySchema,
-  changePasswordBodySchema,
-  changePhoneBodySchema,
-  logoutBodySchema,
-  passwordResetSchema,
-  recoveryTokenSchema,
-  refreshBodySchema,
-  registerEmailBodySchema,
-  registerPhoneBodySchema,
-  resetPasswordEmailBodySchema,
-  resetPasswordPhoneBodySchema,
-} from './credentials';
-export {
-  oauthAuthorizeBodySchema,
-  oauthClientSchema,
-  oauthRedirectSchema,
-  oauthRequestQuerySchema,
-} from './oauthAuthorize';
-export {
-  cancellationBodySchema,
-  cancellationSchema,
-  currentAccountSchema,
-  currentPermissionsSchema,
-  observerInfoSchema,
-  setCurrentAccountBodySchema,
-  updateSettingsBodySchema,
-  userInfoSchema,
-  userLogListSchema,
-  userLogQuerySchema,
-  userMiningSchema,
-  userSettingsSchema,
-} from './userInfo';
-
 // ---------------------------------------------------------------------------------------------
 // Captcha, public key, login
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { entityIdSchema, isoDateTimeSchema, nicknameSchema, validationTokenSchema } from './common';
-import { recoveryTokenSchema, securitySceneSchema, tokenPairSchema } from './identity';
+import { recoveryTokenSchema } from './credentials';
+import { securitySceneSchema, tokenPairSchema } from './identity';
 
 /** A base64url string (WebAuthn binary fields), at most 16 KiB. */
 export const base64UrlSchema = z

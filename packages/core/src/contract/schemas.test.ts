@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createObserverBodySchema, createSubAccountBodySchema } from './accounts';
 import { uploadCertificateBodySchema } from './cloudMining';
+import { refreshBodySchema, registerEmailBodySchema } from './credentials';
 import { endpoints } from './endpoints';
 import {
   loginBodySchema,
   loginQuerySchema,
   loginResultSchema,
-  refreshBodySchema,
-  registerEmailBodySchema,
   sendCodeBodySchema,
   tokenPairSchema,
-  updateSettingsBodySchema,
 } from './identity';
 import { markReadBodySchema, messageListQuerySchema } from './messages';
 import { deleteWorkersBodySchema, workerListQuerySchema, workerRowSchema } from './miners';
@@ -25,13 +23,13 @@ import {
   siteLinkSchema,
 } from './site';
 import { createTicketBodySchema } from './tickets';
+import { updateSettingsBodySchema } from './userInfo';
 import {
   createWithdrawAddressBodySchema,
-  transactionExportQuerySchema,
   transferBodySchema,
-  walletTransactionDetailSchema,
   withdrawBodySchema,
 } from './walletSchemas';
+import { transactionExportQuerySchema, walletTransactionDetailSchema } from './walletTransactions';
 
 const captcha = {
   lot_number: '4dc3cfc2cdff448cad8d13107198d473',

@@ -28,16 +28,6 @@ import {
 } from './common';
 import { transactionStatusSchema } from './walletTransactions';
 
-// Re-exported because the wallet endpoint group and its tests import them from here.
-export {
-  transactionExportQuerySchema,
-  transactionExportSchema,
-  transactionListQuerySchema,
-  walletBalancesSchema,
-  walletTransactionDetailSchema,
-  walletTransactionListSchema,
-} from './walletTransactions';
-
 /** A public key for KDA withdraw addresses (`k:` accounts): 64 hex characters. */
 export const kdaPublicKeySchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'The publicKey is wrong');
 

@@ -3,50 +3,43 @@
  * Family A of the API contract; `../endpoints.ts` merges every group into `endpoints`.
  */
 import { emptyResponseSchema } from '../common';
-import { defineEndpoint } from '../endpoint';
 import {
-  cancellationBodySchema,
-  cancellationSchema,
-  captchaChallengeSchema,
   changeEmailBodySchema,
   changePasswordBodySchema,
   changePhoneBodySchema,
-  codeSentSchema,
-  currentAccountSchema,
-  currentPermissionsSchema,
-  loginBodySchema,
-  loginQuerySchema,
-  loginResultSchema,
   logoutBodySchema,
-  oauthAuthorizeBodySchema,
-  oauthClientSchema,
-  oauthRedirectSchema,
-  oauthRequestQuerySchema,
-  observerInfoSchema,
   passwordResetSchema,
-  publicKeySchema,
   refreshBodySchema,
   registerEmailBodySchema,
   registerPhoneBodySchema,
   resetPasswordEmailBodySchema,
   resetPasswordPhoneBodySchema,
+} from '../credentials';
+import { defineEndpoint } from '../endpoint';
+import {
+  captchaChallengeSchema,
+  codeSentSchema,
+  loginBodySchema,
+  loginQuerySchema,
+  loginResultSchema,
+  publicKeySchema,
   secondValidationBodySchema,
   secondValidationSchema,
   sendBoundCodeBodySchema,
   sendCodeBodySchema,
   sendCodeQuerySchema,
-  setCurrentAccountBodySchema,
   tokenPairSchema,
   totpDisableBodySchema,
   totpLoginBodySchema,
   totpSecretSchema,
   totpValidationBodySchema,
-  updateSettingsBodySchema,
-  userLogListSchema,
-  userLogQuerySchema,
-  userMiningSchema,
-  userSettingsSchema,
 } from '../identity';
+import {
+  oauthAuthorizeBodySchema,
+  oauthClientSchema,
+  oauthRedirectSchema,
+  oauthRequestQuerySchema,
+} from '../oauthAuthorize';
 import {
   passkeyAuthenticationBodySchema,
   passkeyAuthenticationOptionsSchema,
@@ -57,7 +50,6 @@ import {
   passkeyValidationBodySchema,
   passkeyValidationOptionsBodySchema,
 } from '../passkeys';
-
 import {
   oidcFinishBodySchema,
   oidcFinishSchema,
@@ -65,6 +57,19 @@ import {
   oidcStartBodySchema,
   oidcStartSchema,
 } from '../thirdPartyLogin';
+import {
+  cancellationBodySchema,
+  cancellationSchema,
+  currentAccountSchema,
+  currentPermissionsSchema,
+  observerInfoSchema,
+  setCurrentAccountBodySchema,
+  updateSettingsBodySchema,
+  userLogListSchema,
+  userLogQuerySchema,
+  userMiningSchema,
+  userSettingsSchema,
+} from '../userInfo';
 /** The identity calls. */
 export const identityEndpoints = {
   /**

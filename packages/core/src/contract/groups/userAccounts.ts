@@ -20,9 +20,9 @@ import {
 } from '../apiKeys';
 import { emptyResponseSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
-import { userInfoSchema } from '../identity';
 import { oauthGrantListSchema, oauthGrantParamsSchema } from '../oauthApps';
 import { linkedIdentityListSchema, linkedIdentityParamsSchema } from '../thirdPartyLogin';
+import { userInfoSchema } from '../userInfo';
 
 /** The user, sub-accounts, observers and API keys calls. */
 export const userAccountsEndpoints = {

@@ -18,17 +18,11 @@ import {
   exchangeQuoteSchema,
   exchangeSchema,
   setPayPasswordBodySchema,
-  transactionExportQuerySchema,
-  transactionExportSchema,
-  transactionListQuerySchema,
   transferBodySchema,
   transferSchema,
   updateAutoWithdrawBodySchema,
   updateWithdrawAddressBodySchema,
-  walletBalancesSchema,
   walletItemParamsSchema,
-  walletTransactionDetailSchema,
-  walletTransactionListSchema,
   withdrawAddressListSchema,
   withdrawAddressQuerySchema,
   withdrawAddressSchema,
@@ -36,6 +30,14 @@ import {
   withdrawBodySchema,
   withdrawRulesSchema,
 } from '../walletSchemas';
+import {
+  transactionExportQuerySchema,
+  transactionExportSchema,
+  transactionListQuerySchema,
+  walletBalancesSchema,
+  walletTransactionDetailSchema,
+  walletTransactionListSchema,
+} from '../walletTransactions';
 
 /** The wallet (not shown; all user-only) calls. */
 export const walletEndpoints = {
