@@ -11,6 +11,7 @@ describe('withdrawalDecimals', () => {
     expect(withdrawalDecimals('btc')).toBe(8);
     expect(withdrawalDecimals('etc')).toBe(18);
     expect(withdrawalDecimals('xyz')).toBe(18);
+    expect(withdrawalDecimals('toString')).toBe(18);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { messageOf } from './moneyDialog/formReducer';
 import * as base from './moneyDialog/moneyDialog.css';
 import * as widget from './widget.css';
 
@@ -44,10 +45,6 @@ export interface PasskeyState {
 }
 
 const IDLE: PasskeyState = { token: null, busy: false, failed: false };
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The passkey states of a dialog's second validations, by scene (a withdrawal has two: saving

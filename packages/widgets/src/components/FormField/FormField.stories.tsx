@@ -38,6 +38,15 @@ export const WithError: Story = {
     );
     const describedBy = input.getAttribute('aria-describedby')?.split(' ') ?? [];
     await expect(describedBy).toHaveLength(2);
+    // The error circle comes from the stylesheet, in front of the message, in its colour.
+    const error = canvasElement.ownerDocument.getElementById(describedBy[1] ?? '');
+    const icon = getComputedStyle(error as Element, '::before');
+    await expect(
+      icon.getPropertyValue('mask-image') || icon.getPropertyValue('-webkit-mask-image'),
+    ).toContain('data:image/svg+xml');
+    await expect(icon.getPropertyValue('background-color')).toBe(
+      getComputedStyle(error as Element).color,
+    );
   },
 };
 

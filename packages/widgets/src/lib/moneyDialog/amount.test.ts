@@ -6,21 +6,28 @@ import { amountMessage, checkInPoolAmount } from './amount';
 const t = (key: string, values?: Record<string, unknown>) => interpolate(key, values);
 
 describe('checkInPoolAmount', () => {
-  it('should take a positive decimal at the API precision within the balance', () => {
-    expect(checkInPoolAmount('1.25', '1.25')).toBeNull();
-    expect(checkInPoolAmount('0.000000000000000001', '1')).toBeNull();
+  it("should take a positive decimal at the coin's precision within the balance", () => {
+    expect(checkInPoolAmount('1.25', 'btc', '1.25')).toBeNull();
+    expect(checkInPoolAmount('0.000000000000000001', 'etc', '1')).toBeNull();
+  });
+
+  it("should refuse more decimals than the coin's, as the server does", () => {
+    expect(checkInPoolAmount('0.000000001', 'btc', '1')).toEqual({
+      kind: 'tooPrecise',
+      decimals: 8,
+    });
   });
 
   it('should name the first rule an amount breaks', () => {
-    expect(checkInPoolAmount('', '1')).toEqual({ kind: 'required' });
-    expect(checkInPoolAmount('-1', '1')).toEqual({ kind: 'invalid' });
-    expect(checkInPoolAmount('1e3', '1')).toEqual({ kind: 'invalid' });
-    expect(checkInPoolAmount('0', '1')).toEqual({ kind: 'notPositive' });
-    expect(checkInPoolAmount('0.0000000000000000001', '1')).toEqual({
+    expect(checkInPoolAmount('', 'etc', '1')).toEqual({ kind: 'required' });
+    expect(checkInPoolAmount('-1', 'etc', '1')).toEqual({ kind: 'invalid' });
+    expect(checkInPoolAmount('1e3', 'etc', '1')).toEqual({ kind: 'invalid' });
+    expect(checkInPoolAmount('0', 'etc', '1')).toEqual({ kind: 'notPositive' });
+    expect(checkInPoolAmount('0.0000000000000000001', 'etc', '1')).toEqual({
       kind: 'tooPrecise',
       decimals: 18,
     });
-    expect(checkInPoolAmount('1.26', '1.25')).toEqual({ kind: 'insufficient' });
+    expect(checkInPoolAmount('1.26', 'etc', '1.25')).toEqual({ kind: 'insufficient' });
   });
 });
 

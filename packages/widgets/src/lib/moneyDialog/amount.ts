@@ -1,9 +1,4 @@
-import {
-  API_AMOUNT_DECIMALS,
-  compareDecimal,
-  isDecimalString,
-  type WithdrawalAmountProblem,
-} from '@poolkit/core';
+import { checkWithdrawalAmount, type WithdrawalAmountProblem } from '@poolkit/core';
 import type { Translate } from '../useMiningT';
 
 /**
@@ -36,18 +31,13 @@ export function amountMessage(
 
 /**
  * The first rule an amount that stays inside PoolKit breaks (a transfer between accounts, an
- * exchange between coins): a positive decimal at the API's precision, at most the balance. No
- * chain carries it, so no coin's decimals and no minimum.
+ * exchange between coins): core's withdrawal rule without a minimum, so at most the coin's
+ * decimal places (as the server checks transfers and exchanges) and at most the balance.
  */
 export function checkInPoolAmount(
   amount: string,
+  coin: string,
   available: string,
 ): WithdrawalAmountProblem | null {
-  if (amount === '') return { kind: 'required' };
-  if (!isDecimalString(amount) || amount.startsWith('-')) return { kind: 'invalid' };
-  if (compareDecimal(amount, '0') <= 0) return { kind: 'notPositive' };
-  if ((amount.split('.')[1]?.length ?? 0) > API_AMOUNT_DECIMALS) {
-    return { kind: 'tooPrecise', decimals: API_AMOUNT_DECIMALS };
-  }
-  return compareDecimal(amount, available) > 0 ? { kind: 'insufficient' } : null;
+  return checkWithdrawalAmount(amount, { coin, minAmount: '0', available });
 }

@@ -198,7 +198,7 @@ export function ExchangeDialog({
     const found: ExchangeErrors = {};
     if (to === from) found.to = label('exchangeSameCoin');
     const amount = amountMessage(
-      checkInPoolAmount(form.amount.trim(), available),
+      checkInPoolAmount(form.amount.trim(), from, available),
       t,
       t('validation.amountAboveMaximum', { maximum: available }),
     );

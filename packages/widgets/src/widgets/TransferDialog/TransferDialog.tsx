@@ -181,7 +181,7 @@ export function TransferDialog({
       found.toAccount = label('transferSameAccount');
     }
     const amount = amountMessage(
-      checkInPoolAmount(form.amount.trim(), available),
+      checkInPoolAmount(form.amount.trim(), coin, available),
       t,
       t('validation.amountAboveMaximum', { maximum: available }),
     );
