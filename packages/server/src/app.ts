@@ -33,7 +33,9 @@ import { decorateJobs, runJobsWithApp } from './jobs/appJobs';
 import { registerAdminModule } from './modules/admin/module';
 import { registerCatalogueModule } from './modules/catalogue/module';
 import type { ChainAdapter } from './modules/chain/chainAdapter';
+import { createChainRouter } from './modules/chain/chainRouter';
 import { createDemoChain } from './modules/chain/demoChain';
+import type { NodeChain } from './modules/chain/nodeChain';
 import { registerContentModule } from './modules/content/routes';
 import { registerContractModule } from './modules/contracts/module';
 import { registerCouponModule } from './modules/coupons/module';
@@ -86,8 +88,13 @@ export interface BuildAppOptions {
   readonly logDestination?: LogDestination;
   /** Check answers against the contract. Default: on in test mode only. */
   readonly validateResponses?: boolean;
-  /** Where withdrawals are paid. Default: the demo chain (`modules/chain/demoChain.ts`). */
+  /**
+   * Where withdrawals are paid. Default: each coin of `nodeChains` on its node, every other coin
+   * on the demo chain (`modules/chain/demoChain.ts`).
+   */
   readonly chain?: ChainAdapter;
+  /** The coins on a node, checked at the start (`connectNodeChains`). Default none. */
+  readonly nodeChains?: readonly NodeChain[];
   /** Where prices come from. Default: from `config` (the HTTP feed, the demo walk, or none). */
   readonly priceSource?: PriceSource;
   /**
@@ -237,7 +244,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const identity = await registerIdentityModule(app);
   const prices = registerPriceModule(app, options.priceSource);
   await registerPoolModule(app, prices);
-  registerWalletModule(app, identity, options.chain ?? createDemoChain(database), prices);
+  const chain =
+    options.chain ??
+    createChainRouter(database, options.nodeChains ?? [], createDemoChain(database));
+  registerWalletModule(app, identity, chain, prices);
   registerCatalogueModule(app, prices);
   await registerContentModule(app);
   registerAdminModule(app);

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       embedFrameAncestors: [],
       oidc: { providers: [], demoPort: 0 },
+      coinNodes: [],
     });
     expect(config.siteDir.split(path.sep).slice(-3)).toEqual(['packages', 'site', 'dist']);
     expect(config.embedDir.split(path.sep).slice(-4)).toEqual([
@@ -83,6 +84,8 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'https://partner.example, http://localhost:5173',
         EMBED_FRAME_ANCESTORS: 'https://partner.example,https://blog.partner.example:8443',
         EMBED_DIR: 'embed',
+        LTC_RPC_URL: 'http://pool:pw@127.0.0.1:9332/wallet/pool',
+        DOGE_RPC_URL: 'https://pool:pw@doge.example:22555/wallet/pool%20one',
       },
       '/srv/poolkit',
     );
@@ -128,6 +131,14 @@ describe('loadConfig', () => {
         ],
         demoPort: 9090,
       },
+      coinNodes: [
+        { coin: 'ltc', variable: 'LTC_RPC_URL', url: 'http://pool:pw@127.0.0.1:9332/wallet/pool' },
+        {
+          coin: 'doge',
+          variable: 'DOGE_RPC_URL',
+          url: 'https://pool:pw@doge.example:22555/wallet/pool%20one',
+        },
+      ],
     });
   });
 
@@ -142,6 +153,26 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ OIDC_PROVIDERS: value })).toThrow(/OIDC_PROVIDERS/);
     }
     expect(loadConfig({}).oidc).toEqual({ providers: [], demoPort: 0 });
+  });
+
+  it('should refuse a node URL without credentials or wallet, never showing its password', () => {
+    for (const [value, expected] of [
+      ['ftp://pool:hunter2@127.0.0.1:9332/wallet/pool', 'http:// or https://'],
+      ['http://127.0.0.1:9332/wallet/pool', 'user and password'],
+      ['http://pool:hunter2@127.0.0.1:9332/', 'must name the wallet'],
+      ['http://pool:hunter2@127.0.0.1:9332/wallet/a/b', 'must name the wallet'],
+      ['http://pool:hunter2@[bad/wallet/pool', 'http:// or https://'],
+    ] as const) {
+      const issues = issuesOf({ BTC_RPC_URL: value });
+      expect(issues).toEqual([
+        { variable: 'BTC_RPC_URL', message: expect.stringContaining(expected) },
+      ]);
+      expect(issues[0]?.message).not.toContain('hunter2');
+    }
+    expect(issuesOf({ DASH_RPC_URL: 'http://pool:hunter2@h:1/' })[0]?.message).toContain(
+      '(got "http://pool:***@h:1/")',
+    );
+    expect(loadConfig({ LTC_RPC_URL: ' ' }).coinNodes).toEqual([]);
   });
 
   it('should take a provider as untrusted unless it says "trusted": true', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { redactRpcUrl } from './modules/chain/bitcoinRpc';
 
 /** The three run modes. `POOLKIT_ENV` wins over `NODE_ENV`; both unset means development. */
 export type RunMode = 'production' | 'development' | 'test';
@@ -136,6 +137,33 @@ export interface Config {
      */
     readonly demoPort: number;
   };
+  /**
+   * `<COIN>_RPC_URL` (`BTC_RPC_URL`, `LTC_RPC_URL`, `DOGE_RPC_URL`, `DASH_RPC_URL`): the coins
+   * paid through a Bitcoin Core family node's wallet,
+   * `http://user:password@host:port/wallet/NAME`. The start checks each node (see
+   * `modules/chain/connectNodes.ts`). A coin without one stays on the demo chain. Default none.
+   */
+  readonly coinNodes: readonly CoinNodeConfig[];
+}
+
+/** The coins whose nodes speak Bitcoin Core's RPC, each with its `<COIN>_RPC_URL`. */
+export const NODE_RPC_COINS = ['btc', 'ltc', 'doge', 'dash'] as const;
+
+/** A coin of {@link NODE_RPC_COINS}. */
+export type NodeRpcCoin = (typeof NODE_RPC_COINS)[number];
+
+/** One coin on its node. */
+export interface CoinNodeConfig {
+  readonly coin: NodeRpcCoin;
+  /** The variable it came from (`LTC_RPC_URL`), for the start check's messages. */
+  readonly variable: string;
+  /** With the password: never log it (`redactRpcUrl`). */
+  readonly url: string;
+}
+
+/** The environment variable of a coin's node. */
+export function rpcUrlVariable(coin: NodeRpcCoin): string {
+  return `${coin.toUpperCase()}_RPC_URL`;
 }
 
 /** One OpenID Connect provider of `OIDC_PROVIDERS`. */
@@ -323,7 +351,33 @@ function oidcProviders() {
   );
 }
 
+/** A node's wallet URL: `http://user:password@host:port/wallet/NAME`. */
+function nodeRpcUrl() {
+  return optionalText().pipe(
+    z
+      .string()
+      .refine(
+        (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+        'must be an http:// or https:// URL (http://user:password@host:port/wallet/NAME)',
+      )
+      .refine(
+        (value) => !URL.canParse(value) || new URL(value).password !== '',
+        'must carry the RPC user and password (http://user:password@host:port/wallet/NAME)',
+      )
+      .refine(
+        (value) => !URL.canParse(value) || /^\/wallet\/[^/]+\/?$/.test(new URL(value).pathname),
+        'must name the wallet: http://user:password@host:port/wallet/NAME',
+      )
+      .optional(),
+  );
+}
+
+const nodeRpcUrls = Object.fromEntries(
+  NODE_RPC_COINS.map((coin) => [rpcUrlVariable(coin), nodeRpcUrl()]),
+) as Record<`${Uppercase<NodeRpcCoin>}_RPC_URL`, ReturnType<typeof nodeRpcUrl>>;
+
 const environmentSchema = z.object({
+  ...nodeRpcUrls,
   OIDC_PROVIDERS: oidcProviders(),
   OIDC_DEMO_PORT: integer(0, 65_535),
   CORS_ORIGINS: originList('https://app.example'),
@@ -444,10 +498,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => ({
-        variable: String(issue.path[0] ?? 'environment'),
-        message: `${issue.message} (got ${JSON.stringify(env[String(issue.path[0])] ?? '')})`,
-      })),
+      parsed.error.issues.map((issue) => {
+        const variable = String(issue.path[0] ?? 'environment');
+        const value = env[variable] ?? '';
+        // A node's URL holds its password: shown without it.
+        const shown = variable.endsWith('_RPC_URL') ? redactRpcUrl(value) : value;
+        return { variable, message: `${issue.message} (got ${JSON.stringify(shown)})` };
+      }),
     );
   }
   const values = parsed.data;
@@ -515,5 +572,10 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Confi
       })),
       demoPort: values.OIDC_DEMO_PORT ?? 0,
     },
+    coinNodes: NODE_RPC_COINS.flatMap((coin) => {
+      const variable = rpcUrlVariable(coin);
+      const url = values[variable as keyof typeof nodeRpcUrls];
+      return url === undefined ? [] : [{ coin, variable, url }];
+    }),
   };
 }

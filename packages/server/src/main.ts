@@ -6,6 +6,8 @@ import { resolveJwtSecret } from './db/settings';
 import { createPoolEngine } from './engine/poolEngine';
 import { serializeError } from './http/errorLog';
 import { startJobs } from './jobs/appJobs';
+import { connectNodeChains } from './modules/chain/connectNodes';
+import type { NodeChain } from './modules/chain/nodeChain';
 import {
   DEMO_OIDC_CLIENT,
   DEMO_OIDC_IDENTITIES,
@@ -20,8 +22,12 @@ const shutdownGraceSeconds = 10;
 
 async function main(): Promise<void> {
   let loaded: ReturnType<typeof loadConfig>;
+  // The coins on a node (`<COIN>_RPC_URL`), checked before anything starts: a bad node is a bad
+  // configuration.
+  let nodeChains: NodeChain[];
   try {
     loaded = loadConfig(process.env);
+    nodeChains = await connectNodeChains(loaded.coinNodes);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -80,6 +86,7 @@ async function main(): Promise<void> {
     db: database,
     clock,
     ...(devClock === undefined ? {} : { devClock }),
+    nodeChains,
     // Started below, once the server listens.
     startJobsOnReady: false,
   }).catch(async (error: unknown) => {
@@ -187,6 +194,13 @@ async function main(): Promise<void> {
       env: config.env,
       db: database.driver,
       shareStream: stream === null ? 'off' : 'nats',
+      ...(nodeChains.length === 0
+        ? {}
+        : {
+            nodes: Object.fromEntries(
+              nodeChains.map((node) => [node.coin, `${node.network} ${node.redactedUrl}`]),
+            ),
+          }),
       dataDir: database.driver === 'pglite' ? config.dataDir : undefined,
       site: isSiteBuilt(config.siteDir) ? config.siteDir : 'not built',
     },
