@@ -71,9 +71,13 @@ const SPREADS: Record<string, readonly string[]> = {
   parameters: Object.keys(editableSiteParametersSchema.shape),
 };
 
-/** The field names of an object literal body; a spread must be one of {@link SPREADS}. */
-function literalKeys(body: string, where: string): string[] {
+/**
+ * The field names of an object literal body; a spread must be one of {@link SPREADS} or a call
+ * of a local function returning a literal.
+ */
+function literalKeys(body: string, source: string, where: string): string[] {
   return topLevelEntries(body).flatMap((entry) => {
+    if (/^\.\.\.[A-Za-z_$][\w$]*\(/.test(entry)) return detailKeys(entry.slice(3), source, where);
     if (entry.startsWith('...')) {
       const spread = SPREADS[entry.slice(3).trim()];
       if (spread === undefined) throw new Error(`${where}: unknown spread ${entry}`);
@@ -98,7 +102,7 @@ function detailKeys(expression: string, source: string, where: string): string[]
     let literals = 0;
     for (let index = trimmed.indexOf('{'); index !== -1; index = trimmed.indexOf('{', index)) {
       const body = balanced(trimmed, index);
-      keys.push(...literalKeys(body, where));
+      keys.push(...literalKeys(body, source, where));
       literals += 1;
       index += body.length + 2;
     }
@@ -115,7 +119,7 @@ function detailKeys(expression: string, source: string, where: string): string[]
   }
   const returned = body.indexOf('return {');
   if (returned === -1) throw new Error(`${where}: ${called} returns no literal`);
-  return literalKeys(balanced(body, returned + 'return '.length), where);
+  return literalKeys(balanced(body, returned + 'return '.length), source, where);
 }
 
 interface AuditWrites {
@@ -128,7 +132,7 @@ function auditWrites(): AuditWrites {
   const writes: AuditWrites = { actions: new Set(), targets: new Set(), fields: new Set() };
   for (const file of sourceFiles(SOURCE_ROOT)) {
     const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/await recordAudit\(/g)) {
+    for (const match of source.matchAll(/(?:await|return) recordAudit\(/g)) {
       const where = `${file}:${match.index}`;
       const call = balanced(source, match.index + match[0].length - 1);
       const argument = call.slice(call.indexOf('{'));

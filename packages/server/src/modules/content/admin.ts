@@ -109,17 +109,17 @@ function columnsOf(item: ContentItemInput) {
  * Writes the audit entry of a created or replaced item, with what a reviewer needs, not its
  * texts.
  */
-function auditItemChange(
+async function auditItemChange(
   executor: SqlExecutor,
-  action: 'content.create' | 'content.update',
+  change: 'create' | 'update',
   targetId: string,
   kind: ContentKind,
   item: ContentItemInput,
   actor: ContentActor,
 ): Promise<void> {
-  return recordAudit(executor, {
+  await recordAudit(executor, {
     actorId: actor.operatorId,
-    action,
+    action: change === 'create' ? 'content.create' : 'content.update',
     targetType: 'content_item',
     targetId,
     details: {
@@ -171,7 +171,7 @@ export async function createContentItem(
         .values({ kind, ...columnsOf(item), createdAt: now, updatedAt: now })
         .returning();
       if (row === undefined) throw new Error('The new item was not returned');
-      await auditItemChange(tx, 'content.create', String(row.id), kind, item, actor);
+      await auditItemChange(tx, 'create', String(row.id), kind, item, actor);
       return adminItem(row, actor.nowMs);
     });
   } catch (error) {
@@ -196,7 +196,7 @@ export async function updateContentItem(
         .where(and(eq(siteContentItems.id, Number(id)), eq(siteContentItems.kind, kind)))
         .returning();
       if (row === undefined) throw fieldError(404, ERROR_CODES.notFound, 'id', 'No such item');
-      await auditItemChange(tx, 'content.update', id, kind, item, actor);
+      await auditItemChange(tx, 'update', id, kind, item, actor);
       return adminItem(row, actor.nowMs);
     });
   } catch (error) {

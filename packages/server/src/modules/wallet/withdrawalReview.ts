@@ -11,7 +11,7 @@ import type { Database } from '../../db/connect';
 import { iso } from '../../db/sql';
 import { notFound, refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor } from '../../engine/sql';
-import { type AuditRecord, recordAudit } from '../admin/audit';
+import { recordAudit } from '../admin/audit';
 import { notifyWithdrawalRejected } from '../notifications/withdrawalNotice';
 import { inLedgerTransaction } from './ledger';
 import { reverse } from './postings';
@@ -45,27 +45,13 @@ async function lockManual(tx: SqlExecutor, id: string): Promise<WithdrawalRow> {
   return row;
 }
 
-/** What the audit log keeps of a decision. */
-function auditEntry(
-  decision: AuditDecision,
-  withdrawal: WithdrawalRow,
-  action: 'withdrawals.approve' | 'withdrawals.reject',
-  extra: Record<string, string> = {},
-): AuditRecord {
+/** What the audit log keeps of a withdrawal an operator decided on. */
+function withdrawalDetails(withdrawal: WithdrawalRow) {
   return {
-    actorId: decision.operatorId,
-    action,
-    targetType: 'withdrawal',
-    targetId: decision.id,
-    details: {
-      user: withdrawal.user_name,
-      coin: withdrawal.coin,
-      amount: new Big(withdrawal.amount).toFixed(),
-      address: withdrawal.address,
-      ...extra,
-    },
-    ip: decision.ip,
-    nowMs: decision.nowMs,
+    user: withdrawal.user_name,
+    coin: withdrawal.coin,
+    amount: new Big(withdrawal.amount).toFixed(),
+    address: withdrawal.address,
   };
 }
 
@@ -95,7 +81,15 @@ export async function approveWithdrawal(
       tx,
       sql`UPDATE ledger_transactions SET note = NULL WHERE id = ${decision.id}::bigint`,
     );
-    await recordAudit(tx, auditEntry(decision, withdrawal, 'withdrawals.approve'));
+    await recordAudit(tx, {
+      actorId: decision.operatorId,
+      action: 'withdrawals.approve',
+      targetType: 'withdrawal',
+      targetId: decision.id,
+      details: withdrawalDetails(withdrawal),
+      ip: decision.ip,
+      nowMs: decision.nowMs,
+    });
     return readAdminWithdrawal(tx, withdrawal.id);
   });
 }
@@ -144,7 +138,15 @@ export async function rejectWithdrawal(
       sql`UPDATE ledger_transactions SET status = 'failed', note = ${reason}
           WHERE id = ${decision.id}::bigint`,
     );
-    await recordAudit(tx, auditEntry(decision, withdrawal, 'withdrawals.reject', { reason }));
+    await recordAudit(tx, {
+      actorId: decision.operatorId,
+      action: 'withdrawals.reject',
+      targetType: 'withdrawal',
+      targetId: decision.id,
+      details: { ...withdrawalDetails(withdrawal), reason },
+      ip: decision.ip,
+      nowMs: decision.nowMs,
+    });
     // The user learns of it at once, with the operator's reason.
     await notifyWithdrawalRejected(tx, {
       userId: withdrawal.user_id,
