@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { messageOf } from './moneyDialog/formReducer';
-import * as base from './moneyDialog/moneyDialog.css';
-import * as widget from './widget.css';
 
 /**
  * What the host's passkey check came to, for a second validation of one action:
@@ -22,20 +20,6 @@ export type PasskeyOutcome =
   | { readonly status: 'failed' }
   | { readonly status: 'refused'; readonly message: string }
   | { readonly status: 'aborted' };
-
-/** The texts of {@link PasskeyChoice}, already translated. */
-export interface PasskeyTexts {
-  /** The button that runs the passkey. */
-  readonly use: string;
-  /** Under "Verification Failed": what went wrong and what the two buttons do. */
-  readonly failedHint: string;
-  /** "Verification Failed" (spec section 8). */
-  readonly failed: string;
-  /** "Verify another way". */
-  readonly anotherWay: string;
-  /** "Try again". */
-  readonly tryAgain: string;
-}
 
 /** One scene's passkey state: the token once verified, the failure panel, the busy flag. */
 export interface PasskeyState {
@@ -70,20 +54,12 @@ export function usePasskeys<Scene extends string>(
     update(scene, { busy: true, failed: false });
     try {
       const outcome = await onPasskey(scene);
-      switch (outcome.status) {
-        case 'verified':
-          update(scene, { busy: false, token: outcome.token });
-          break;
-        case 'failed':
-          update(scene, { busy: false, failed: true });
-          break;
-        case 'refused':
-          update(scene, { busy: false });
-          onMessage(scene, outcome.message);
-          break;
-        default:
-          update(scene, { busy: false });
-      }
+      update(scene, {
+        busy: false,
+        failed: outcome.status === 'failed',
+        ...(outcome.status === 'verified' && { token: outcome.token }),
+      });
+      if (outcome.status === 'refused') onMessage(scene, outcome.message);
     } catch (error) {
       update(scene, { busy: false });
       onMessage(scene, messageOf(error));
@@ -99,78 +75,4 @@ export function usePasskeys<Scene extends string>(
     },
     dismiss: (scene) => update(scene, { failed: false }),
   };
-}
-
-/**
- * Beside a code field: "Use a passkey instead", and after a failed passkey the section-8 panel
- * ("Verification Failed", with "Verify another way" and "Try again"). Renders nothing without
- * a host callback.
- */
-export function PasskeyChoice({
-  id,
-  state,
-  texts,
-  onRun,
-  onAnotherWay,
-}: {
-  id: string;
-  state: PasskeyState;
-  texts: PasskeyTexts;
-  onRun: () => void;
-  onAnotherWay: () => void;
-}) {
-  if (state.failed) {
-    return (
-      <div className={base.notice} role="alert" aria-labelledby={`${id}-failed`}>
-        <p id={`${id}-failed`} className={base.error}>
-          {texts.failed}
-        </p>
-        <p className={widget.muted}>{texts.failedHint}</p>
-        <div className={base.withButton}>
-          <button
-            type="button"
-            className={widget.button}
-            data-variant="secondary"
-            data-size="sm"
-            onClick={onAnotherWay}
-          >
-            {texts.anotherWay}
-          </button>
-          <button
-            type="button"
-            className={widget.button}
-            data-size="sm"
-            aria-busy={state.busy || undefined}
-            onClick={onRun}
-          >
-            {texts.tryAgain}
-          </button>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div>
-      <button
-        type="button"
-        className={widget.button}
-        data-variant="ghost"
-        data-size="sm"
-        aria-busy={state.busy || undefined}
-        onClick={onRun}
-      >
-        {texts.use}
-      </button>
-    </div>
-  );
-}
-
-/** In place of the code field once the passkey passed. */
-export function PasskeyVerified({ text }: { text: string }) {
-  return (
-    <p className={base.hint} role="status" data-testid="passkey-verified">
-      <span aria-hidden="true">✓ </span>
-      {text}
-    </p>
-  );
 }

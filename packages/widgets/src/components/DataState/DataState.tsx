@@ -1,106 +1,23 @@
-import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
-import { cx } from '../../internal/cx';
+import type { HTMLAttributes, ReactNode } from 'react';
 import * as styles from '../../lib/widget.css';
+import { ErrorBlock, LoadingBlock, MessageBlock } from './StateBlocks';
+
+export {
+  ErrorBlock,
+  type ErrorBlockProps,
+  LoadingBlock,
+  type LoadingBlockProps,
+  MessageBlock,
+  type MessageBlockProps,
+} from './StateBlocks';
 
 /*
- * The states of a widget that shows loaded data, and the card and table frame of a list widget,
- * in one module: every widget with a loading, error or empty state loads these together (one
- * chunk), instead of each list widget paying for a chunk of its own (a chunk of its own cost a
- * table widget about 0.25 KB gzip, more than its code).
+ * The one switch of a widget's states, and the card and table frame of a list widget, in one
+ * module: the list widgets load these together (one chunk), instead of each paying for a chunk
+ * of its own (a chunk of its own cost a table widget about 0.25 KB gzip, more than its code).
+ * The state blocks themselves live in `StateBlocks`, re-exported here, so a widget that draws
+ * its states itself loads them without the rest.
  */
-
-/** Props of {@link LoadingBlock}. */
-export interface LoadingBlockProps {
-  /** Accessible text, e.g. "Loading…". */
-  label: string;
-  /** Height of the placeholder. */
-  height: number | string;
-  /** Extra class. */
-  className?: string;
-}
-
-/** A skeleton placeholder with a busy status for screen readers (DESIGN.md: skeletons, not spinners). */
-export function LoadingBlock({ label, height, className }: LoadingBlockProps) {
-  const style: CSSProperties = { height };
-  return (
-    <div role="status" aria-busy="true" aria-label={label} className={className}>
-      <span className={styles.skeleton} style={style} />
-    </div>
-  );
-}
-
-/** Props of {@link MessageBlock}. */
-export interface MessageBlockProps {
-  /** `'empty'`: a sentence and the next action; `'error'`: the message and a retry. */
-  kind: 'empty' | 'error';
-  /** The sentence. */
-  message: ReactNode;
-  /** The action's text. */
-  actionLabel?: string;
-  /** Runs the action (retry, clear filters…); without it no button is shown. */
-  onAction?: () => void;
-  /** Minimum height, so the card does not jump. */
-  minHeight?: number | string;
-}
-
-/** The empty and error states of a widget. An error is announced (`role="alert"`). */
-export function MessageBlock({
-  kind,
-  message,
-  actionLabel,
-  onAction,
-  minHeight,
-}: MessageBlockProps) {
-  return (
-    <div className={styles.stateBox} style={{ minHeight }}>
-      <p
-        role={kind === 'error' ? 'alert' : undefined}
-        className={cx(kind === 'error' && styles.stateError)}
-        style={{ margin: 0 }}
-      >
-        {message}
-      </p>
-      {onAction && actionLabel ? (
-        <button
-          type="button"
-          className={styles.button}
-          data-variant="secondary"
-          data-size="sm"
-          onClick={onAction}
-        >
-          {actionLabel}
-        </button>
-      ) : null}
-    </div>
-  );
-}
-
-/** Props of {@link ErrorBlock}. */
-export interface ErrorBlockProps {
-  /** The widget's `error` prop: `true` shows `fallback`; any other node is shown as it is. */
-  error: ReactNode;
-  /** The widget's own error sentence, shown for `error={true}`. */
-  fallback: string;
-  /** The retry button's text. */
-  retryLabel: string;
-  /** Runs the retry; without it no button is shown. */
-  onRetry?: () => void;
-  /** Minimum height, so the card does not jump. */
-  minHeight?: number | string;
-}
-
-/** A widget's error state: its `error` prop (or its own sentence) and a retry button. */
-export function ErrorBlock({ error, fallback, retryLabel, onRetry, minHeight }: ErrorBlockProps) {
-  return (
-    <MessageBlock
-      kind="error"
-      message={error && error !== true ? error : fallback}
-      actionLabel={retryLabel}
-      onAction={onRetry}
-      minHeight={minHeight}
-    />
-  );
-}
 
 /** The state props every widget that shows loaded data takes. */
 export interface DataStatus {
@@ -198,7 +115,7 @@ export function ListCard({
 }: ListCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <section {...section} className={cx(styles.card, className)}>
+    <section {...section} className={className ? `${styles.card} ${className}` : styles.card}>
       {hideTitle || title === undefined ? null : (
         <div className={styles.header}>
           <Heading className={styles.title}>{title}</Heading>

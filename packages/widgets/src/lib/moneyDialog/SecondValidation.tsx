@@ -1,11 +1,6 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { FormField } from '../../components/FormField/FormField';
-import {
-  PasskeyChoice,
-  type PasskeyOutcome,
-  PasskeyVerified,
-  usePasskeys,
-} from '../passkeyValidation';
+import { type PasskeyOutcome, usePasskeys } from '../passkeyValidation';
 import { type Translate, useMiningT } from '../useMiningT';
 import * as widget from '../widget.css';
 import { messageOf } from './formReducer';
@@ -130,10 +125,62 @@ export function CodeOrPasskey<Scene extends string>({
   const { t } = useMiningT();
   const wait = validation.wait(scene);
   const state = validation.state(scene);
+  const busy = state.busy || undefined;
+  const run = () => void validation.run(scene);
+  let passkey: ReactNode = null;
+  if (validation.canUsePasskey) {
+    passkey = state.failed ? (
+      <div className={styles.notice} role="alert" aria-labelledby={`${id}-passkey-failed`}>
+        <p id={`${id}-passkey-failed`} className={styles.error}>
+          {t('errors.verificationFailed')}
+        </p>
+        <p className={widget.muted}>{texts.failedHint}</p>
+        <div className={styles.withButton}>
+          <button
+            type="button"
+            className={widget.button}
+            data-variant="secondary"
+            data-size="sm"
+            onClick={() => {
+              validation.dismiss(scene);
+              document.getElementById(id)?.focus();
+            }}
+          >
+            {t('errors.verifyAnotherWay')}
+          </button>
+          <button
+            type="button"
+            className={widget.button}
+            data-size="sm"
+            aria-busy={busy}
+            onClick={run}
+          >
+            {t('errors.tryAgain')}
+          </button>
+        </div>
+      </div>
+    ) : (
+      <div>
+        <button
+          type="button"
+          className={widget.button}
+          data-variant="ghost"
+          data-size="sm"
+          aria-busy={busy}
+          onClick={run}
+        >
+          {texts.usePasskey}
+        </button>
+      </div>
+    );
+  }
   return (
     <>
       {state.token !== null ? (
-        <PasskeyVerified text={texts.verified} />
+        <p className={styles.hint} role="status" data-testid="passkey-verified">
+          <span aria-hidden="true">✓ </span>
+          {texts.verified}
+        </p>
       ) : (
         <>
           <FormField id={id} label={texts.code} error={error}>
@@ -158,24 +205,7 @@ export function CodeOrPasskey<Scene extends string>({
               ) : null}
             </div>
           </FormField>
-          {validation.canUsePasskey ? (
-            <PasskeyChoice
-              id={`${id}-passkey`}
-              state={state}
-              texts={{
-                use: texts.usePasskey,
-                failedHint: texts.failedHint,
-                failed: t('errors.verificationFailed'),
-                anotherWay: t('errors.verifyAnotherWay'),
-                tryAgain: t('errors.tryAgain'),
-              }}
-              onRun={() => void validation.run(scene)}
-              onAnotherWay={() => {
-                validation.dismiss(scene);
-                document.getElementById(id)?.focus();
-              }}
-            />
-          ) : null}
+          {passkey}
         </>
       )}
       {validation.sent === scene ? (

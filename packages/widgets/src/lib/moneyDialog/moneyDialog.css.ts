@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { media } from '../../theme/media';
 
@@ -104,12 +104,21 @@ export const figures = style({
   fontVariantNumeric: 'tabular-nums',
 });
 
-export const figureLabel = style({ color: vars.color.textMuted });
+/*
+ * The list's terms and figures styled through the list, so each row's `<dt>` and `<dd>` carry no
+ * class of their own (two dozen class names less in the dialogs' scripts).
+ */
+globalStyle(`${figures} > dt`, { color: vars.color.textMuted });
 
-export const figureValue = style({
+globalStyle(`${figures} > dd`, {
   margin: 0,
   textAlign: 'end',
   overflowWrap: 'anywhere',
 });
 
-export const strong = style({ fontWeight: vars.font.weight.bold, color: vars.color.text });
+/** The figure that matters (what arrives), over the list's muted terms. */
+export const strong = style({
+  selectors: {
+    [`${figures} > &`]: { fontWeight: vars.font.weight.bold, color: vars.color.text },
+  },
+});

@@ -6,9 +6,9 @@ import {
   type RateEntry,
 } from '@poolkit/core';
 import type { ReactNode } from 'react';
+import { ErrorBlock, LoadingBlock } from '../../components/DataState/StateBlocks';
 import { cx } from '../../internal/cx';
 import { HashrateValue, Stat } from '../../lib/parts';
-import { ErrorBlock, LoadingBlock } from '../../components/DataState/DataState';
 import { useLabels } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 

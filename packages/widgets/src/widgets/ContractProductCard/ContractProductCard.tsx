@@ -5,9 +5,9 @@ import {
   formatCoinHashrate,
 } from '@poolkit/core';
 import { type MouseEvent, useId } from 'react';
+import { LoadingBlock } from '../../components/DataState/StateBlocks';
 import { cx } from '../../internal/cx';
 import { Stat, StatusBadge } from '../../lib/parts';
-import { LoadingBlock } from '../../components/DataState/DataState';
 import { useCatalogueLabels } from '../../lib/useCatalogueLabels';
 import * as widget from '../../lib/widget.css';
 import * as styles from './ContractProductCard.css';

@@ -328,20 +328,18 @@ export function ExchangeDialog({
             className={`${money.figures} ${styles.quote}`}
             data-state={expired ? 'expired' : 'live'}
           >
-            <dt className={money.figureLabel}>{label('exchangeRate')}</dt>
-            <dd className={money.figureValue}>
+            <dt>{label('exchangeRate')}</dt>
+            <dd>
               {label('exchangeRateValue', {
                 from: symbolOf(quote.from),
                 rate: rateText(quote.rate),
                 to: symbolOf(quote.to),
               })}
             </dd>
-            <dt className={money.figureLabel}>
-              {label('exchangeFee', { percent: quote.fee_percent })}
-            </dt>
-            <dd className={money.figureValue}>{formatCoinMoney(quote.fee, quote.to)}</dd>
-            <dt className={`${money.figureLabel} ${money.strong}`}>{label('exchangeReceive')}</dt>
-            <dd className={`${money.figureValue} ${money.strong}`} data-testid="exchange-receive">
+            <dt>{label('exchangeFee', { percent: quote.fee_percent })}</dt>
+            <dd>{formatCoinMoney(quote.fee, quote.to)}</dd>
+            <dt className={money.strong}>{label('exchangeReceive')}</dt>
+            <dd className={money.strong} data-testid="exchange-receive">
               {formatCoinMoney(quote.amount_out, quote.to)}
             </dd>
           </dl>

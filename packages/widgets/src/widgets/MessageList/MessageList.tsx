@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE, enMessages, type InboxMessage, type MessageType } from '@poolkit/core';
 import type { ReactElement } from 'react';
+import { LoadingBlock, MessageBlock } from '../../components/DataState/StateBlocks';
 import { cx } from '../../internal/cx';
-import { LoadingBlock, MessageBlock } from '../../components/DataState/DataState';
 import { interpolate, useMiningT } from '../../lib/useMiningT';
 import * as widget from '../../lib/widget.css';
 import { formatZoned } from '../../lib/zonedTime';

@@ -11,8 +11,8 @@ import {
   STATUS_LABELS,
 } from '@poolkit/core';
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { LoadingBlock } from '../../components/DataState/StateBlocks';
 import { cx } from '../../internal/cx';
-import { LoadingBlock } from '../../components/DataState/DataState';
 import { interpolate, useLabels } from '../../lib/useMiningT';
 import { useNow } from '../../lib/useNow';
 import * as widget from '../../lib/widget.css';

@@ -78,20 +78,18 @@ export function AmountStep({
         />
       </FormField>
       <dl className={`${money.figures} ${styles.figures}`}>
-        <dt className={money.figureLabel}>{label('withdrawAvailable')}</dt>
-        <dd className={money.figureValue}>{moneyOf(figures.available)}</dd>
-        <dt className={money.figureLabel}>{label('withdrawFee')}</dt>
-        <dd className={money.figureValue}>{moneyOf(figures.fee)}</dd>
-        <dt className={money.figureLabel}>{label('withdrawMinimum')}</dt>
-        <dd className={money.figureValue}>{moneyOf(rules.min_amount)}</dd>
-        <dt className={money.figureLabel}>{label('withdrawReceive')}</dt>
-        <dd className={`${money.figureValue} ${money.strong}`} data-testid="withdraw-receive">
+        <dt>{label('withdrawAvailable')}</dt>
+        <dd>{moneyOf(figures.available)}</dd>
+        <dt>{label('withdrawFee')}</dt>
+        <dd>{moneyOf(figures.fee)}</dd>
+        <dt>{label('withdrawMinimum')}</dt>
+        <dd>{moneyOf(rules.min_amount)}</dd>
+        <dt>{label('withdrawReceive')}</dt>
+        <dd className={money.strong} data-testid="withdraw-receive">
           {moneyOf(figures.receive)}
         </dd>
-        <dt className={money.figureLabel}>{label('withdrawTotal')}</dt>
-        <dd className={money.figureValue} data-testid="withdraw-total">
-          {moneyOf(figures.total)}
-        </dd>
+        <dt>{label('withdrawTotal')}</dt>
+        <dd data-testid="withdraw-total">{moneyOf(figures.total)}</dd>
       </dl>
       <AuditNote rules={rules} figures={figures} label={label} money={moneyOf} />
       {figures.valueOk && compareDecimal(figures.value, rules.max_single) > 0 ? (

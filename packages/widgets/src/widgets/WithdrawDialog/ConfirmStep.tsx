@@ -30,20 +30,20 @@ export function ConfirmStep({
   return (
     <>
       <dl className={`${money.figures} ${styles.figures}`}>
-        <dt className={money.figureLabel}>{label('withdrawTo')}</dt>
-        <dd className={money.figureValue}>
+        <dt>{label('withdrawTo')}</dt>
+        <dd>
           <span className={styles.alias}>{chosen?.alias}</span>
           <br />
           <span className={styles.addressText}>{chosen?.address}</span>
         </dd>
-        <dt className={money.figureLabel}>{label('withdrawAmount')}</dt>
-        <dd className={money.figureValue}>{figures.valueOk ? moneyOf(figures.value) : '--'}</dd>
-        <dt className={money.figureLabel}>{label('withdrawFee')}</dt>
-        <dd className={money.figureValue}>{moneyOf(figures.fee)}</dd>
-        <dt className={money.figureLabel}>{label('withdrawReceive')}</dt>
-        <dd className={`${money.figureValue} ${money.strong}`}>{moneyOf(figures.receive)}</dd>
-        <dt className={money.figureLabel}>{label('withdrawTotal')}</dt>
-        <dd className={money.figureValue}>{moneyOf(figures.total)}</dd>
+        <dt>{label('withdrawAmount')}</dt>
+        <dd>{figures.valueOk ? moneyOf(figures.value) : '--'}</dd>
+        <dt>{label('withdrawFee')}</dt>
+        <dd>{moneyOf(figures.fee)}</dd>
+        <dt>{label('withdrawReceive')}</dt>
+        <dd className={money.strong}>{moneyOf(figures.receive)}</dd>
+        <dt>{label('withdrawTotal')}</dt>
+        <dd>{moneyOf(figures.total)}</dd>
       </dl>
       <AuditNote rules={rules} figures={figures} label={label} money={moneyOf} />
       <PayPasswordField

@@ -8,12 +8,13 @@ import {
   formatCoinMoney,
   isDecimalString,
   miningAddressPattern,
-  withdrawalPartCount,
   subtractDecimal,
   type WithdrawAddress,
   type WithdrawRules,
+  withdrawalPartCount,
 } from '@poolkit/core';
 import { type ReactElement, type ReactNode, useEffect, useId, useReducer, useRef } from 'react';
+import { ErrorBlock, LoadingBlock } from '../../components/DataState/StateBlocks';
 import { amountMessage } from '../../lib/moneyDialog/amount';
 import { whileBusy } from '../../lib/moneyDialog/formReducer';
 import {
@@ -29,7 +30,6 @@ import {
   useSecondValidation,
 } from '../../lib/moneyDialog/SecondValidation';
 import type { PasskeyOutcome } from '../../lib/passkeyValidation';
-import { ErrorBlock, LoadingBlock } from '../../components/DataState/DataState';
 import { useLabels } from '../../lib/useMiningT';
 import { formatZoned, isoToMs } from '../../lib/zonedTime';
 import { AddressStep } from './AddressStep';
