@@ -1,6 +1,7 @@
 // @poolkit/core/domain: the product's pure rules and coin facts.
 export * from './calculateProfit';
 export * from './cancellationState';
+export * from './chainDecimals';
 export * from './chunkLoadRecovery';
 export * from './coinDisplay';
 export * from './coinGuards';
@@ -18,5 +19,4 @@ export * from './recentSearches';
 export * from './redPacketStatus';
 export * from './shouldShowAsDialog';
 export * from './statusLabels';
-export * from './chainDecimals';
 export * from './withdrawalAmount';
