@@ -24,6 +24,8 @@ function measured(overrides = {}) {
       'widgets/ObserverLinkCard/ObserverLinkCard': { gzipBytes: 10_270, chunks: 9 },
       'widgets/OrderTable/OrderTable': { gzipBytes: 12_560, chunks: 17 },
       'widgets/TransactionTable/TransactionTable': { gzipBytes: 10_520, chunks: 12 },
+      'widgets/TransferDialog/TransferDialog': { gzipBytes: 11_700, chunks: 12 },
+      'widgets/WalletCard/WalletCard': { gzipBytes: 10_400, chunks: 13 },
       'widgets/WithdrawDialog/WithdrawDialog': { gzipBytes: 11_370, chunks: 13 },
       'widgets/WorkerTable/WorkerTable': { gzipBytes: 11_470, chunks: 15 },
       ...overrides,
