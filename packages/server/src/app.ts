@@ -35,7 +35,9 @@ import { registerCatalogueModule } from './modules/catalogue/module';
 import type { ChainAdapter } from './modules/chain/chainAdapter';
 import { createChainRouter } from './modules/chain/chainRouter';
 import { createDemoChain } from './modules/chain/demoChain';
+import { demoInboundChain, type InboundChain } from './modules/chain/inboundChain';
 import type { NodeChain } from './modules/chain/nodeChain';
+import { createInboundRouter, nodeInboundsOf } from './modules/chain/nodeInbound';
 import { registerContentModule } from './modules/content/routes';
 import { registerContractModule } from './modules/contracts/module';
 import { registerCouponModule } from './modules/coupons/module';
@@ -95,6 +97,11 @@ export interface BuildAppOptions {
   readonly chain?: ChainAdapter;
   /** The coins on a node, checked at the start (`connectNodeChains`). Default none. */
   readonly nodeChains?: readonly NodeChain[];
+  /**
+   * Where deposits come from. Default: each coin of `nodeChains` from its node's wallet
+   * (`config.coinNodes`), every other coin from the demo inbound chain.
+   */
+  readonly inboundChain?: InboundChain;
   /** Where prices come from. Default: from `config` (the HTTP feed, the demo walk, or none). */
   readonly priceSource?: PriceSource;
   /**
@@ -247,7 +254,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const chain =
     options.chain ??
     createChainRouter(database, options.nodeChains ?? [], createDemoChain(database));
-  registerWalletModule(app, identity, chain, prices);
+  const inbound =
+    options.inboundChain ??
+    createInboundRouter(
+      nodeInboundsOf(config.coinNodes, options.nodeChains ?? []),
+      demoInboundChain,
+    );
+  registerWalletModule(app, identity, chain, prices, inbound);
   registerCatalogueModule(app, prices);
   await registerContentModule(app);
   registerAdminModule(app);

@@ -1,8 +1,9 @@
 /**
  * The inbound side of the chain adapter (`chainAdapter.ts` is the outbound side, that pays
- * withdrawals): where deposit addresses come from and which transfers pay them. Production would plug in a wallet node or a custody service here (chosen by
- * configuration); this file holds the development implementation, the demo inbound chain of
- * the simulator, which runs on this machine with no node: addresses derived from the account
+ * withdrawals): where deposit addresses come from and which transfers pay them. A coin on a
+ * node follows the node's wallet (`nodeInbound.ts`, chosen by `<COIN>_RPC_URL`); this file
+ * holds the interface and the development implementation, the demo inbound chain of the
+ * simulator, which runs on this machine with no node: addresses derived from the account
  * and coin, and a chain whose transactions the development call `POST /api/dev/deposits`
  * broadcasts and whose blocks are mined a few minutes later by the app clock.
  */
@@ -16,6 +17,8 @@ export interface SourcedAddress {
   readonly address: string;
   /** The chain of a multi-chain coin (KDA: 0, the pool's chain); `null` otherwise. */
   readonly chain: number | null;
+  /** Who handed it out: `demo`, or the node's name (`node-ltc`). */
+  readonly source: string;
 }
 
 /** One transfer seen on chain paying an address. */
@@ -27,19 +30,50 @@ export interface ObservedTransfer {
   readonly address: string;
   /** A positive decimal string. */
   readonly amount: string;
-  /** 0 while in the mempool. */
+  /**
+   * 0 while in the mempool; negative when a conflicting transaction is in the chain (a node
+   * says so after a reorganisation).
+   */
   readonly confirmations: number;
+}
+
+/** The transfers a followed chain reports since a cursor, and the cursor to store after them. */
+export interface TransfersSince {
+  readonly transfers: readonly ObservedTransfer[];
+  readonly cursor: string;
+}
+
+/**
+ * A coin followed block by block from a stored cursor (a node's wallet): every transfer it
+ * reports is recorded, credited ones included, so one whose block left the chain is reversed.
+ */
+export interface FollowedChain {
+  readonly coin: CoinId;
+  /** The chain's name (`node-ltc`), stored with the cursor. */
+  readonly name: string;
+  /**
+   * The wallet's transfers newer than `cursor` (the start of the chain when `null`), those not
+   * deep enough to be final yet and those of blocks that left the chain since.
+   */
+  transfersSince(cursor: string | null): Promise<TransfersSince>;
 }
 
 /** Where deposits come from. */
 export interface InboundChain {
-  /** The deposit address of a mining account for a coin: the same one every time. */
-  addressFor(coin: CoinId, miningAccountId: string): SourcedAddress;
+  /** Who hands out the addresses of `coin`: `demo`, or the node's name. */
+  sourceOf(coin: CoinId): string;
+  /**
+   * A new deposit address of a mining account for a coin. The caller stores it and hands the
+   * stored one out from then on.
+   */
+  addressFor(coin: CoinId, miningAccountId: string): Promise<SourcedAddress>;
   /**
    * Transfers to the pool's deposit addresses that are not final yet for the pool (not yet
-   * credited), with their current confirmations.
+   * credited), with their current confirmations: the coins that are not followed.
    */
   pendingTransfers(executor: SqlExecutor): Promise<ObservedTransfer[]>;
+  /** The coins followed from a cursor (on a node); none on the demo chain. */
+  readonly followed?: readonly FollowedChain[];
 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -119,8 +153,13 @@ export interface DemoBroadcast {
  * once when asked to mine now), and one more with every later block of its coin.
  */
 export const demoInboundChain: InboundChain = {
-  addressFor(coin, miningAccountId) {
-    return { address: demoDepositAddress(coin, miningAccountId), chain: CHAINS[coin] ?? null };
+  sourceOf: () => 'demo',
+  async addressFor(coin, miningAccountId) {
+    return {
+      address: demoDepositAddress(coin, miningAccountId),
+      chain: CHAINS[coin] ?? null,
+      source: 'demo',
+    };
   },
   async pendingTransfers(executor) {
     const rows = await queryRows<{

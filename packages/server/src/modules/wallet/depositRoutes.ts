@@ -31,7 +31,8 @@ function coinOf(value: string): CoinId {
 /**
  * Deposits: `GET /wallets/deposit-address` (`depositAddress`), `GET /wallets/deposits`
  * (`deposits`: the newest, pending ones with their confirmations) and the job that
- * mines the demo chain's blocks and credits confirmed deposits once a minute of the app clock.
+ * mines the demo chain's blocks and records and credits deposits (of the demo chain and of each
+ * coin's node) once a minute of the app clock.
  *
  * Outside production, two development calls (not in the contract, like the development
  * outbox; not registered in production, so they answer 404 there):
@@ -80,6 +81,9 @@ export function registerDepositRoutes(
         refuseField(field, `${field} is required`);
       }
       const coin = coinOf(parsed.data.coin);
+      if (chain.sourceOf(coin) !== 'demo') {
+        refuseField('coin', 'This coin is on a node: send from a wallet of its network');
+      }
       const address = parsed.data.address.trim();
       if ((await depositAddressOwner(database.db, coin, address)) === undefined) {
         refuseField('address', 'The address is wrong');
@@ -128,7 +132,10 @@ export function registerDepositRoutes(
     exclusive: true,
     run: async (nowMs) => {
       const scan = await pass(nowMs);
-      if (scan.credited > 0) app.log.info(scan, 'deposits credited');
+      if (scan.credited > 0 || scan.reversed !== undefined) app.log.info(scan, 'deposits credited');
+      // The money of a reversed deposit was spent: the operator settles it with the user.
+      if (scan.flagged !== undefined)
+        app.log.warn(scan, 'deposit reversals the accounts could not pay');
     },
   });
 }

@@ -18,9 +18,9 @@ import type { Database } from '../../db/connect';
 import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor, toDecimalString } from '../../engine/sql';
-import type { InboundChain, ObservedTransfer } from '../chain/inboundChain';
+import type { FollowedChain, InboundChain, ObservedTransfer } from '../chain/inboundChain';
 import { inLedgerTransaction } from './ledger';
-import { move } from './postings';
+import { move, reverse } from './postings';
 import type { AccountRow, IdRow } from './rows';
 
 /** Confirmations before a deposit is credited (spec section 9: 1). */
@@ -95,20 +95,34 @@ export async function depositAddressOf(
       request.account === undefined ? 'No mining account yet' : 'No such mining account of yours',
     );
   }
-  const sourced = chain.addressFor(request.coin, owner.id);
-  await execute(
-    database.db,
-    sql`INSERT INTO deposit_addresses (mining_account_id, coin, address, chain, created_at)
-        VALUES (${owner.id}::bigint, ${request.coin}, ${sourced.address}, ${sourced.chain}::int,
-                ${iso(nowMs)}::timestamptz)
-        ON CONFLICT (mining_account_id, coin) DO NOTHING`,
-  );
-  const [row] = await queryRows<{ address: string; chain: number | null }>(
-    database.db,
-    sql`SELECT address, chain FROM deposit_addresses
-        WHERE mining_account_id = ${owner.id}::bigint AND coin = ${request.coin}`,
-  );
-  if (row === undefined) throw new Error('The deposit address was not stored');
+  const source = chain.sourceOf(request.coin);
+  const row = await database.db.transaction(async (tx) => {
+    // One address per account and coin even when two requests come at once: a node hands out
+    // a new address on every call.
+    await execute(
+      tx,
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`deposit-address:${owner.id}:${request.coin}`}, 0))`,
+    );
+    const [stored] = await queryRows<{ address: string; chain: number | null; source: string }>(
+      tx,
+      sql`SELECT address, chain, source FROM deposit_addresses
+          WHERE mining_account_id = ${owner.id}::bigint AND coin = ${request.coin}`,
+    );
+    // An address of another source (the demo chain's, before the coin moved to a node) is
+    // nobody's key there: replaced, never handed out.
+    if (stored !== undefined && stored.source === source) return stored;
+    const sourced = await chain.addressFor(request.coin, owner.id);
+    await execute(
+      tx,
+      sql`INSERT INTO deposit_addresses (mining_account_id, coin, address, chain, source, created_at)
+          VALUES (${owner.id}::bigint, ${request.coin}, ${sourced.address}, ${sourced.chain}::int,
+                  ${sourced.source}, ${iso(nowMs)}::timestamptz)
+          ON CONFLICT (mining_account_id, coin) DO UPDATE
+            SET address = EXCLUDED.address, chain = EXCLUDED.chain, source = EXCLUDED.source,
+                created_at = EXCLUDED.created_at`,
+    );
+    return sourced;
+  });
   return {
     coin: request.coin,
     account: owner.name,
@@ -209,6 +223,190 @@ export interface DepositScan {
   readonly seen: number;
   /** Deposits credited to balances by this call. */
   readonly credited: number;
+  /** Credits reversed because their block left the chain; only when some were. */
+  readonly reversed?: number;
+  /**
+   * Reversals the account could not pay, flagged for the operator (`deposit_shortfalls`); only
+   * when some were.
+   */
+  readonly flagged?: number;
+}
+
+const NOTHING: DepositScan = { seen: 0, credited: 0 };
+
+function sum(one: DepositScan, other: DepositScan): DepositScan {
+  const reversed = (one.reversed ?? 0) + (other.reversed ?? 0);
+  const flagged = (one.flagged ?? 0) + (other.flagged ?? 0);
+  return {
+    seen: one.seen + other.seen,
+    credited: one.credited + other.credited,
+    // Left out when none: the demo chain's scans answer as they always did.
+    ...(reversed === 0 ? {} : { reversed }),
+    ...(flagged === 0 ? {} : { flagged }),
+  };
+}
+
+/** Whether an amount is a positive decimal of the coin's precision. */
+function validAmount(transfer: ObservedTransfer): boolean {
+  if (!/^\d+(\.\d+)?$/.test(transfer.amount) || new Big(transfer.amount).lte(0)) return false;
+  const decimals = Math.min(COINS[transfer.coin].chainDecimals, 18);
+  return new Big(transfer.amount).round(decimals, Big.roundDown).cmp(transfer.amount) === 0;
+}
+
+/**
+ * The ledger reference of a deposit's credit after `reversals` reversals: the first credit's is
+ * {@link depositReference}, each credit after a reversal has its own, so the same transfer
+ * confirmed again in another block is credited once more, never twice.
+ */
+function creditReference(transfer: ObservedTransfer, reversals: number): string {
+  const reference = depositReference(transfer);
+  return reversals === 0 ? reference : `${reference}:${reversals}`;
+}
+
+type DepositRow = {
+  id: string;
+  status: string;
+  amount: string;
+  mining_account_id: string;
+  reversals: number;
+  ledger_transaction_id: string | null;
+};
+
+/**
+ * Takes back a credited deposit whose transfer lost its confirmations (its block left the
+ * chain): the credit is reversed and the deposit waits for confirmations again. When the
+ * account no longer holds the amount (spent since), nothing is taken: the deposit stays
+ * credited and one open shortfall is flagged for the operator.
+ */
+async function reverseCredit(
+  tx: SqlExecutor,
+  transfer: ObservedTransfer,
+  deposit: DepositRow,
+  nowMs: number,
+): Promise<DepositScan> {
+  const [open] = await queryRows<IdRow>(
+    tx,
+    sql`SELECT id::text AS id FROM deposit_shortfalls
+        WHERE deposit_id = ${deposit.id}::bigint AND resolved_at IS NULL`,
+  );
+  if (open !== undefined || deposit.ledger_transaction_id === null) return NOTHING;
+  const [balance] = await queryRows<{ balance: string }>(
+    tx,
+    sql`SELECT balance::text AS balance FROM ledger_accounts
+        WHERE holder = 'mining_account' AND mining_account_id = ${deposit.mining_account_id}::bigint
+          AND coin = ${transfer.coin} AND bucket = 'available'
+        FOR NO KEY UPDATE`,
+  );
+  if (balance === undefined || new Big(balance.balance).lt(deposit.amount)) {
+    await execute(
+      tx,
+      sql`INSERT INTO deposit_shortfalls (deposit_id, mining_account_id, coin, amount, flagged_at)
+          VALUES (${deposit.id}::bigint, ${deposit.mining_account_id}::bigint, ${transfer.coin},
+                  ${deposit.amount}::numeric, ${iso(nowMs)}::timestamptz)`,
+    );
+    return { ...NOTHING, flagged: 1 };
+  }
+  const reversal = deposit.reversals + 1;
+  await reverse(
+    tx,
+    deposit.ledger_transaction_id,
+    {
+      type: 'deposit',
+      reference: `deposit-reversal:${transfer.coin}:${transfer.txId}:${transfer.outputIndex}:${reversal}`,
+      note: 'reorganisation',
+    },
+    nowMs,
+  );
+  await execute(
+    tx,
+    sql`UPDATE deposits SET status = 'pending', ledger_transaction_id = NULL, credited_at = NULL,
+          confirmations = ${Math.max(transfer.confirmations, 0)}::int, reversals = ${reversal}::int
+        WHERE id = ${deposit.id}::bigint`,
+  );
+  return { ...NOTHING, reversed: 1 };
+}
+
+/**
+ * Records one transfer inside the caller's transaction: a new one as a deposit, credited when
+ * it has the coin's confirmations; a credited one that lost them is reversed. Idempotent: see
+ * the file's comment.
+ */
+async function recordTransfer(
+  tx: SqlExecutor,
+  transfer: ObservedTransfer,
+  nowMs: number,
+): Promise<DepositScan> {
+  const owner = await depositAddressOwner(tx, transfer.coin, transfer.address);
+  if (owner === undefined) return NOTHING;
+  const belowMinimum = new Big(transfer.amount).lt(DEPOSIT_MIN_AMOUNTS[transfer.coin]);
+  const inserted = await queryRows<IdRow>(
+    tx,
+    sql`INSERT INTO deposits (coin, tx_id, output_index, address, mining_account_id, amount,
+          confirmations, status, seen_at)
+        VALUES (${transfer.coin}, ${transfer.txId}, ${transfer.outputIndex}::int,
+          ${transfer.address}, ${owner}::bigint, ${transfer.amount}::numeric,
+          ${Math.max(transfer.confirmations, 0)}::int, ${belowMinimum ? 'below_minimum' : 'pending'},
+          ${iso(nowMs)}::timestamptz)
+        ON CONFLICT (coin, tx_id, output_index) DO NOTHING
+        RETURNING id::text AS id`,
+  );
+  const seen = { ...NOTHING, seen: inserted.length };
+  // Lock the deposit's row: a concurrent scan of the same transfer waits here, then finds it
+  // credited.
+  const [deposit] = await queryRows<DepositRow>(
+    tx,
+    sql`SELECT id::text AS id, status, amount::text AS amount,
+          mining_account_id::text AS mining_account_id, reversals,
+          ledger_transaction_id::text AS ledger_transaction_id
+        FROM deposits
+        WHERE coin = ${transfer.coin} AND tx_id = ${transfer.txId}
+          AND output_index = ${transfer.outputIndex}::int
+        FOR UPDATE`,
+  );
+  if (deposit === undefined || deposit.status === 'below_minimum') return seen;
+  if (deposit.status === 'credited') {
+    if (transfer.confirmations < DEPOSIT_CONFIRMATIONS) {
+      return sum(seen, await reverseCredit(tx, transfer, deposit, nowMs));
+    }
+    // Confirmed again: a shortfall flagged while its block was gone is over.
+    await execute(
+      tx,
+      sql`UPDATE deposit_shortfalls SET resolved_at = ${iso(nowMs)}::timestamptz
+          WHERE deposit_id = ${deposit.id}::bigint AND resolved_at IS NULL`,
+    );
+    return seen;
+  }
+  if (transfer.confirmations < DEPOSIT_CONFIRMATIONS) {
+    await execute(
+      tx,
+      sql`UPDATE deposits SET confirmations = ${
+        deposit.reversals === 0
+          ? sql`GREATEST(confirmations, ${transfer.confirmations}::int)`
+          : sql`${Math.max(transfer.confirmations, 0)}::int`
+      }
+          WHERE id = ${deposit.id}::bigint`,
+    );
+    return seen;
+  }
+  const posted = await move(
+    tx,
+    {
+      from: { system: 'deposits_received' },
+      to: { account: deposit.mining_account_id },
+      coin: transfer.coin,
+      amount: deposit.amount,
+      reason: { type: 'deposit', reference: creditReference(transfer, deposit.reversals) },
+    },
+    nowMs,
+  );
+  if (!posted.posted) return seen;
+  await execute(
+    tx,
+    sql`UPDATE deposits SET status = 'credited', confirmations = ${transfer.confirmations}::int,
+          ledger_transaction_id = ${posted.id}::bigint, credited_at = ${iso(nowMs)}::timestamptz
+        WHERE id = ${deposit.id}::bigint`,
+  );
+  return { ...seen, credited: 1 };
 }
 
 /**
@@ -222,86 +420,73 @@ export async function recordDeposits(
   transfers: readonly ObservedTransfer[],
   nowMs: number,
 ): Promise<DepositScan> {
-  let seen = 0;
-  let credited = 0;
+  let scan = NOTHING;
   for (const transfer of transfers) {
-    if (!/^\d+(\.\d+)?$/.test(transfer.amount) || new Big(transfer.amount).lte(0)) continue;
-    const decimals = Math.min(COINS[transfer.coin].chainDecimals, 18);
-    if (new Big(transfer.amount).round(decimals, Big.roundDown).cmp(transfer.amount) !== 0)
-      continue;
-    const outcome = await inLedgerTransaction(database, async (tx) => {
-      const owner = await depositAddressOwner(tx, transfer.coin, transfer.address);
-      if (owner === undefined) return { seen: false, credited: false };
-      const belowMinimum = new Big(transfer.amount).lt(DEPOSIT_MIN_AMOUNTS[transfer.coin]);
-      const inserted = await queryRows<IdRow>(
-        tx,
-        sql`INSERT INTO deposits (coin, tx_id, output_index, address, mining_account_id, amount,
-              confirmations, status, seen_at)
-            VALUES (${transfer.coin}, ${transfer.txId}, ${transfer.outputIndex}::int,
-              ${transfer.address}, ${owner}::bigint, ${transfer.amount}::numeric,
-              ${transfer.confirmations}::int, ${belowMinimum ? 'below_minimum' : 'pending'},
-              ${iso(nowMs)}::timestamptz)
-            ON CONFLICT (coin, tx_id, output_index) DO NOTHING
-            RETURNING id::text AS id`,
-      );
-      // Lock the deposit's row: a concurrent scan of the same transfer waits here, then finds
-      // it credited.
-      const [deposit] = await queryRows<{
-        id: string;
-        status: string;
-        amount: string;
-        mining_account_id: string;
-      }>(
-        tx,
-        sql`SELECT id::text AS id, status, amount::text AS amount,
-              mining_account_id::text AS mining_account_id
-            FROM deposits
-            WHERE coin = ${transfer.coin} AND tx_id = ${transfer.txId}
-              AND output_index = ${transfer.outputIndex}::int
-            FOR UPDATE`,
-      );
-      if (deposit === undefined || deposit.status !== 'pending') {
-        return { seen: inserted.length > 0, credited: false };
-      }
-      if (transfer.confirmations < DEPOSIT_CONFIRMATIONS) {
-        await execute(
-          tx,
-          sql`UPDATE deposits SET confirmations = GREATEST(confirmations, ${transfer.confirmations}::int)
-              WHERE id = ${deposit.id}::bigint`,
-        );
-        return { seen: inserted.length > 0, credited: false };
-      }
-      const posted = await move(
-        tx,
-        {
-          from: { system: 'deposits_received' },
-          to: { account: deposit.mining_account_id },
-          coin: transfer.coin,
-          amount: deposit.amount,
-          reason: { type: 'deposit', reference: depositReference(transfer) },
-        },
-        nowMs,
-      );
-      if (!posted.posted) return { seen: inserted.length > 0, credited: false };
-      await execute(
-        tx,
-        sql`UPDATE deposits SET status = 'credited', confirmations = ${transfer.confirmations}::int,
-              ledger_transaction_id = ${posted.id}::bigint, credited_at = ${iso(nowMs)}::timestamptz
-            WHERE id = ${deposit.id}::bigint`,
-      );
-      return { seen: inserted.length > 0, credited: true };
-    });
-    if (outcome.seen) seen += 1;
-    if (outcome.credited) credited += 1;
+    if (!validAmount(transfer)) continue;
+    scan = sum(
+      scan,
+      await inLedgerTransaction(database, (tx) => recordTransfer(tx, transfer, nowMs)),
+    );
   }
-  return { seen, credited };
+  return scan;
 }
 
-/** Asks the chain which transfers to our addresses are not final yet, and records them. */
+/**
+ * Records what a followed chain reports since the coin's stored cursor and moves the cursor,
+ * in one transaction: a crash or a restart before the commit reads the same blocks again
+ * (recording them is idempotent), after it the next ones, so nothing is missed or repeated.
+ * The cursor's row lock makes two servers' scans of one coin take turns.
+ */
+export async function followDeposits(
+  database: Database,
+  followed: FollowedChain,
+  nowMs: number,
+): Promise<DepositScan> {
+  return inLedgerTransaction(database, async (tx) => {
+    const [cursor] = await queryRows<{ chain: string; last_block: string }>(
+      tx,
+      sql`SELECT chain, last_block FROM chain_cursors WHERE coin = ${followed.coin} FOR UPDATE`,
+    );
+    // A cursor of another node (the coin moved to a new one) means nothing to this one.
+    const since = cursor?.chain === followed.name ? cursor.last_block : null;
+    const { transfers, cursor: next } = await followed.transfersSince(since);
+    let scan = NOTHING;
+    for (const transfer of transfers) {
+      if (validAmount(transfer)) scan = sum(scan, await recordTransfer(tx, transfer, nowMs));
+    }
+    await execute(
+      tx,
+      sql`INSERT INTO chain_cursors (coin, chain, last_block, updated_at)
+          VALUES (${followed.coin}, ${followed.name}, ${next}, ${iso(nowMs)}::timestamptz)
+          ON CONFLICT (coin) DO UPDATE
+            SET chain = EXCLUDED.chain, last_block = EXCLUDED.last_block,
+                updated_at = EXCLUDED.updated_at`,
+    );
+    return scan;
+  });
+}
+
+/**
+ * Asks the chain which transfers to our addresses are not final yet, and records them; then
+ * each followed coin from its cursor. A coin whose node fails does not hold the others back:
+ * they are recorded, then the pass fails with its error (its cursor stays, so the next pass
+ * resumes there).
+ */
 export async function scanDeposits(
   database: Database,
   chain: InboundChain,
   nowMs: number,
 ): Promise<DepositScan> {
-  return recordDeposits(database, await chain.pendingTransfers(database.db), nowMs);
+  let scan = await recordDeposits(database, await chain.pendingTransfers(database.db), nowMs);
+  const failures: unknown[] = [];
+  for (const followed of chain.followed ?? []) {
+    try {
+      scan = sum(scan, await followDeposits(database, followed, nowMs));
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, 'Deposits of several coins failed');
+  return scan;
 }

@@ -7,6 +7,7 @@ import { registerEndpoint } from '../../http/registerEndpoint';
 import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
 import type { ChainAdapter } from '../chain/chainAdapter';
+import type { InboundChain } from '../chain/inboundChain';
 import { type PriceService, pricesCny } from '../prices/service';
 import { readAutoWithdrawSettings, runAutoWithdrawals, updateAutoWithdraw } from './autoWithdraw';
 import { seedDemoWithdrawals } from './demoWithdrawals';
@@ -68,6 +69,7 @@ export function registerWalletModule(
   context: AppContext,
   chain: ChainAdapter,
   prices: PriceService,
+  inbound?: InboundChain,
 ): void {
   const { database, clock, config } = app.platform;
 
@@ -233,7 +235,7 @@ export function registerWalletModule(
       }),
   );
 
-  registerDepositRoutes(app);
+  registerDepositRoutes(app, inbound);
 
   app.addHook('onReady', async () => {
     if (app.platform.config.demo && app.platform.config.env !== 'test') {
