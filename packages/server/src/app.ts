@@ -36,7 +36,7 @@ import type { ChainAdapter } from './modules/chain/chainAdapter';
 import { createChainRouter } from './modules/chain/chainRouter';
 import { createDemoChain } from './modules/chain/demoChain';
 import { demoInboundChain, type InboundChain } from './modules/chain/inboundChain';
-import type { NodeChain } from './modules/chain/nodeChain';
+import { type NodeChain, nodeAddressChecks } from './modules/chain/nodeChain';
 import { createInboundRouter, nodeInboundsOf } from './modules/chain/nodeInbound';
 import { registerContentModule } from './modules/content/routes';
 import { registerContractModule } from './modules/contracts/module';
@@ -59,6 +59,7 @@ import type { PriceSource } from './modules/prices/service';
 import { registerProgrammesModule } from './modules/programmes/module';
 import { registerTicketModule } from './modules/tickets/module';
 import { registerWalletModule } from './modules/wallet/module';
+import { nodeWalletsOf } from './modules/wallet/reconciliation';
 import { registerEmbed } from './site/serveEmbed';
 import { registerSite } from './site/serveSite';
 
@@ -260,7 +261,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       nodeInboundsOf(config.coinNodes, options.nodeChains ?? []),
       demoInboundChain,
     );
-  registerWalletModule(app, identity, chain, prices, inbound);
+  registerWalletModule(app, identity, chain, prices, {
+    inbound,
+    nodeChecks: nodeAddressChecks(options.nodeChains ?? []),
+    nodeWallets: nodeWalletsOf(config.coinNodes, options.nodeChains ?? []),
+  });
   registerCatalogueModule(app, prices);
   await registerContentModule(app);
   registerAdminModule(app);

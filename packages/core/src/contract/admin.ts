@@ -204,6 +204,26 @@ export const reconciliationCoinSchema = z.object({
   system: z.array(systemBalanceSchema),
   /** Users' total equals the pool's assets, the ledger sums to zero, no balance is off. */
   ok: z.boolean(),
+  /**
+   * The coin's node wallet, for a coin on a node (`<COIN>_RPC_URL`); absent on the demo chain.
+   * What it holds is set against `users_total`, what the ledger owes users of the coin.
+   */
+  node: z
+    .object({
+      /** The node's network: `main`, `test`, `regtest` or `signet`. */
+      network: z.string(),
+      /** Confirmed balance of the wallet (`getbalances`: `trusted`); `null`: no answer. */
+      confirmed: moneySchema.nullable(),
+      /** Balance still waiting for confirmations (`untrusted_pending`); `null`: no answer. */
+      unconfirmed: moneySchema.nullable(),
+      /** `confirmed - users_total`: negative on a shortfall; `null`: no answer. */
+      difference: moneySchema.nullable(),
+      /** The confirmed balance is below what users are owed. */
+      shortfall: z.boolean(),
+      /** The node did not answer, so its balance is unknown (the ledger's figures still are). */
+      unreachable: z.boolean(),
+    })
+    .optional(),
 });
 /** One coin's reconciliation. */
 export type ReconciliationCoin = z.infer<typeof reconciliationCoinSchema>;
@@ -224,6 +244,25 @@ export const reconciliationSchema = z.object({
   /** Balances checked and entries summed. */
   balances: z.number().int().nonnegative(),
   entries: z.number().int().nonnegative(),
+  /** Some coin's node wallet holds less, confirmed, than users are owed (see `coins[].node`). */
+  node_shortfall: z.boolean().optional(),
+  /**
+   * Deposits reversed by a reorganisation after the account had spent them: open until the
+   * deposit is confirmed again or the operator settles it (`resolved_at`).
+   */
+  deposit_shortfalls: z
+    .array(
+      z.object({
+        deposit_id: entityIdSchema,
+        /** The mining account's name. */
+        account: z.string(),
+        coin: z.string(),
+        amount: moneySchema,
+        /** When it was flagged. */
+        since: isoDateTimeSchema,
+      }),
+    )
+    .optional(),
 });
 /** The ledger's reconciliation. */
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
@@ -270,6 +309,12 @@ export const adminWithdrawalSchema = z.object({
   reviewed_at: isoDateTimeSchema.nullable(),
   /** Why it was rejected, shown to the user; `null` otherwise. */
   reject_reason: z.string().nullable(),
+  /**
+   * The network fee the coin's node paid for its confirmed parts (the pool's cost, on top of
+   * what the address receives); `null` when no node reported one (the demo chain, or nothing
+   * confirmed yet).
+   */
+  network_fee: moneySchema.nullable().optional(),
 });
 /** A withdrawal as operators see it. */
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;

@@ -1354,6 +1354,23 @@ export const ja: LocaleMessages = {
     'admin.unbalancedRecords': '合計がゼロでない記録：{{count}}',
     'admin.overdrawn': 'ゼロを下回るユーザー残高：{{count}}',
     'admin.counts': '{{balances}} 件の残高と {{entries}} 件の仕訳を確認しました',
+    'admin.nodeShortfall':
+      'ノードのウォレットの承認済み残高が、ユーザーへの債務を下回っているコインがあります。差額の原因が分かるまで、そのコインの出金を承認しないでください。',
+    'admin.nodeWallets': 'ノードのウォレット',
+    'admin.nodeWalletsIntro':
+      'ノード上のコインごとに、ノードのウォレット残高と台帳上のユーザーへの債務を比べます。',
+    'admin.network': 'ネットワーク',
+    'admin.nodeConfirmed': 'ノード：承認済み',
+    'admin.nodeUnconfirmed': 'ノード：未承認',
+    'admin.owed': 'ユーザーへの債務',
+    'admin.difference': '差額',
+    'admin.covered': '充足',
+    'admin.shortfall': '不足',
+    'admin.nodeUnreachable': '応答なし',
+    'admin.depositShortfalls': '使用後に取り消された入金',
+    'admin.depositShortfallsIntro':
+      'これらの入金は反映後にアカウントで使用され、その後ブロックチェーンの再編成で取り除かれたため、台帳には残っています。ユーザーには通知済みです。それぞれ精算してください。',
+    'admin.since': 'フラグ日時',
     // Withdrawal audits (the operator console's /admin/withdrawals).
     'routes.AdminWithdrawals': '出金審査',
     'admin.withdrawalsIntro':
@@ -1395,6 +1412,7 @@ export const ja: LocaleMessages = {
     'admin.fields.address': 'アドレス',
     'admin.fields.reason': '理由',
     'admin.withdrawalFeeAndParts': '手数料 {{fee}} · 分割数：{{parts}}',
+    'admin.withdrawalNetworkFee': '支払ったネットワーク手数料 {{fee}}',
     'admin.approveTitle': '出金 #{{id}} を承認しますか？',
     'admin.approveHint':
       '承認すると、{{amount}} {{coin}} が直ちに下記のアドレスへ支払われます。取り消すことはできません。',
@@ -1918,6 +1936,9 @@ export const ja: LocaleMessages = {
     withdrawalRejectedTitle: '出金が却下されました：{{amount}}',
     withdrawalRejectedContent:
       '{{address}} への {{amount}} の出金はオペレーターにより却下されました。理由：{{reason}}。金額と手数料の合計 {{refunded}} は利用可能残高に返金されました。',
+    depositShortfallTitle: 'ブロックチェーンの再編成により入金が取り消されました：{{amount}}',
+    depositShortfallContent:
+      '{{account}} への {{amount}} の入金（トランザクション {{tx}}）は反映された後、ブロックチェーンの再編成によりそのブロックが取り除かれました。この金額はすでに使用されていたため残高から差し引けませんでした。精算のため、プールの運営者からご連絡します。',
     unknownDevice: '不明なデバイス',
     emailFooter: 'すべてのメッセージは {{link}} で確認できます。',
     pageTitle: 'メッセージ',

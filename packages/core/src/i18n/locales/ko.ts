@@ -1333,6 +1333,23 @@ export const ko: LocaleMessages = {
     'admin.unbalancedRecords': '합계가 0이 아닌 기록: {{count}}',
     'admin.overdrawn': '0 미만인 사용자 잔액: {{count}}',
     'admin.counts': '잔액 {{balances}}개와 분개 {{entries}}개를 확인했습니다',
+    'admin.nodeShortfall':
+      '노드 지갑의 확인된 잔액이 사용자에게 지급할 금액보다 적은 코인이 있습니다. 차액의 원인을 찾기 전에는 해당 코인의 출금을 승인하지 마세요.',
+    'admin.nodeWallets': '노드 지갑',
+    'admin.nodeWalletsIntro':
+      '노드에 있는 코인별로 노드 지갑 잔액과 원장상 사용자에게 지급할 금액을 비교합니다.',
+    'admin.network': '네트워크',
+    'admin.nodeConfirmed': '노드: 확인됨',
+    'admin.nodeUnconfirmed': '노드: 미확인',
+    'admin.owed': '사용자 지급액',
+    'admin.difference': '차액',
+    'admin.covered': '충분',
+    'admin.shortfall': '부족',
+    'admin.nodeUnreachable': '응답 없음',
+    'admin.depositShortfalls': '사용 후 취소된 입금',
+    'admin.depositShortfallsIntro':
+      '이 입금들은 반영된 뒤 계정에서 사용되었고, 이후 블록체인 재구성으로 제거되어 원장에는 여전히 남아 있습니다. 사용자에게는 알렸으니 건별로 정산하세요.',
+    'admin.since': '표시 시각',
     // Withdrawal audits (the operator console's /admin/withdrawals).
     'routes.AdminWithdrawals': '출금 심사',
     'admin.withdrawalsIntro':
@@ -1374,6 +1391,7 @@ export const ko: LocaleMessages = {
     'admin.fields.address': '주소',
     'admin.fields.reason': '사유',
     'admin.withdrawalFeeAndParts': '수수료 {{fee}} · 분할 수: {{parts}}',
+    'admin.withdrawalNetworkFee': '지불한 네트워크 수수료 {{fee}}',
     'admin.approveTitle': '출금 #{{id}}을(를) 승인할까요?',
     'admin.approveHint':
       '승인하면 {{amount}} {{coin}}이(가) 아래 주소로 즉시 지급되며 되돌릴 수 없습니다.',
@@ -1894,6 +1912,9 @@ export const ko: LocaleMessages = {
     withdrawalRejectedTitle: '출금이 거부되었습니다: {{amount}}',
     withdrawalRejectedContent:
       '{{address}}(으)로의 {{amount}} 출금이 운영자에 의해 거부되었습니다. 사유: {{reason}}. 금액과 수수료 합계 {{refunded}}이(가) 사용 가능 잔액으로 환불되었습니다.',
+    depositShortfallTitle: '블록체인 재구성으로 입금이 취소되었습니다: {{amount}}',
+    depositShortfallContent:
+      '{{account}}(으)로 입금된 {{amount}}(트랜잭션 {{tx}})이(가) 반영된 후 블록체인 재구성으로 해당 블록이 제거되었습니다. 이 금액은 이미 사용되어 잔액에서 회수할 수 없었습니다. 정산을 위해 풀 운영자가 연락드릴 예정입니다.',
     unknownDevice: '알 수 없는 기기',
     emailFooter: '모든 메시지는 {{link}}에서 확인하세요.',
     pageTitle: '메시지',

@@ -1354,6 +1354,23 @@ export const ru: LocaleMessages = {
     'admin.unbalancedRecords': 'Записи с ненулевой суммой: {{count}}',
     'admin.overdrawn': 'Балансы пользователей ниже нуля: {{count}}',
     'admin.counts': 'Проверено балансов: {{balances}}, проводок: {{entries}}',
+    'admin.nodeShortfall':
+      'Подтверждённый баланс кошелька узла по монете меньше, чем пул должен её пользователям. Не одобряйте выводы этой монеты, пока разница не найдена.',
+    'admin.nodeWallets': 'Кошельки узлов',
+    'admin.nodeWalletsIntro':
+      'По каждой монете на узле: баланс кошелька узла рядом с тем, что по реестру пул должен пользователям этой монеты.',
+    'admin.network': 'Сеть',
+    'admin.nodeConfirmed': 'Узел: подтверждено',
+    'admin.nodeUnconfirmed': 'Узел: не подтверждено',
+    'admin.owed': 'Должны пользователям',
+    'admin.difference': 'Разница',
+    'admin.covered': 'Покрыто',
+    'admin.shortfall': 'Недостача',
+    'admin.nodeUnreachable': 'Нет ответа',
+    'admin.depositShortfalls': 'Депозиты, отменённые после траты',
+    'admin.depositShortfallsIntro':
+      'Реорганизация блокчейна удалила эти зачисленные депозиты, когда аккаунт их уже потратил, поэтому реестр всё ещё их учитывает. Пользователь уведомлён; урегулируйте каждый с ним.',
+    'admin.since': 'Отмечено',
     // Withdrawal audits (the operator console's /admin/withdrawals).
     'routes.AdminWithdrawals': 'Выводы',
     'admin.withdrawalsIntro':
@@ -1395,6 +1412,7 @@ export const ru: LocaleMessages = {
     'admin.fields.address': 'Адрес',
     'admin.fields.reason': 'Причина',
     'admin.withdrawalFeeAndParts': 'Комиссия {{fee}} · частей: {{parts}}',
+    'admin.withdrawalNetworkFee': 'Уплачена сетевая комиссия {{fee}}',
     'admin.approveTitle': 'Одобрить вывод #{{id}}?',
     'admin.approveHint':
       'После одобрения {{amount}} {{coin}} сразу уйдут на адрес ниже. Отменить это нельзя.',
@@ -1919,6 +1937,9 @@ export const ru: LocaleMessages = {
     withdrawalRejectedTitle: 'Вывод отклонён: {{amount}}',
     withdrawalRejectedContent:
       'Оператор отклонил ваш вывод {{amount}} на адрес {{address}}. Причина: {{reason}}. Сумма вместе с комиссией, {{refunded}}, возвращена на ваш доступный баланс.',
+    depositShortfallTitle: 'Депозит отменён реорганизацией блокчейна: {{amount}}',
+    depositShortfallContent:
+      'Ваш депозит {{amount}} на {{account}} (транзакция {{tx}}) был зачислен, а затем реорганизация блокчейна удалила его блок. Сумма уже была потрачена, поэтому её не удалось списать с вашего баланса; операторы пула свяжутся с вами, чтобы урегулировать это.',
     unknownDevice: 'неизвестное устройство',
     emailFooter: 'Все сообщения: {{link}}.',
     pageTitle: 'Сообщения',

@@ -1299,6 +1299,22 @@ export const zhCN: LocaleMessages = {
     'admin.unbalancedRecords': '合计不为零的记录：{{count}}',
     'admin.overdrawn': '低于零的用户余额：{{count}}',
     'admin.counts': '已核对 {{balances}} 个余额和 {{entries}} 条分录',
+    'admin.nodeShortfall':
+      '有币种的节点钱包已确认余额低于应付用户的金额。查明差额前请勿批准该币种的提币。',
+    'admin.nodeWallets': '节点钱包',
+    'admin.nodeWalletsIntro': '按节点上的币种，对照节点钱包余额与账本应付用户的金额。',
+    'admin.network': '网络',
+    'admin.nodeConfirmed': '节点：已确认',
+    'admin.nodeUnconfirmed': '节点：未确认',
+    'admin.owed': '应付用户',
+    'admin.difference': '差额',
+    'admin.covered': '足额',
+    'admin.shortfall': '短缺',
+    'admin.nodeUnreachable': '无响应',
+    'admin.depositShortfalls': '被花费后撤销的充值',
+    'admin.depositShortfallsIntro':
+      '区块链重组在账户花费这些已入账的充值后将其移除，账本仍计入这些金额。已通知用户，请逐一与其结清。',
+    'admin.since': '标记时间',
     // Withdrawal audits (the operator console's /admin/withdrawals).
     'routes.AdminWithdrawals': '提币审核',
     'admin.withdrawalsIntro':
@@ -1340,6 +1356,7 @@ export const zhCN: LocaleMessages = {
     'admin.fields.address': '地址',
     'admin.fields.reason': '原因',
     'admin.withdrawalFeeAndParts': '手续费 {{fee}} · 拆分笔数：{{parts}}',
+    'admin.withdrawalNetworkFee': '已付网络手续费 {{fee}}',
     'admin.approveTitle': '批准提币 #{{id}}？',
     'admin.approveHint': '批准后将立即向下方地址支付 {{amount}} {{coin}}，且无法撤销。',
     'admin.approveConfirm': '批准并支付',
@@ -1845,6 +1862,9 @@ export const zhCN: LocaleMessages = {
     withdrawalRejectedTitle: '提现被拒绝：{{amount}}',
     withdrawalRejectedContent:
       '您提现到 {{address}} 的 {{amount}} 已被管理员拒绝。原因：{{reason}}。金额及手续费共 {{refunded}} 已退回您的可用余额。',
+    depositShortfallTitle: '区块链重组撤销了充值：{{amount}}',
+    depositShortfallContent:
+      '您向 {{account}} 充值的 {{amount}}（交易 {{tx}}）已入账，但其所在区块因区块链重组被移除。该金额已被使用，无法从您的余额中扣回，矿池运营人员将联系您处理。',
     unknownDevice: '未知设备',
     emailFooter: '在 {{link}} 查看全部消息。',
     pageTitle: '消息',

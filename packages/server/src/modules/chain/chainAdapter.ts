@@ -33,4 +33,9 @@ export interface ChainAdapter {
   broadcast(payment: ChainPayment, nowMs: number): Promise<{ readonly txId: string }>;
   /** Where a transaction this adapter sent stands at `nowMs`. */
   status(txId: string, nowMs: number): Promise<ChainTransactionStatus>;
+  /**
+   * The network fee paid for a transaction this adapter sent, a decimal string; `null` (or no
+   * such method: the demo chain) when the chain does not know it.
+   */
+  networkFee?(txId: string): Promise<string | null>;
 }

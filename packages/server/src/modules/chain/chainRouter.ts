@@ -26,6 +26,14 @@ export function createChainRouter(
   if (nodes.length === 0) return fallback;
   const byCoin = new Map(nodes.map((node) => [node.coin, node]));
   const byName = new Map(nodes.map((node) => [node.name, node]));
+  /** The node that sent a transaction, from its `chain_broadcasts` row; none: the fallback's. */
+  const nodeOf = async (txId: string): Promise<NodeChain | undefined> => {
+    const rows = await queryRows<{ chain: string }>(
+      database.db,
+      sql`SELECT chain FROM chain_broadcasts WHERE tx_id = ${txId}`,
+    );
+    return rows.map((row) => byName.get(row.chain)).find((found) => found !== undefined);
+  };
   return {
     name: [...nodes.map((node) => node.name), fallback.name].join('+'),
     async broadcast(payment, nowMs) {
@@ -49,11 +57,7 @@ export function createChainRouter(
       });
     },
     async status(txId, nowMs) {
-      const rows = await queryRows<{ chain: string }>(
-        database.db,
-        sql`SELECT chain FROM chain_broadcasts WHERE tx_id = ${txId}`,
-      );
-      const node = rows.map((row) => byName.get(row.chain)).find((found) => found !== undefined);
+      const node = await nodeOf(txId);
       if (node === undefined) return fallback.status(txId, nowMs);
       const status = await node.status(txId, nowMs);
       if (status !== 'pending') {
@@ -64,6 +68,11 @@ export function createChainRouter(
         );
       }
       return status;
+    },
+    async networkFee(txId) {
+      const node = await nodeOf(txId);
+      if (node === undefined) return (await fallback.networkFee?.(txId)) ?? null;
+      return node.networkFee(txId);
     },
   };
 }

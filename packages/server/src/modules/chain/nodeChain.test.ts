@@ -8,34 +8,12 @@ import {
   startLitecoinRegtest,
 } from '../../testing/litecoinRegtest';
 import { openTestDatabase } from '../../testing/testDatabase';
+import { withPrefix } from './bech32TestAddress';
 import { rpcAmount } from './bitcoinRpc';
 import type { ChainPayment } from './chainAdapter';
 import { createChainRouter } from './chainRouter';
 import { createDemoChain } from './demoChain';
 import { createNodeChain, type NodeChain } from './nodeChain';
-
-/** Bech32 (BIP 173), enough to write a regtest address's program under another prefix. */
-const charset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-function polymod(values: readonly number[]): number {
-  const generators = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
-  let check = 1;
-  for (const value of values) {
-    const top = check >>> 25;
-    check = ((check & 0x1ffffff) << 5) ^ value;
-    for (const [bit, generator] of generators.entries()) {
-      if ((top >>> bit) & 1) check ^= generator;
-    }
-  }
-  return check;
-}
-function withPrefix(address: string, prefix: string): string {
-  const data = [...address.slice(address.lastIndexOf('1') + 1, -6)].map((c) => charset.indexOf(c));
-  const expanded = [...[...prefix].map((c) => c.charCodeAt(0) >> 5), 0];
-  expanded.push(...[...prefix].map((c) => c.charCodeAt(0) & 31));
-  const mod = polymod([...expanded, ...data, 0, 0, 0, 0, 0, 0]) ^ 1;
-  const checksum = [0, 1, 2, 3, 4, 5].map((i) => (mod >>> (5 * (5 - i))) & 31);
-  return `${prefix}1${[...data, ...checksum].map((v) => charset[v]).join('')}`;
-}
 
 const skip = litecoinSkipReason();
 
@@ -195,6 +173,10 @@ describe.skipIf(skip !== undefined)(
       expect(await router.status(txId, Date.now())).toBe('confirmed');
       expect(await router.status(btc.txId, Date.now())).toBe('pending');
       expect(await received(ltc.address)).toBe('0.30000000');
+      // The fee of the node's transaction is the node's; the demo chain knows none.
+      expect(await router.networkFee?.(txId)).toBe(await chain.networkFee(txId));
+      expect(await router.networkFee?.(txId)).toMatch(/^0\.0000\d{4}$/);
+      expect(await router.networkFee?.(btc.txId)).toBeNull();
     });
   },
 );

@@ -153,3 +153,14 @@ export function createNodeChain(options: NodeChainOptions): NodeChain {
     },
   };
 }
+
+/** Checks an address of a coin on a node: whether the node takes it for its network. */
+export type NodeAddressCheck = (address: string) => Promise<boolean>;
+
+/** The coins whose addresses their node checks, each with its check. */
+export type NodeAddressChecks = ReadonlyMap<CoinId, NodeAddressCheck>;
+
+/** Each node's {@link NodeChain.validateAddress} by its coin. */
+export function nodeAddressChecks(nodes: readonly NodeChain[]): NodeAddressChecks {
+  return new Map(nodes.map((node) => [node.coin, (address) => node.validateAddress(address)]));
+}

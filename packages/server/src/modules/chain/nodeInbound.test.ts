@@ -202,8 +202,8 @@ describe.skipIf(skip !== undefined)(
       await expectSoundLedger(database);
     });
 
-    it('should flag the account, not fail, when the reversed money was spent', async () => {
-      const { block } = await depositMined('0.3');
+    it('should flag the account and tell the user, not fail, when the reversed money was spent', async () => {
+      const { txId, block } = await depositMined('0.3');
       expect(await scan()).toEqual({ seen: 1, credited: 1 });
       const [account] = await queryRows<{ id: string }>(
         database.db,
@@ -234,6 +234,21 @@ describe.skipIf(skip !== undefined)(
               FROM deposit_shortfalls`,
         );
       expect(await open()).toEqual([{ amount: '0.3', resolved: false }]);
+      // The user is told once, among the message center's wallet messages.
+      const told = await callApi(app, 'GET', '/messages', {
+        token: dora,
+        query: { type: 'wallet_update' },
+      });
+      expect(told.status).toBe(200);
+      const messages = (told.data as { list: { title: string; content: string }[] }).list;
+      expect(messages).toMatchObject([
+        {
+          type: 'wallet_update',
+          account: 'dora0001',
+          title: 'Deposit reversed on the blockchain: 0.3 LTC',
+        },
+      ]);
+      expect(messages[0]?.content).toContain(txId);
 
       await nodeCall('reconsiderblock', block);
       expect(await scan()).toEqual({ seen: 0, credited: 0 });

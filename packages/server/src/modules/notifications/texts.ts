@@ -9,6 +9,7 @@ export type MessageTextKey =
   | 'setting'
   | 'passkeyAdded'
   | 'withdrawalRejected'
+  | 'depositShortfall'
   | 'ticketReply';
 
 /** A setting whose change raises a setting-update message. */

@@ -11,6 +11,8 @@
  * `deposit:<coin>:<tx id>:<output>` is unique too, so a second sighting, a concurrent scan or
  * a re-run after a crash credits nothing more.
  */
+
+import { COIN_DISPLAY } from '@poolkit/core';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { type AnswerOf, COINS, type CoinId } from '../../contract';
@@ -19,6 +21,7 @@ import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor, toDecimalString } from '../../engine/sql';
 import type { FollowedChain, InboundChain, ObservedTransfer } from '../chain/inboundChain';
+import { postMessage } from '../notifications/messages';
 import { inLedgerTransaction } from './ledger';
 import { move, reverse } from './postings';
 import type { AccountRow, IdRow } from './rows';
@@ -273,10 +276,41 @@ type DepositRow = {
 };
 
 /**
+ * Tells the owner of a deposit that a reorganisation took it back after it was spent (a
+ * `wallet_update` message, in the transaction that flags the shortfall): the balance does not
+ * show it, so without the message the user would first hear of it from the operator.
+ */
+async function notifyShortfall(
+  tx: SqlExecutor,
+  transfer: ObservedTransfer,
+  deposit: DepositRow,
+  nowMs: number,
+): Promise<void> {
+  const [owner] = await queryRows<{ user_id: string; name: string }>(
+    tx,
+    sql`SELECT user_id::text AS user_id, name FROM mining_accounts
+        WHERE id = ${deposit.mining_account_id}::bigint`,
+  );
+  if (owner === undefined) return;
+  await postMessage(tx, {
+    userId: owner.user_id,
+    type: 'wallet_update',
+    textKey: 'depositShortfall',
+    params: {
+      amount: `${deposit.amount} ${COIN_DISPLAY[transfer.coin].symbol}`,
+      account: owner.name,
+      tx: transfer.txId,
+    },
+    account: owner.name,
+    nowMs,
+  });
+}
+
+/**
  * Takes back a credited deposit whose transfer lost its confirmations (its block left the
  * chain): the credit is reversed and the deposit waits for confirmations again. When the
  * account no longer holds the amount (spent since), nothing is taken: the deposit stays
- * credited and one open shortfall is flagged for the operator.
+ * credited, one open shortfall is flagged for the operator and the user is told.
  */
 async function reverseCredit(
   tx: SqlExecutor,
@@ -304,6 +338,7 @@ async function reverseCredit(
           VALUES (${deposit.id}::bigint, ${deposit.mining_account_id}::bigint, ${transfer.coin},
                   ${deposit.amount}::numeric, ${iso(nowMs)}::timestamptz)`,
     );
+    await notifyShortfall(tx, transfer, deposit, nowMs);
     return { ...NOTHING, flagged: 1 };
   }
   const reversal = deposit.reversals + 1;

@@ -8,6 +8,7 @@ import { userOf } from '../../http/userOf';
 import { requireOperator } from '../admin/operators';
 import type { ChainAdapter } from '../chain/chainAdapter';
 import type { InboundChain } from '../chain/inboundChain';
+import type { NodeAddressChecks } from '../chain/nodeChain';
 import { type PriceService, pricesCny } from '../prices/service';
 import { readAutoWithdrawSettings, runAutoWithdrawals, updateAutoWithdraw } from './autoWithdraw';
 import { seedDemoWithdrawals } from './demoWithdrawals';
@@ -21,7 +22,7 @@ import {
   readTransactionDetail,
   readTransactionPage,
 } from './queries';
-import { readReconciliation } from './reconciliation';
+import { type NodeWallet, readReconciliation } from './reconciliation';
 import { isEntityId } from './rows';
 import { transfer } from './transfer';
 import {
@@ -45,6 +46,16 @@ function csvField(value: string | null): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** Where the wallet's coins live beyond the demo chain: the coins on a node. */
+export interface WalletCoinSources {
+  /** Where deposits come from. Default: the demo inbound chain. */
+  readonly inbound?: InboundChain;
+  /** Withdraw-address checks by the node of each coin on one. Default: core's shapes only. */
+  readonly nodeChecks?: NodeAddressChecks;
+  /** The node wallets reconciliation reads, per coin on a node. Default none. */
+  readonly nodeWallets?: readonly NodeWallet[];
+}
+
 /**
  * The wallet: balances (per coin summed over the user's mining accounts, and per account),
  * transactions (list, one record with its entries, CSV export), the pay password, internal
@@ -59,7 +70,9 @@ function csvField(value: string | null): string {
  * withdrawal are split into parts; above its audit limit an operator approves or rejects first
  * (within 24 hours). A job on the app's clock, once a minute, sends queued parts through the
  * chain adapter (`../chain`, the demo chain by default) and settles the final ones: paid to the
- * pool's `withdrawals_paid` and `withdraw_fees`, or refunded. Withdrawals and transfers pause for
+ * pool's `withdrawals_paid` and `withdraw_fees` (with the network fee a node paid recorded for
+ * the operators), or refunded. A coin on a node has its withdraw addresses checked by the node
+ * (`nodeChecks`). Withdrawals and transfers pause for
  * 24 hours after a security change: the pay password, the phone, the email, or a withdraw
  * address saved after the first one. Deposits: `depositRoutes.ts`. Exchange between coins at
  * the price feed's quotes: `exchange.ts`.
@@ -69,8 +82,9 @@ export function registerWalletModule(
   context: AppContext,
   chain: ChainAdapter,
   prices: PriceService,
-  inbound?: InboundChain,
+  coins: WalletCoinSources = {},
 ): void {
+  const { inbound, nodeChecks, nodeWallets = [] } = coins;
   const { database, clock, config } = app.platform;
 
   /** Sends a withdrawal's queued parts now; the job retries whatever fails here. */
@@ -167,7 +181,7 @@ export function registerWalletModule(
 
   registerEndpoint(app, endpoints.adminReconciliation, async (_input, { principal }) => {
     requireOperator(principal);
-    return readReconciliation(database, clock.now());
+    return readReconciliation(database, clock.now(), { nodes: nodeWallets, log: app.log });
   });
 
   registerEndpoint(app, endpoints.exchangeQuote, async ({ query }, { principal }) =>
@@ -182,7 +196,7 @@ export function registerWalletModule(
     list: await readWithdrawAddresses(database.db, userOf(principal), query.coin),
   }));
   registerEndpoint(app, endpoints.createWithdrawAddress, async ({ body }, { principal, request }) =>
-    createWithdrawAddress(context, userOf(principal), body, request),
+    createWithdrawAddress(context, userOf(principal), body, request, nodeChecks),
   );
   registerEndpoint(app, endpoints.updateWithdrawAddress, async ({ params, body }, { principal }) =>
     renameWithdrawAddress(database.db, userOf(principal), params.id, body.alias),

@@ -12,6 +12,7 @@ import { type AnswerOf, type CoinId, ERROR_CODES } from '../../contract';
 import { iso, isoSeconds } from '../../db/sql';
 import { notFound, refuseField } from '../../domain/errors';
 import { queryRows, type SqlExecutor, toNumber } from '../../engine/sql';
+import type { NodeAddressCheck, NodeAddressChecks } from '../chain/nodeChain';
 import { addUserLog, consumeTicket } from '../identity/users';
 import { type IdRow, isEntityId } from './rows';
 import { SECURITY_CHANGE_PAUSE_MS } from './withdrawRules';
@@ -71,12 +72,23 @@ export async function readWithdrawAddresses(
 }
 
 /**
- * Checks an address for its coin: the coin's address shape (core's `isMiningAddressShape`),
- * else HTTP 400 code 40005 "The address is wrong" naming `address`. A KDA public key must be the
- * key of the `k:` account it guards, else 400 "The publicKey is wrong" naming `public_key`.
+ * Checks an address for its coin: on a coin with a node, the node's own check for its network
+ * (`nodeCheck`: a regtest node takes `rltc1…` and refuses a mainnet `ltc1…`); on any other coin,
+ * the coin's address shape (core's `isMiningAddressShape`). Either refusal is HTTP 400 code
+ * 40005 "The address is wrong" naming `address`. A KDA public key must be the key of the `k:`
+ * account it guards, else 400 "The publicKey is wrong" naming `public_key`.
  */
-export function checkWithdrawAddress(coin: CoinId, address: string, publicKey?: string): void {
-  if (!isMiningAddressShape(coin, address)) {
+export async function checkWithdrawAddress(
+  coin: CoinId,
+  address: string,
+  publicKey?: string,
+  nodeCheck?: NodeAddressCheck,
+): Promise<void> {
+  // The node is the authority on its network: core's shapes are the main network's only, so
+  // they would refuse a regtest or testnet address the node pays to.
+  const valid =
+    nodeCheck === undefined ? isMiningAddressShape(coin, address) : await nodeCheck(address);
+  if (!valid) {
     refuseField('address', 'The address is wrong', ERROR_CODES.addressWrong);
   }
   if (publicKey !== undefined) {
@@ -90,7 +102,8 @@ export function checkWithdrawAddress(coin: CoinId, address: string, publicKey?: 
 }
 
 /**
- * Saves an address after its checks ({@link checkWithdrawAddress}; 409 naming `address` when
+ * Saves an address after its checks ({@link checkWithdrawAddress}, by the coin's node in
+ * `nodeChecks` when it has one; 409 naming `address` when
  * the user has it saved for the coin already; 400 naming `coin` past
  * {@link MAX_WITHDRAW_ADDRESSES_PER_COIN}), spending a second validation of scene
  * `withdraw_address` (400 code 40002 naming `validation_token`). Every address after the
@@ -101,10 +114,11 @@ export async function createWithdrawAddress(
   userId: string,
   input: NewWithdrawAddress,
   request: FastifyRequest,
+  nodeChecks: NodeAddressChecks = new Map(),
 ): Promise<WithdrawAddressAnswer> {
   const address = input.address.trim();
   const publicKey = input.public_key?.toLowerCase();
-  checkWithdrawAddress(input.coin, address, publicKey);
+  await checkWithdrawAddress(input.coin, address, publicKey, nodeChecks.get(input.coin));
   const [counts] = await queryRows<{ same: number; live: number }>(
     context.database.db,
     sql`SELECT count(*) FILTER (WHERE address = ${address})::int AS same, count(*)::int AS live

@@ -24,7 +24,9 @@ const adminColumns = sql`w.hold_transaction_id::text AS id, u.username AS user_n
   (extract(epoch from w.created_at) * 1000)::float8 AS created_ms,
   (extract(epoch from w.audit_due_at) * 1000)::float8 AS due_ms,
   r.username AS reviewed_by, (extract(epoch from w.reviewed_at) * 1000)::float8 AS reviewed_ms,
-  w.reject_reason`;
+  w.reject_reason,
+  (SELECT sum(p.network_fee)::text FROM withdrawal_parts p WHERE p.withdrawal_id = w.id)
+    AS network_fee`;
 
 const adminJoins = sql`FROM withdrawals w
   JOIN users u ON u.id = w.user_id
@@ -46,6 +48,7 @@ type AdminRow = {
   reviewed_by: string | null;
   reviewed_ms: unknown;
   reject_reason: string | null;
+  network_fee: string | null;
 };
 
 function optionalIso(value: unknown): string | null {
@@ -68,6 +71,7 @@ function adminAnswer(row: AdminRow): AdminWithdrawalAnswer {
     reviewed_by: row.reviewed_by,
     reviewed_at: optionalIso(row.reviewed_ms),
     reject_reason: row.reject_reason,
+    network_fee: row.network_fee === null ? null : new Big(row.network_fee).toFixed(),
   };
 }
 

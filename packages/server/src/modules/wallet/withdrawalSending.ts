@@ -4,7 +4,7 @@
  * id; a crash in between sends the same part again, which the chain answers with the first
  * transaction. It then asks the chain about every sent part and settles each one that is final:
  * confirmed → a `withdraw_payout` record (frozen → the pool's `withdrawals_paid`, fee →
- * `withdraw_fees`); failed → a `withdraw_refund` record (frozen → available). Settlement records
+ * `withdraw_fees`) and the network fee the chain paid, when it knows it; failed → a `withdraw_refund` record (frozen → available). Settlement records
  * carry a unique reference per part, so settling twice posts nothing. When the last part is
  * settled, the withdrawal and its record get their outcome.
  */
@@ -128,14 +128,16 @@ function settlement(
 
 /**
  * Settles one sent part: paid (`withdraw_payout`: frozen → `withdrawals_paid`, its fee →
- * `withdraw_fees`) or failed (`withdraw_refund`: frozen → available). Nothing happens when the
- * part is settled already.
+ * `withdraw_fees`) or failed (`withdraw_refund`: frozen → available). A paid part keeps the
+ * network fee its chain reports (`networkFee`, the pool's cost: no ledger movement). Nothing
+ * happens when the part is settled already.
  */
 export async function settlePart(
   database: Database,
   partId: string,
   paid: boolean,
   nowMs: number,
+  networkFee: string | null = null,
 ): Promise<boolean> {
   return inLedgerTransaction(database, async (tx) => {
     const [withdrawal] = await queryRows<WithdrawalRow>(
@@ -166,7 +168,8 @@ export async function settlePart(
     await execute(
       tx,
       sql`UPDATE withdrawal_parts SET state = ${paid ? 'confirmed' : 'failed'},
-            settled_at = ${iso(nowMs)}::timestamptz, settle_transaction_id = ${record.posted ? record.id : null}::bigint
+            settled_at = ${iso(nowMs)}::timestamptz, settle_transaction_id = ${record.posted ? record.id : null}::bigint,
+            network_fee = ${paid ? networkFee : null}::numeric
           WHERE id = ${partId}::bigint`,
     );
     await finishWhenSettled(tx, withdrawal.id);
@@ -194,7 +197,9 @@ export async function processWithdrawals(
   for (const part of sent) {
     const status = await chain.status(part.tx_id, nowMs);
     if (status === 'pending') continue;
-    if (await settlePart(database, part.id, status === 'confirmed', nowMs)) {
+    // Read before settling: a node that cannot answer leaves the part for the next run.
+    const fee = status === 'confirmed' ? ((await chain.networkFee?.(part.tx_id)) ?? null) : null;
+    if (await settlePart(database, part.id, status === 'confirmed', nowMs, fee)) {
       if (status === 'confirmed') confirmed += 1;
       else failed += 1;
     }

@@ -1,5 +1,7 @@
-import type { ReconciliationCoin } from '@poolkit/core';
+import type { Reconciliation, ReconciliationCoin } from '@poolkit/core';
 import { Button, StatusTag } from '@poolkit/widgets';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coinMoney, dateTime } from '../../app/format';
 import { useServices } from '../../app/servicesContext';
@@ -21,10 +23,141 @@ function LedgerAmount({ value, coin }: { value: string; coin: string }) {
   );
 }
 
+type NodeCoin = ReconciliationCoin & { node: NonNullable<ReconciliationCoin['node']> };
+type DepositShortfall = NonNullable<Reconciliation['deposit_shortfalls']>[number];
+
+type Column<Row> = { key: string; header: string; cell: (row: Row) => ReactNode };
+
+/** The coin column every table of the page starts with. */
+function coinColumn(t: TFunction): Column<{ coin: string }> {
+  return {
+    key: 'coin',
+    header: t('site.admin.fields.coin'),
+    cell: (row) => row.coin.toUpperCase(),
+  };
+}
+
+/** A titled table below the books, with a line saying what it lists. */
+function TableSection<Row>({
+  title,
+  intro,
+  rows,
+  rowKey,
+  columns,
+}: {
+  title: string;
+  intro: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  columns: readonly Column<Row>[];
+}) {
+  return (
+    <section>
+      <h3>{title}</h3>
+      <p className={uiStyles.muted}>{intro}</p>
+      <DataTable<Row> caption={title} rows={rows} rowKey={rowKey} stackOnPhones columns={columns} />
+    </section>
+  );
+}
+
+function nodeCoins(coins: readonly ReconciliationCoin[]): NodeCoin[] {
+  return coins.filter((coin): coin is NodeCoin => coin.node !== undefined);
+}
+
+/** A node's figure, or "No answer" when the node did not answer. */
+function NodeAmount({ value, coin }: { value: string | null; coin: string }) {
+  const { t } = useTranslation();
+  return value === null ? (
+    t('site.admin.nodeUnreachable')
+  ) : (
+    <LedgerAmount value={value} coin={coin} />
+  );
+}
+
+/**
+ * The coins on a node: the node wallet's balance (confirmed, unconfirmed) beside what the ledger
+ * owes the coin's users, and the difference. Only the confirmed balance counts: unconfirmed
+ * money can still leave with a reorganisation.
+ */
+function NodeWallets({ coins }: { coins: readonly NodeCoin[] }) {
+  const { t } = useTranslation();
+  return (
+    <TableSection<NodeCoin>
+      title={t('site.admin.nodeWallets')}
+      intro={t('site.admin.nodeWalletsIntro')}
+      rows={coins}
+      rowKey={(row) => row.coin}
+      columns={[
+        coinColumn(t),
+        { key: 'network', header: t('site.admin.network'), cell: (row) => row.node.network },
+        {
+          key: 'state',
+          header: t('site.admin.state'),
+          cell: (row) =>
+            row.node.unreachable ? (
+              <StatusTag tone="warning" size="sm">
+                {t('site.admin.nodeUnreachable')}
+              </StatusTag>
+            ) : (
+              <StatusTag tone={row.node.shortfall ? 'danger' : 'success'} size="sm">
+                {row.node.shortfall ? t('site.admin.shortfall') : t('site.admin.covered')}
+              </StatusTag>
+            ),
+        },
+        {
+          key: 'confirmed',
+          header: t('site.admin.nodeConfirmed'),
+          cell: (row) => <NodeAmount value={row.node.confirmed} coin={row.coin} />,
+        },
+        {
+          key: 'unconfirmed',
+          header: t('site.admin.nodeUnconfirmed'),
+          cell: (row) => <NodeAmount value={row.node.unconfirmed} coin={row.coin} />,
+        },
+        {
+          key: 'owed',
+          header: t('site.admin.owed'),
+          cell: (row) => <LedgerAmount value={row.users_total} coin={row.coin} />,
+        },
+        {
+          key: 'difference',
+          header: t('site.admin.difference'),
+          cell: (row) => <NodeAmount value={row.node.difference} coin={row.coin} />,
+        },
+      ]}
+    />
+  );
+}
+
+/** Deposits a reorganisation took back after they were spent: open until settled. */
+function DepositShortfalls({ rows }: { rows: readonly DepositShortfall[] }) {
+  const { t } = useTranslation();
+  return (
+    <TableSection<DepositShortfall>
+      title={t('site.admin.depositShortfalls')}
+      intro={t('site.admin.depositShortfallsIntro')}
+      rows={rows}
+      rowKey={(row) => row.deposit_id}
+      columns={[
+        { key: 'account', header: t('site.admin.account'), cell: (row) => row.account },
+        coinColumn(t),
+        {
+          key: 'amount',
+          header: t('site.admin.fields.amount'),
+          cell: (row) => <LedgerAmount value={row.amount} coin={row.coin} />,
+        },
+        { key: 'since', header: t('site.admin.since'), cell: (row) => dateTime(row.since) },
+      ]}
+    />
+  );
+}
+
 /**
  * `/admin/reconciliation`: per coin, users' balances (available, frozen, total) against the
  * pool's books and the sum of the entries, each coin marked as agreeing or not, with the
- * ledger's own checks (records that do not sum to zero, user balances below zero).
+ * ledger's own checks (records that do not sum to zero, user balances below zero). Coins on a
+ * node add their node wallet's balance, a shortfall raised above everything else, and the
+ * deposits a reorganisation reversed after they were spent are listed.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -48,6 +181,12 @@ export function Component() {
         ) : null}
         {view.status === 'ready' ? (
           <>
+            {view.data.node_shortfall === true ? (
+              <p role="alert" className={styles.verdict}>
+                <StatusTag tone="danger">{t('site.admin.shortfall')}</StatusTag>
+                <strong>{t('site.admin.nodeShortfall')}</strong>
+              </p>
+            ) : null}
             <div className={`${uiStyles.row} ${styles.summary}`}>
               <p className={styles.verdict}>
                 <StatusTag tone={view.data.ok ? 'success' : 'danger'}>
@@ -98,11 +237,7 @@ export function Component() {
                 rowKey={(row) => row.coin}
                 stackOnPhones
                 columns={[
-                  {
-                    key: 'coin',
-                    header: t('site.admin.fields.coin'),
-                    cell: (row) => row.coin.toUpperCase(),
-                  },
+                  coinColumn(t),
                   {
                     key: 'state',
                     header: t('site.admin.state'),
@@ -160,6 +295,12 @@ export function Component() {
                 ]}
               />
             )}
+            {nodeCoins(view.data.coins).length > 0 ? (
+              <NodeWallets coins={nodeCoins(view.data.coins)} />
+            ) : null}
+            {(view.data.deposit_shortfalls ?? []).length > 0 ? (
+              <DepositShortfalls rows={view.data.deposit_shortfalls ?? []} />
+            ) : null}
           </>
         ) : null}
       </Card>

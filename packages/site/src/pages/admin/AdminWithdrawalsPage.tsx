@@ -103,6 +103,13 @@ export function Component() {
                   <div className={uiStyles.muted}>
                     {t('site.admin.withdrawalFeeAndParts', { fee: row.fee, parts: row.parts })}
                   </div>
+                  {/* What a coin's node paid the network, on top of the amount: the pool's
+                      cost, absent on the demo chain and before a part is confirmed. */}
+                  {row.network_fee == null ? null : (
+                    <div className={uiStyles.muted}>
+                      {t('site.admin.withdrawalNetworkFee', { fee: row.network_fee })}
+                    </div>
+                  )}
                 </>
               ),
             },

@@ -34,6 +34,9 @@ export const enMessages = {
   withdrawalRejectedTitle: 'Withdrawal rejected: {{amount}}',
   withdrawalRejectedContent:
     'Your withdrawal of {{amount}} to {{address}} was rejected by an operator. Reason: {{reason}}. The amount and its fee, {{refunded}}, are back in your available balance.',
+  depositShortfallTitle: 'Deposit reversed on the blockchain: {{amount}}',
+  depositShortfallContent:
+    "Your deposit of {{amount}} to {{account}} (transaction {{tx}}) was credited, then a reorganisation of the blockchain removed its block. The amount had already been spent, so it could not be taken back from your balance; the pool's operators will contact you to settle it.",
   unknownDevice: 'an unknown device',
   emailFooter: 'Read all your messages at {{link}}.',
   pageTitle: 'Messages',

@@ -715,6 +715,23 @@ export const enLaterSite = {
   'admin.unbalancedRecords': 'Records that do not sum to zero: {{count}}',
   'admin.overdrawn': 'User balances below zero: {{count}}',
   'admin.counts': '{{balances}} balances and {{entries}} entries checked',
+  'admin.nodeShortfall':
+    "A coin's node wallet holds less, confirmed, than its users are owed. Approve no withdrawal of it before the difference is found.",
+  'admin.nodeWallets': 'Node wallets',
+  'admin.nodeWalletsIntro':
+    "Per coin on a node: the node wallet's balance beside what the ledger owes users of the coin.",
+  'admin.network': 'Network',
+  'admin.nodeConfirmed': 'Node: confirmed',
+  'admin.nodeUnconfirmed': 'Node: unconfirmed',
+  'admin.owed': 'Owed to users',
+  'admin.difference': 'Difference',
+  'admin.covered': 'Covered',
+  'admin.shortfall': 'Shortfall',
+  'admin.nodeUnreachable': 'No answer',
+  'admin.depositShortfalls': 'Deposits reversed after they were spent',
+  'admin.depositShortfallsIntro':
+    'A reorganisation removed these credited deposits after the account had spent them, so the ledger still credits them. The user has been told; settle each with them.',
+  'admin.since': 'Flagged at',
   // Withdrawal audits (the operator console's /admin/withdrawals).
   'admin.withdrawalsIntro':
     "Withdrawals above a coin's audit limit wait here, oldest first. Decide within 24 hours of the request: approve to pay it, or reject it with a reason the user sees.",
@@ -755,6 +772,7 @@ export const enLaterSite = {
   'admin.fields.address': 'Address',
   'admin.fields.reason': 'Reason',
   'admin.withdrawalFeeAndParts': 'Fee {{fee}} · parts: {{parts}}',
+  'admin.withdrawalNetworkFee': 'Network fee paid {{fee}}',
   'admin.approveTitle': 'Approve withdrawal #{{id}}?',
   'admin.approveHint':
     'Approving pays {{amount}} {{coin}} to the address below at once. It cannot be undone.',
