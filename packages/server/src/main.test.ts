@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, litecoinSkipReason, startLitecoinRegtest } from './testing/litecoinRegtest';
 import { natsServerBinary, startNatsServer } from './testing/testNats';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -184,4 +185,51 @@ describe('npm start', () => {
     expect(await run.exit).toBe(1);
     expect(run.output()).toContain('PORT: must be a whole number');
   }, 30_000);
+
+  /** Starts the server with `LTC_RPC_URL`; resolves its exit code and output once it stops. */
+  async function startWithNode(url: string) {
+    const run = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      POOLKIT_DATA_DIR: path.join(dataDir, 'node'),
+      SITE_DIR: path.join(dataDir, 'no-site'),
+      POOLKIT_ENV: 'development',
+      DEMO_HISTORY_DAYS: '1',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NATS_URL: '',
+      LTC_RPC_URL: url,
+    });
+    runs.push(run);
+    return { code: await run.exit, output: run.output() };
+  }
+
+  it('should refuse to start on a node nothing answers at, naming LTC_RPC_URL', async () => {
+    const password = 'closed-port-secret';
+    const { code, output } = await startWithNode(
+      `http://poolkit:${password}@127.0.0.1:${await freePort()}/wallet/pool`,
+    );
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/LTC_RPC_URL: /);
+    expect(output).not.toContain(password);
+  }, 60_000);
+
+  it.skipIf(litecoinSkipReason() !== undefined)(
+    'should refuse to start on a node that refuses the password, naming LTC_RPC_URL',
+    async () => {
+      const node = await startLitecoinRegtest(0);
+      try {
+        const password = 'wrong-password-secret';
+        const url = new URL(node.poolUrl);
+        url.password = password;
+        const { code, output } = await startWithNode(url.href);
+        expect(code, output).toBe(1);
+        expect(output).toContain('LTC_RPC_URL: the node refused the credentials');
+        expect(output).not.toContain(password);
+      } finally {
+        await node.stop();
+      }
+    },
+    90_000,
+  );
 });

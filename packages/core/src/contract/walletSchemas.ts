@@ -104,6 +104,12 @@ export const withdrawRulesSchema = z.object({
   paused_until: isoDateTimeSchema.nullable(),
   /** Withdrawals of the coin are open at all. */
   enabled: z.boolean(),
+  /**
+   * Who judges a new withdraw address: `node` when the coin's node checks it (the server's
+   * answer decides, so a client skips core's address shape), `shape` when core's address shape
+   * does. Optional so answers of servers that predate it still parse: absent reads as `shape`.
+   */
+  address_check: z.enum(['node', 'shape']).optional(),
 });
 /** Withdrawal rules. */
 export type WithdrawRules = z.infer<typeof withdrawRulesSchema>;

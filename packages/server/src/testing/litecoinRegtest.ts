@@ -2,6 +2,7 @@
  * A Litecoin Core node on regtest for one test file: its own data folder and free ports, a
  * `pool` wallet (PoolKit's) and an `outside` wallet (the rest of the world) holding mined coins,
  * stopped and removed again by `stop()`. Regtest has no network and mines blocks on command.
+ * `npm run regtest` (`scripts/regtest.ts`) starts the same node on a data folder it keeps.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -90,20 +91,42 @@ async function waitForRpc(rpc: BitcoinRpc, child: ChildProcess, output: () => st
   }
 }
 
+/** What `launchLitecoind` needs: the data folder, the RPC port and the RPC credentials. */
+export interface LitecoindOptions {
+  readonly dataDir: string;
+  readonly rpcPort: number;
+  readonly user: string;
+  readonly password: string;
+}
+
+/** A `litecoind -regtest` process answering RPC, with the wallets `pool` and `outside`. */
+export interface LitecoindProcess {
+  /** Whether the `outside` wallet was created now (a new chain: no coins to spend yet). */
+  readonly fresh: boolean;
+  /** A client of the node itself (no wallet in the URL). */
+  readonly node: BitcoinRpc;
+  /** The RPC URL of a wallet, with credentials: `http://user:pass@127.0.0.1:PORT/wallet/NAME`. */
+  walletUrl(wallet: string): string;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<void>;
+  /** Stops the node (`stop`, then SIGKILL after 15 s); keeps its data folder. */
+  stop(): Promise<void>;
+}
+
 /**
- * Starts `litecoind -regtest` with the two wallets and `blocks` mined to the outside wallet
- * (default 101: a coinbase matures after 100 blocks, so the outside wallet can spend 50 LTC).
+ * Starts `litecoind -regtest` on `options.dataDir` with the wallets `pool` and `outside` (loaded
+ * when the folder holds them, created otherwise) and resolves once it answers RPC; on a failed
+ * start the process is stopped and the error carries the node's last output.
  */
-export async function startLitecoinRegtest(blocks = 101): Promise<LitecoinRegtest> {
+export async function launchLitecoind(options: LitecoindOptions): Promise<LitecoindProcess> {
   const binary = litecoindBinary();
   if (binary === undefined) {
     throw new Error('litecoind is not installed (apt-get install litecoind; .ci/run installs it)');
   }
-  const started = Date.now();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'poolkit-litecoin-'));
-  const rpcPort = await freePort();
-  const user = `poolkit${randomBytes(4).toString('hex')}`;
-  const password = randomBytes(16).toString('hex');
+  const { dataDir, rpcPort, user, password } = options;
+  const kept = ['pool', 'outside'].filter((name) =>
+    existsSync(path.join(dataDir, 'regtest', 'wallets', name)),
+  );
   const child = spawn(
     binary,
     [
@@ -120,6 +143,7 @@ export async function startLitecoinRegtest(blocks = 101): Promise<LitecoinRegtes
       `-rpcpassword=${password}`,
       '-fallbackfee=0.0001',
       '-printtoconsole',
+      ...kept.map((name) => `-wallet=${name}`),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -130,11 +154,7 @@ export async function startLitecoinRegtest(blocks = 101): Promise<LitecoinRegtes
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const walletUrl = (wallet: string) =>
-    `http://${user}:${password}@127.0.0.1:${rpcPort}/wallet/${encodeURIComponent(wallet)}`;
   const node = createBitcoinRpc(`http://${user}:${password}@127.0.0.1:${rpcPort}/`);
-
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       await node.call('stop').catch(() => child.kill('SIGTERM'));
@@ -142,13 +162,47 @@ export async function startLitecoinRegtest(blocks = 101): Promise<LitecoinRegtes
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
   };
-
   try {
     await waitForRpc(node, child, () => output);
-    await node.call('createwallet', 'pool');
-    await node.call('createwallet', 'outside');
+    for (const name of ['pool', 'outside']) {
+      if (!kept.includes(name)) await node.call('createwallet', name);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    fresh: !kept.includes('outside'),
+    node,
+    walletUrl: (wallet) =>
+      `http://${user}:${password}@127.0.0.1:${rpcPort}/wallet/${encodeURIComponent(wallet)}`,
+    exited,
+    stop,
+  };
+}
+
+/**
+ * Starts `litecoind -regtest` with the two wallets and `blocks` mined to the outside wallet
+ * (default 101: a coinbase matures after 100 blocks, so the outside wallet can spend 50 LTC).
+ */
+export async function startLitecoinRegtest(blocks = 101): Promise<LitecoinRegtest> {
+  const started = Date.now();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'poolkit-litecoin-'));
+  const rpcPort = await freePort();
+  let litecoind: LitecoindProcess | undefined;
+  const stop = async () => {
+    await litecoind?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    litecoind = await launchLitecoind({
+      dataDir,
+      rpcPort,
+      user: `poolkit${randomBytes(4).toString('hex')}`,
+      password: randomBytes(16).toString('hex'),
+    });
+    const { walletUrl } = litecoind;
     const pool = createBitcoinRpc(walletUrl('pool'));
     const outside = createBitcoinRpc(walletUrl('outside'));
     const miner = await outside.call('getnewaddress', 'miner');

@@ -206,7 +206,7 @@ export function registerWalletModule(
     return null;
   });
   registerEndpoint(app, endpoints.withdrawRules, async ({ query }, { principal }) =>
-    readWithdrawRules(context, userOf(principal), query.coin),
+    readWithdrawRules(context, userOf(principal), query.coin, nodeChecks),
   );
   registerEndpoint(app, endpoints.withdraw, async ({ body }, { principal, request }) => {
     const answer = await withdraw(context, userOf(principal), body, request);

@@ -137,6 +137,15 @@ describe.skipIf(skip !== undefined)(
       const saved = await saveAddress('ltc', own);
       expect(saved.status).toBe(200);
       expect(saved.data).toMatchObject({ coin: 'ltc', address: own });
+      // The rules tell the dialog who judges, so it does not refuse what the node takes.
+      const rulesOf = async (coin: string) =>
+        (
+          await callApi(opened.app, 'GET', '/wallets/withdraw-rules', {
+            token: user.token,
+            query: { coin },
+          })
+        ).data.address_check;
+      expect([await rulesOf('ltc'), await rulesOf('btc')]).toEqual(['node', 'shape']);
     });
 
     it('should pay exactly the amount through the node and record the network fee it paid', async () => {

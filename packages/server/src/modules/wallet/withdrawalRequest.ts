@@ -33,6 +33,7 @@ import { iso, isoSeconds } from '../../db/sql';
 import { refuseField } from '../../domain/errors';
 import { execute, queryRows, type SqlExecutor } from '../../engine/sql';
 import { HttpError } from '../../http/httpError';
+import type { NodeAddressChecks } from '../chain/nodeChain';
 import { addUserLog, requireUser } from '../identity/users';
 import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import { move } from './postings';
@@ -63,11 +64,15 @@ function pausedUntil(pausedMs: number | null, nowMs: number): number | null {
   return pausedMs !== null && pausedMs > nowMs ? pausedMs : null;
 }
 
-/** A coin's withdrawal rules, with the user's pause after a security change. */
+/**
+ * A coin's withdrawal rules, with the user's pause after a security change and who judges a
+ * new withdraw address: the coin's node when `nodeChecks` has one for it, core's shape otherwise.
+ */
 export async function readWithdrawRules(
   context: AppContext,
   userId: string,
   coin: CoinId,
+  nodeChecks: NodeAddressChecks = new Map(),
 ): Promise<WithdrawRulesAnswer> {
   const user = await requireUser(context, userId);
   const rules = WITHDRAW_RULES[coin];
@@ -80,6 +85,7 @@ export async function readWithdrawRules(
     max_single: rules.maxSingle,
     paused_until: paused === null ? null : isoSeconds(paused),
     enabled: rules.enabled,
+    address_check: nodeChecks.has(coin) ? 'node' : 'shape',
   };
 }
 

@@ -80,6 +80,41 @@ export const AddressRefused: Story = {
   },
 };
 
+/**
+ * A regtest Litecoin address, which core's LTC shape does not know: saved when the rules say the
+ * coin's node judges addresses (its refusal then shows under the field, as `AddressRefused`
+ * shows), refused in the dialog when core's shape does.
+ */
+function regtestAddress(check: 'node' | 'shape'): Story {
+  return {
+    args: { ...open, coin: 'ltc', rules: { ...rules, coin: 'ltc', address_check: check } },
+    play: async ({ args, canvasElement }) => {
+      const body = within(
+        await within(canvasElement).findByRole('dialog', { name: 'Withdraw LTC' }),
+      );
+      const address = 'rltc1qg82x0l8kq2vn7m5r3t0s4dwfjyz6hc2ep8ua7x';
+      await userEvent.click(body.getByRole('button', { name: 'Add an address' }));
+      await userEvent.type(body.getByRole('textbox', { name: 'Name' }), 'Regtest');
+      await userEvent.type(body.getByRole('textbox', { name: 'Address' }), address);
+      await userEvent.type(body.getByRole('textbox', { name: 'Verification code' }), '123456');
+      await userEvent.click(body.getByRole('button', { name: 'Save address' }));
+      if (check === 'node') {
+        await expect(args.onAddAddress).toHaveBeenCalledWith(
+          expect.objectContaining({ coin: 'ltc', address }),
+        );
+      } else {
+        await expect(body.getByRole('textbox', { name: 'Address' })).toHaveAccessibleDescription(
+          'The address is wrong',
+        );
+        await expect(args.onAddAddress).not.toHaveBeenCalled();
+      }
+    },
+  };
+}
+
+export const NodeJudgesAddress = regtestAddress('node');
+export const ShapeJudgesAddress = regtestAddress('shape');
+
 export const AmountRequired: Story = {
   args: { ...open },
   play: async ({ canvasElement }) => {
