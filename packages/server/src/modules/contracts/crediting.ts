@@ -4,6 +4,8 @@
  * `contract:<order id>:<day>`), and after its last day the order is finished. Run by the
  * module's minute job.
  */
+
+import { withdrawalDecimals } from '@poolkit/core';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
@@ -13,7 +15,6 @@ import { queryRows, toNumber } from '../../engine/sql';
 import { ppsUnitOutput } from '../../engine/unitOutput';
 import { inLedgerTransaction } from '../wallet/ledger';
 import { move } from '../wallet/postings';
-import { transferDecimals } from '../wallet/transfer';
 import { contractDayOutput } from './output';
 import { addDays, contractPool } from './shared';
 
@@ -84,7 +85,7 @@ async function creditDay(
     quantity,
     electricityFeePerUnit: due.electricity_fee,
     managementFeePercent: due.management_fee_percent,
-    decimals: transferDecimals(pool.coin),
+    decimals: withdrawalDecimals(pool.coin),
   });
   return inLedgerTransaction(database, async (tx) => {
     const inserted = await queryRows<{ order_id: string }>(
