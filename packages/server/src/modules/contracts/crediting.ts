@@ -4,8 +4,6 @@
  * `contract:<order id>:<day>`), and after its last day the order is finished. Run by the
  * module's minute job.
  */
-
-import { withdrawalDecimals } from '@poolkit/core';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
@@ -15,6 +13,7 @@ import { queryRows, toNumber } from '../../engine/sql';
 import { ppsUnitOutput } from '../../engine/unitOutput';
 import { inLedgerTransaction } from '../wallet/ledger';
 import { move } from '../wallet/postings';
+import { transferDecimals } from '../wallet/transfer';
 import { contractDayOutput } from './output';
 import { addDays, contractPool } from './shared';
 
@@ -85,7 +84,7 @@ async function creditDay(
     quantity,
     electricityFeePerUnit: due.electricity_fee,
     managementFeePercent: due.management_fee_percent,
-    decimals: withdrawalDecimals(pool.coin),
+    decimals: transferDecimals(pool.coin),
   });
   return inLedgerTransaction(database, async (tx) => {
     const inserted = await queryRows<{ order_id: string }>(

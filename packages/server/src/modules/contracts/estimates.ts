@@ -3,13 +3,12 @@
  * scaled to the contract's hashrate and net of its fees. Products show it per unit, orders for
  * their quantity.
  */
-
-import { withdrawalDecimals } from '@poolkit/core';
 import { sql } from 'drizzle-orm';
 import type { PoolDefinition } from '../../engine/poolCatalog';
 import { utcDay } from '../../engine/settlement';
 import { queryRows, type SqlExecutor } from '../../engine/sql';
 import { ppsUnitOutput } from '../../engine/unitOutput';
+import { transferDecimals } from '../wallet/transfer';
 import { contractDayOutput } from './output';
 import { contractPool, DAY_MS } from './shared';
 
@@ -64,6 +63,6 @@ export async function estimateDayEarnings(
     quantity: terms.quantity,
     electricityFeePerUnit: terms.electricityFee,
     managementFeePercent: terms.managementFeePercent,
-    decimals: withdrawalDecimals(pool.coin),
+    decimals: transferDecimals(pool.coin),
   }).net;
 }

@@ -3,8 +3,6 @@
  * earnings, and what operators add and change (checked against the pools and the machine
  * catalogue, audited).
  */
-
-import { withdrawalDecimals } from '@poolkit/core';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { AnswerOf, CoinId } from '../../contract';
@@ -16,6 +14,7 @@ import { queryRows, type SqlExecutor, toDecimalString, toNumber } from '../../en
 import { recordAudit } from '../admin/audit';
 import { CATALOGUE_MACHINES } from '../catalogue/catalogueData';
 import type { PriceSnapshot } from '../prices/service';
+import { transferDecimals } from '../wallet/transfer';
 import { estimateDayEarnings } from './estimates';
 import { contractPool, ID_PATTERN } from './shared';
 
@@ -206,7 +205,7 @@ export interface ProductInput {
 function checkProductInput(input: ProductInput): void {
   const pool = contractPool(input.coin);
   if (pool === undefined) badField('coin', 'No account pool mines this coin');
-  const decimals = withdrawalDecimals(pool.coin);
+  const decimals = transferDecimals(pool.coin);
   for (const field of ['price', 'electricity_fee'] as const) {
     const value = new Big(input[field]);
     if (value.round(decimals, Big.roundDown).cmp(value) !== 0) {

@@ -14,7 +14,6 @@
  * ```
  */
 import { randomBytes } from 'node:crypto';
-import { withdrawalDecimals } from '@poolkit/core';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -30,6 +29,7 @@ import { answerOnce, requestHash, runIdempotent } from './idempotency';
 import { verifyPayPassword } from './payPassword';
 import { type LedgerPlace, post } from './postings';
 import { type BalanceRow, ownAccount } from './rows';
+import { transferDecimals } from './transfer';
 
 /** The exchange desk's fee, percent of the amount bought. */
 export const EXCHANGE_FEE_PERCENT = '0.5';
@@ -99,7 +99,7 @@ export async function quoteExchange(
   const db = context.database.db;
   const now = context.clock.now();
   const amount = new Big(query.amount);
-  const decimals = withdrawalDecimals(query.from);
+  const decimals = transferDecimals(query.from);
   if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
     refuseField('amount', `A ${query.from} amount has at most ${decimals} decimal places`);
   }
@@ -113,7 +113,7 @@ export async function quoteExchange(
   if (now - Math.min(from.updatedMs, to.updatedMs) > PRICE_MAX_AGE_MS) {
     throw new HttpError(503, ERROR_CODES.unavailable, 'The prices are out of date: try later');
   }
-  const amounts = exchangeAmounts(amount.toFixed(), from.usd, to.usd, withdrawalDecimals(query.to));
+  const amounts = exchangeAmounts(amount.toFixed(), from.usd, to.usd, transferDecimals(query.to));
   if (amounts === undefined) refuseField('amount', 'The amount is too small to exchange');
   const [available] = await queryRows<BalanceRow>(
     db,

@@ -34,6 +34,14 @@ export interface TransferRequest {
 export type TransferAnswer = AnswerOf<'transfer'>;
 
 /**
+ * Decimal places a coin's amounts may have: its chain's, at most the contract's 18 (core's
+ * `withdrawalDecimals`, the same rule for every amount that moves between accounts).
+ */
+export function transferDecimals(coin: CoinId): number {
+  return withdrawalDecimals(coin);
+}
+
+/**
  * Transfers `amount` of a coin between two mining accounts.
  *
  * 1. A repeat of an earlier transfer (same user and idempotency key) answers the stored answer
@@ -77,8 +85,7 @@ export async function transfer(
         `Withdrawals and transfers are paused after a security change until ${isoSeconds(user.withdraw_paused_ms)}`,
       );
     }
-    // Core's rule for every amount that moves between accounts: the chain's decimals, at most 18.
-    const decimals = withdrawalDecimals(body.coin);
+    const decimals = transferDecimals(body.coin);
     if (amount.round(decimals, Big.roundDown).cmp(amount) !== 0) {
       refuseField('amount', `A ${body.coin} amount has at most ${decimals} decimal places`);
     }
